@@ -1,0 +1,53 @@
+// Bundles the extension and the CLI into dist/. Type-checking is separate (`npm run typecheck`).
+// LanceDB and transformers.js/onnxruntime carry native binaries, so they stay external and ship
+// in node_modules; everything else is bundled into one CJS file per entry point.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const entryPoints = [
+  { in: 'src/extension.ts', out: 'extension' },
+  { in: 'src/cli/main.ts', out: 'cli' },
+  { in: 'scripts/bench-index.ts', out: 'bench-index' },
+  { in: 'scripts/bench-graph.ts', out: 'bench-graph' },
+].filter((e) => existsSync(e.in));
+
+/** Prints errors in the shape VS Code's esbuild problem matcher expects. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => {
+      if (watch) console.log("[watch] build started");
+    });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const ctx = await esbuild.context({
+  entryPoints,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+  plugins: [problemMatcher],
+});
+
+if (watch) {
+  await ctx.watch();
+} else {
+  await ctx.rebuild();
+  await ctx.dispose();
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * Command-line entry point: `research-assistant <command> ...`. Each command lives in its own
+ * file under ./commands and is loaded only when asked for, so `--help` stays instant.
+ */
+import type { CliCommand } from './command';
+
+const commands: Record<string, () => Promise<{ command: CliCommand }>> = {
+  index: () => import('./commands/index'),
+  search: () => import('./commands/search'),
+  status: () => import('./commands/status'),
+  eval: () => import('./commands/eval'),
+  ask: () => import('./commands/ask'),
+  chat: () => import('./commands/chat'),
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(await usage());
+    return name ? 0 : 2;
+  }
+  const load = commands[name];
+  if (!load) {
+    process.stderr.write(`unknown command '${name}'\n\n${await usage()}`);
+    return 2;
+  }
+  const { command } = await load();
+  return command.run(rest);
+}
+
+async function usage(): Promise<string> {
+  const lines = ['Local Research Assistant: index your documents and ask them questions, locally.', '', 'Commands:'];
+  for (const load of Object.values(commands)) lines.push(`  ${(await load()).command.usage}`);
+  return lines.join('\n') + '\n';
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,122 @@
+/**
+ * Shared shapes of the document index: what extraction produces, what is stored, what search
+ * returns. Paths are always relative to the indexed root, with POSIX separators.
+ */
+
+export type DocumentKind = 'pdf' | 'markdown' | 'text';
+
+/** Text of one document as extracted, before chunking. */
+export interface ExtractedDocument {
+  /** Relative POSIX path from the indexed root. */
+  path: string;
+  kind: DocumentKind;
+  /** PDFs: one entry per physical page (index 0 is page 1). Markdown/text: one entry, the whole file. */
+  pages: string[];
+  /** Non-fatal problems worth telling the user (e.g. some pages had no text layer). */
+  warnings: string[];
+}
+
+/** Where a chunk (or a search hit) comes from. Pages are 1-based physical PDF pages. */
+export interface Provenance {
+  path: string;
+  pageStart: number | null;
+  pageEnd: number | null;
+  lineStart: number | null;
+  lineEnd: number | null;
+}
+
+/** A retrievable unit of text. */
+export interface Chunk extends Provenance {
+  /** Stable id, unique in the index. */
+  id: string;
+  /** Position of the chunk within its document (0-based). */
+  ordinal: number;
+  /** Nearest section heading, when one is known (helps both ranking and citations). */
+  heading: string | null;
+  text: string;
+}
+
+/** One search result. */
+export interface SearchHit extends Provenance {
+  id: string;
+  heading: string | null;
+  text: string;
+  /** Higher is better; comparable only within one result list. */
+  score: number;
+}
+
+export interface SearchOptions {
+  /** How many hits to return (default 10). */
+  k?: number;
+  /** Restrict to these documents (relative paths). Empty or absent: all documents. */
+  paths?: string[];
+  /** Default `auto`: hybrid when vectors exist, full-text otherwise. */
+  mode?: 'auto' | 'hybrid' | 'fts' | 'vector';
+  signal?: AbortSignal;
+}
+
+/** One indexed document as listed by the index. */
+export interface DocumentInfo {
+  path: string;
+  kind: DocumentKind;
+  pages: number | null;
+  chunks: number;
+}
+
+export interface IndexStats {
+  documents: number;
+  chunks: number;
+  /** Embedding model recorded in the index, or null for full-text only. */
+  embeddingModel: string | null;
+  dimension: number | null;
+  /** ISO time of the last completed indexing run, or null if never. */
+  lastIndexedAt: string | null;
+}
+
+/** What the research graph needs from the index. */
+export interface Retriever {
+  search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  listDocuments(): Promise<DocumentInfo[]>;
+  stats(): Promise<IndexStats>;
+}
+
+/** Progress of an indexing run, yielded by the indexer as it goes. */
+export interface IndexProgress {
+  phase: 'discover' | 'extract' | 'embed' | 'write' | 'optimize' | 'done';
+  /** Files finished so far / files to process in this run. */
+  done: number;
+  total: number;
+  /** The file being worked on, when there is one. */
+  file?: string;
+  message?: string;
+}
+
+/** A file that could not be indexed, with a specific reason a user can act on. */
+export interface FileFailure {
+  path: string;
+  /** Machine-readable: 'empty', 'corrupt', 'encrypted', 'no-text', 'binary', 'unreadable', 'vanished', 'too-large', ... */
+  code: string;
+  /** One line for a human, e.g. "password-protected PDF: remove the password to index it". */
+  reason: string;
+}
+
+/** What an indexing run did; returned when the run's generator finishes. */
+export interface IndexSummary {
+  /** Files found under the root that match the include/exclude globs. */
+  files: number;
+  indexed: number;
+  /** Unchanged since the last run. */
+  skipped: number;
+  removed: number;
+  failed: FileFailure[];
+  pages: number;
+  chunks: number;
+  seconds: number;
+  pagesPerSecond: number;
+  /** True when the run was stopped by its AbortSignal; what was written stays consistent. */
+  cancelled: boolean;
+  /** Which embedder ran, e.g. 'ollama:nomic-embed-text', 'local:all-MiniLM-L6-v2', 'none'. */
+  embedder: string;
+  /** Messages the user should see (e.g. "embedding model changed: re-embedding all documents"). */
+  notices: string[];
+}

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+// Core must stay runnable without an editor (CLI, tests): only src/extension.ts and src/vscode/** may talk to VS Code.
+describe('architecture', () => {
+  it('nothing under src/core imports vscode', () => {
+    const offenders = sourceFiles(join(__dirname, '../../src/core')).filter((file) =>
+      /(from\s+['"]vscode['"])|(require\(\s*['"]vscode['"]\s*\))|(import\(\s*['"]vscode['"]\s*\))/.test(readFileSync(file, 'utf8')),
+    );
+    assert.deepEqual(offenders, []);
+  });
+});
