@@ -1,0 +1,90 @@
+/**
+ * The contract between the research graph and its hosts (CLI `ask`/`chat`, the VS Code chat
+ * participant, tests). One call answers one user turn; everything the next turn needs travels
+ * back in `TurnResult.metadata`, because VS Code chat turns are stateless.
+ */
+import type { Retriever } from '../index/types';
+
+/** A citation as shown to the user: `[n]` in the answer maps to file + page or lines. */
+export interface Citation {
+  /** The `n` used in the answer text. */
+  index: number;
+  /** Relative path of the document. */
+  file: string;
+  /** 1-based physical PDF page. */
+  page?: number;
+  /** Markdown/text: 1-based inclusive line range. */
+  lines?: [number, number];
+  /** Short quote of the cited passage. */
+  snippet?: string;
+}
+
+export interface Followup {
+  /** Button text. */
+  label: string;
+  /** What gets sent as the next user message when clicked. */
+  prompt: string;
+}
+
+/** One step of the decision trail. */
+export interface Decision {
+  agent: string;
+  decision: string;
+  reason: string;
+  ms: number;
+}
+
+/** What the next turn must get back on the assistant turn (ChatResult.metadata in VS Code). */
+export interface TurnMetadata {
+  clarificationCount: number;
+  lastAgent: string;
+  citations: Citation[];
+  decisions: Decision[];
+  conversationId: string;
+  /** The clarifying question we asked, when lastAgent is the clarification agent. */
+  clarifyingQuestion?: string;
+}
+
+export interface HistoryTurn {
+  role: 'user' | 'assistant';
+  content: string;
+  /** Present on assistant turns that we produced (absent when the host lost it). */
+  metadata?: TurnMetadata;
+}
+
+export interface TurnInput {
+  question: string;
+  /** Earlier turns, oldest first. */
+  history: HistoryTurn[];
+}
+
+/** Streamed while a turn runs, so hosts can show progress and tokens as they come. */
+export type TurnEvent =
+  | { type: 'progress'; agent: string; message: string }
+  | { type: 'token'; text: string }
+  | { type: 'reset' } // discard streamed tokens: a validation retry regenerates the answer
+  | { type: 'citation'; citation: Citation };
+
+export interface TurnResult {
+  route: 'clarification' | 'answer' | 'fallback';
+  /** The full text shown to the user. */
+  answer: string;
+  followups: Followup[];
+  citations: Citation[];
+  metadata: TurnMetadata;
+  decisions: Decision[];
+  /** LLM requests made during this turn. */
+  llmCalls: number;
+  /** A known failure that degraded the turn (e.g. Ollama unreachable); the answer still says what to do. */
+  problem?: { code: string; message: string; action?: string };
+}
+
+export interface TurnOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: TurnEvent) => void;
+}
+
+/** Dependencies the host supplies; the graph never constructs them itself. */
+export interface TurnDependencies {
+  retriever: Retriever;
+}
