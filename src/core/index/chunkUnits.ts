@@ -1,0 +1,157 @@
+/**
+ * Turns an extracted document into a flat list of "units" (a line, or a piece of an overlong line)
+ * that the chunker packs into chunks. Each unit knows where it comes from (page or line number),
+ * the heading in force, and how good a place it is to start a new chunk.
+ */
+import type { ExtractedDocument } from './types';
+
+/** How good a chunk boundary just before a unit is. Higher is better. */
+export const Break = {
+  /** Mid-sentence. */
+  Line: 1,
+  /** The previous line ended a sentence. */
+  Sentence: 2,
+  /** A new paragraph (after a blank line or a short last line of a paragraph). */
+  Paragraph: 3,
+  /** A new physical page. */
+  Page: 4,
+  /** A section heading: always starts a new chunk (Markdown/text). */
+  Heading: 5,
+} as const;
+export type Break = (typeof Break)[keyof typeof Break];
+
+export interface Unit {
+  text: string;
+  /** 1-based physical page (PDFs), else null. */
+  page: number | null;
+  /** 1-based line (Markdown/text), else null. */
+  line: number | null;
+  /** True for the second and later pieces of a line that was longer than a chunk. */
+  continuesLine: boolean;
+  /** Markdown/text: where the unit's text sits in the whole file, so chunk text is an exact slice. */
+  start: number;
+  end: number;
+  breakBefore: Break;
+  isHeading: boolean;
+  /** Nearest heading at this unit (the unit itself when it is a heading). */
+  heading: string | null;
+}
+
+const SENTENCE_END = /[.!?:;)]["'’”]?$/;
+const FENCE = /^\s{0,3}(```|~~~)/;
+const ATX_HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+// A line underlined by one repeated punctuation character (reStructuredText, Setext Markdown).
+const UNDERLINE = /^\s*([=\-~^*+#])\1{2,}\s*$/;
+// PDF heading heuristic: numbered section titles ("4.3.1 The Set Builtin", "Chapter 5: ...").
+const PDF_HEADING = /^(?:(?:Chapter|Appendix|Section|Part)\s+[\dA-Z]+[.:]?|\d+(?:\.\d+){0,4}\.?)\s+[A-Z][^.]{1,80}$/;
+
+export function documentUnits(doc: ExtractedDocument, maxUnitLength: number): Unit[] {
+  return doc.kind === 'pdf' ? pdfUnits(doc.pages, maxUnitLength) : textUnits(doc.pages.join('\n'), maxUnitLength);
+}
+
+function textUnits(content: string, maxUnitLength: number): Unit[] {
+  const rawLines = content.split('\n');
+  const lines = rawLines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const units: Unit[] = [];
+  let heading: string | null = null;
+  let inFence = false;
+  let pendingBreak: Break = Break.Paragraph;
+  let offset = 0;
+  for (let i = 0; i < lines.length; offset += (rawLines[i]?.length ?? 0) + 1, i++) {
+    const text = lines[i] ?? '';
+    if (FENCE.test(text)) inFence = !inFence;
+    if (text.trim() === '') {
+      pendingBreak = Math.max(pendingBreak, Break.Paragraph) as Break;
+      continue;
+    }
+    // An underline belongs to the heading above it; it is kept in that heading's unit range.
+    if (!inFence && UNDERLINE.test(text) && units.at(-1)?.isHeading && units.at(-1)?.line === i) {
+      units.push({ text, page: null, line: i + 1, continuesLine: false, start: offset, end: offset + text.length, breakBefore: Break.Line, isHeading: false, heading });
+      continue;
+    }
+    const headingText = inFence ? null : headingOf(text, lines[i + 1]);
+    if (headingText !== null) heading = headingText;
+    const breakBefore = headingText !== null ? Break.Heading : pendingBreak;
+    pushLine(units, text, { page: null, line: i + 1, start: offset, breakBefore, isHeading: headingText !== null, heading }, maxUnitLength);
+    pendingBreak = SENTENCE_END.test(text.trimEnd()) ? Break.Sentence : Break.Line;
+  }
+  return units;
+}
+
+function headingOf(line: string, next: string | undefined): string | null {
+  const atx = ATX_HEADING.exec(line);
+  if (atx?.[2]) return atx[2];
+  const trimmed = line.trim();
+  if (next !== undefined && UNDERLINE.test(next) && trimmed.length > 0 && trimmed.length <= 120) {
+    const underlineLength = next.trim().length;
+    // A real underline is about as long as its title; this keeps "----" rules under prose out.
+    if (Math.abs(underlineLength - trimmed.length) <= 3 || underlineLength >= trimmed.length) return trimmed;
+  }
+  return null;
+}
+
+function pdfUnits(pages: string[], maxUnitLength: number): Unit[] {
+  const units: Unit[] = [];
+  let heading: string | null = null;
+  pages.forEach((pageText, index) => {
+    const lines = pageText.split(/\r?\n/).map((l) => l.trim());
+    const typical = typicalLength(lines);
+    let pendingBreak: Break = Break.Page;
+    for (const text of lines) {
+      if (text === '') {
+        pendingBreak = Math.max(pendingBreak, Break.Paragraph) as Break;
+        continue;
+      }
+      const isHeading = PDF_HEADING.test(text);
+      if (isHeading) heading = text;
+      const breakBefore = isHeading ? (Math.max(pendingBreak, Break.Paragraph) as Break) : pendingBreak;
+      pushLine(units, text, { page: index + 1, line: null, start: 0, breakBefore, isHeading, heading }, maxUnitLength);
+      // PDF text has no blank lines between paragraphs: a short line ending a sentence is the usual tell.
+      const endsSentence = SENTENCE_END.test(text);
+      pendingBreak = endsSentence && text.length < typical * 0.8 ? Break.Paragraph : endsSentence ? Break.Sentence : Break.Line;
+    }
+  });
+  return units;
+}
+
+/** The length of a full line of body text on this page (the 75th percentile of line lengths). */
+function typicalLength(lines: string[]): number {
+  const lengths = lines.map((l) => l.length).filter((n) => n > 0).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length * 0.75)] ?? 0;
+}
+
+type UnitPlace = Omit<Unit, 'text' | 'continuesLine' | 'end'>;
+
+/** Adds one line, cut into pieces at sentence (else word) boundaries when it is longer than a chunk. */
+function pushLine(units: Unit[], text: string, place: UnitPlace, maxUnitLength: number): void {
+  if (text.length <= maxUnitLength) {
+    units.push({ ...place, text, continuesLine: false, end: place.start + text.length });
+    return;
+  }
+  let rest = text;
+  let first = true;
+  let start = place.start;
+  while (rest.length > 0) {
+    const cut = rest.length <= maxUnitLength ? rest.length : cutPoint(rest, maxUnitLength);
+    units.push({
+      ...place,
+      text: rest.slice(0, cut),
+      continuesLine: !first,
+      start,
+      end: start + cut,
+      breakBefore: first ? place.breakBefore : Break.Sentence,
+      isHeading: first && place.isHeading,
+    });
+    rest = rest.slice(cut);
+    start += cut;
+    first = false;
+  }
+}
+
+function cutPoint(text: string, max: number): number {
+  const window = text.slice(0, max);
+  const sentence = Math.max(window.lastIndexOf('. '), window.lastIndexOf('? '), window.lastIndexOf('! '));
+  if (sentence > max / 2) return sentence + 2;
+  const space = window.lastIndexOf(' ');
+  return space > max / 2 ? space + 1 : max;
+}
