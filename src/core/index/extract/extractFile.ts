@@ -1,0 +1,62 @@
+import { open } from 'node:fs/promises';
+import type { DiscoveredFile } from '../discover';
+import type { ExtractedDocument } from '../types';
+import { ExtractionError, fromFsError } from './errors';
+import { extractPdfText } from './pdf';
+import { decodeText } from './text';
+
+export interface ExtractOptions {
+  signal?: AbortSignal;
+  /** PDFs larger than this fail with 'too-large' instead of being read. Default 200 MB. */
+  maxPdfBytes?: number;
+  /** Markdown/text files larger than this fail with 'too-large'. Default 50 MB. */
+  maxTextBytes?: number;
+}
+
+export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_MAX_TEXT_BYTES = 50 * 1024 * 1024;
+
+/** Extracts one discovered file in this thread. Throws ExtractionError for a file that cannot be indexed. */
+export async function extractFile(file: DiscoveredFile, options: ExtractOptions = {}): Promise<ExtractedDocument> {
+  options.signal?.throwIfAborted();
+  const limit =
+    file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
+  const bytes = await readLimited(file.absPath, limit);
+  options.signal?.throwIfAborted();
+  if (file.kind === 'pdf') {
+    const { pages, warnings } = await extractPdfText(bytes, options.signal);
+    return { path: file.path, kind: file.kind, pages, warnings };
+  }
+  const { text, warnings } = decodeText(bytes);
+  if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
+  return { path: file.path, kind: file.kind, pages: [text], warnings };
+}
+
+/**
+ * Reads a whole file through one handle, checking its size on that handle first (the size seen at
+ * discovery may be stale), so a huge file is refused before any of it is read.
+ */
+async function readLimited(absPath: string, limit: number): Promise<Uint8Array> {
+  let handle;
+  try {
+    handle = await open(absPath, 'r');
+  } catch (error) {
+    throw fromFsError(error);
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) throw new ExtractionError('empty', 'empty file (0 bytes)');
+    if (size > limit) {
+      throw new ExtractionError('too-large', `too large (${megabytes(size)} MB > limit ${megabytes(limit)} MB): raise the size limit to index it`);
+    }
+    return new Uint8Array(await handle.readFile());
+  } catch (error) {
+    throw fromFsError(error);
+  } finally {
+    await handle.close();
+  }
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+}

@@ -1,0 +1,70 @@
+import { ExtractionError } from './errors';
+
+/** How much of the start of a file the binary sniffing looks at (like git and ripgrep do). */
+const SNIFF_BYTES = 64 * 1024;
+/** Above this share of control characters, a file is not prose, whatever its name says. */
+const MAX_CONTROL_RATIO = 0.1;
+/**
+ * Western text that is not UTF-8 (Latin-1/Windows-1252) has a few accented letters per line;
+ * Shift-JIS, GBK and other double-byte encodings are mostly high bytes. Above this share we would
+ * decode garbage, so the file fails with 'encoding' instead.
+ */
+const MAX_HIGH_BYTE_RATIO_FOR_WESTERN = 0.3;
+
+export interface DecodedText {
+  text: string;
+  warnings: string[];
+}
+
+/**
+ * Decodes a Markdown or text file without touching its line structure (line numbers are derived
+ * from the text later): UTF-8 (BOM stripped), UTF-16 with a BOM, or, when the bytes are not valid
+ * UTF-8, Windows-1252 with a warning so the file is not lost.
+ */
+export function decodeText(bytes: Uint8Array): DecodedText {
+  if (bytes.length === 0) throw new ExtractionError('empty', 'empty file');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: decodeWith('utf-16le', bytes.subarray(2)), warnings: [] };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeWith('utf-16be', bytes.subarray(2)), warnings: [] };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  if (looksBinary(bytes)) {
+    throw new ExtractionError('binary', 'binary content, not text (wrong file extension?)');
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warnings: [] };
+  } catch (cause) {
+    if (highByteRatio(bytes) > MAX_HIGH_BYTE_RATIO_FOR_WESTERN) {
+      throw new ExtractionError('encoding', 'not UTF-8 text (unknown encoding): convert it to UTF-8 to index it', {
+        cause,
+      });
+    }
+    return {
+      text: decodeWith('windows-1252', bytes),
+      warnings: ['not valid UTF-8: read as Windows-1252 (Latin-1); convert it to UTF-8 if characters look wrong'],
+    };
+  }
+}
+
+function decodeWith(encoding: string, bytes: Uint8Array): string {
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/** NUL bytes or many control characters near the start: an image, archive or executable. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return true;
+    // Tab, LF, VT, FF, CR and ESC (ANSI colours in logs) occur in real text.
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) {
+      control++;
+    }
+  }
+  return sample.length > 0 && control / sample.length > MAX_CONTROL_RATIO;
+}
+
+function highByteRatio(bytes: Uint8Array): number {
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  let high = 0;
+  for (const byte of sample) if (byte >= 0x80) high++;
+  return sample.length === 0 ? 0 : high / sample.length;
+}
