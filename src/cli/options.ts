@@ -1,0 +1,106 @@
+/**
+ * Option parsing shared by the CLI commands (index, status, search, eval, ask, chat): the same
+ * flags mean the same thing everywhere, and the index folder / embedder are resolved in one place.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { Logger } from '../core/ports';
+import type { EmbedMode } from '../core/index/embed/types';
+import type { EmbedderSelection } from '../core/index/embed/select';
+
+/** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
+export class UsageError extends Error {
+  readonly code = 'usage';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UsageError';
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** `--db DIR`: where the index lives (default `<folder>/.research-index`). */
+export const dbOptions = { db: { type: 'string' } } as const satisfies Options;
+/** `--json`: one JSON object on stdout instead of human text. */
+export const jsonOptions = { json: { type: 'boolean', default: false } } as const satisfies Options;
+/** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` (local), `--embed-model NAME` (Ollama). */
+export const embedOptions = {
+  embed: { type: 'string' },
+  'model-dir': { type: 'string' },
+  'embed-model': { type: 'string' },
+} as const satisfies Options;
+
+/** node:util parseArgs with strict checking; unknown flags become a UsageError. */
+export function parseCommandArgs<O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
+/** The default index folder for a document folder. */
+export const DEFAULT_INDEX_DIR_NAME = '.research-index';
+
+export function resolveDbDir(folder: string, db?: string): string {
+  return db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);
+}
+
+/** The `<folder>` positional, resolved and checked to be a directory. */
+export async function resolveFolder(positional: string | undefined): Promise<string> {
+  if (!positional) throw new UsageError('missing <folder>');
+  const folder = resolve(positional);
+  const info = await stat(folder).catch(() => null);
+  if (!info) throw new UsageError(`folder not found: ${folder}`);
+  if (!info.isDirectory()) throw new UsageError(`not a folder: ${folder}`);
+  return folder;
+}
+
+const EMBED_MODES: readonly EmbedMode[] = ['auto', 'ollama', 'local', 'none'];
+
+/**
+ * Embedder selection from flags and environment. `OLLAMA_HOST` is honoured by the Ollama
+ * embedder itself; `RESEARCH_MODEL_DIR` names a local model folder when `--model-dir` is absent.
+ */
+export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: string; 'embed-model'?: string }): EmbedderSelection {
+  const mode = (values.embed ?? 'auto') as EmbedMode;
+  if (!EMBED_MODES.includes(mode)) throw new UsageError(`--embed must be one of ${EMBED_MODES.join(', ')}, not '${values.embed}'`);
+  const modelDir = values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR;
+  return {
+    mode,
+    modelDir: modelDir ? resolve(modelDir) : null,
+    ollamaModel: values['embed-model'],
+  };
+}
+
+/** Logger for CLI commands: warnings and errors to stderr; debug only with RESEARCH_DEBUG=1. */
+export function stderrLogger(): Logger {
+  const debug = process.env.RESEARCH_DEBUG === '1';
+  const write = (level: string, message: string, details: unknown[]) => {
+    const extra = details.length ? ' ' + details.map((d) => (d instanceof Error ? d.message : JSON.stringify(d))).join(' ') : '';
+    process.stderr.write(`${level}: ${message}${extra}\n`);
+  };
+  return {
+    debug: (m, ...d) => (debug ? write('debug', m, d) : undefined),
+    info: (m, ...d) => (debug ? write('info', m, d) : undefined),
+    warn: (m, ...d) => write('warning', m, d),
+    error: (m, ...d) => write('error', m, d),
+  };
+}
+
+/**
+ * Runs a command body, turning a UsageError into the usage text and exit code 2. Other errors
+ * propagate to main.ts, which prints them and exits 1.
+ */
+export async function withUsage(usage: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\nusage: ${usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Embeddings from an Ollama server through the `ollama` npm client's batched `/api/embed`
+ * (one request for many chunks is >2x faster than one per chunk).
+ */
+import { Ollama } from 'ollama';
+import type { Embedder } from './types';
+import { EmbedFailedError, EmbeddingModelMissingError, OllamaUnreachableError } from './errors';
+
+export const DEFAULT_OLLAMA_EMBED_MODEL = 'nomic-embed-text';
+/** 127.0.0.1, not localhost: localhost may resolve to ::1 while Ollama listens on IPv4 only. */
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+
+/**
+ * The host as Ollama's own clients pick it: explicit setting, else `OLLAMA_HOST`, else the
+ * default. `OLLAMA_HOST=0.0.0.0` is a server bind address; a client reaches it on 127.0.0.1.
+ */
+export function resolveOllamaHost(explicit?: string | null, env: NodeJS.ProcessEnv = process.env): string {
+  let host = (explicit || env.OLLAMA_HOST || DEFAULT_OLLAMA_HOST).trim();
+  if (!host.includes('://')) host = `http://${host}`;
+  const url = new URL(host);
+  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
+  if (!url.port && !/^\w+:\/\/[^/]*:\d+/.test(host)) url.port = url.protocol === 'https:' ? '443' : '11434';
+  return url.toString().replace(/\/$/, '');
+}
+
+/** nomic-embed-text was trained with task prefixes; retrieval quality drops without them. */
+const PREFIXES: Record<string, { document: string; query: string }> = {
+  'nomic-embed-text': { document: 'search_document: ', query: 'search_query: ' },
+};
+
+export interface OllamaEmbedderOptions {
+  host?: string | null;
+  model?: string;
+  batchSize?: number;
+}
+
+export class OllamaEmbedder implements Embedder {
+  readonly kind = 'ollama' as const;
+  readonly id: string;
+  readonly model: string;
+  readonly host: string;
+  readonly modelDir = null;
+  readonly batchSize: number;
+  dimension: number | null = null;
+  private readonly prefixes: { document: string; query: string };
+
+  constructor(options: OllamaEmbedderOptions = {}) {
+    this.model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
+    this.id = `ollama:${this.model}`;
+    this.host = resolveOllamaHost(options.host);
+    this.batchSize = options.batchSize ?? 32;
+    this.prefixes = PREFIXES[this.model.replace(/:latest$/, '')] ?? { document: '', query: '' };
+  }
+
+  async probe(signal?: AbortSignal): Promise<number> {
+    const [vector] = await this.request(['probe'], signal);
+    return vector!.length;
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += this.batchSize) {
+      signal?.throwIfAborted();
+      const batch = texts.slice(i, i + this.batchSize).map((t) => this.prefixes.document + t);
+      out.push(...(await this.request(batch, signal)));
+    }
+    return out;
+  }
+
+  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
+    const [vector] = await this.request([this.prefixes.query + text], signal);
+    return vector!;
+  }
+
+  async close(): Promise<void> {}
+
+  private async request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    // A non-streamed call has no signal option: the fetch wrapper carries ours to the request.
+    const client = new Ollama({ host: this.host, fetch: (url, init) => fetch(url, { ...init, signal }) });
+    let response;
+    try {
+      response = await client.embed({ model: this.model, input, truncate: true });
+    } catch (error) {
+      throw this.translate(error, signal);
+    }
+    const vectors = response.embeddings.map((e) => Float32Array.from(e));
+    if (vectors.length !== input.length) throw new EmbedFailedError(`Ollama returned ${vectors.length} vectors for ${input.length} texts`);
+    const dimension = vectors[0]?.length ?? 0;
+    if (dimension === 0 || vectors.some((v) => v.length !== dimension)) throw new EmbedFailedError('Ollama returned vectors of inconsistent length');
+    this.dimension = dimension;
+    return vectors;
+  }
+
+  private translate(error: unknown, signal?: AbortSignal): unknown {
+    if (signal?.aborted) return signal.reason ?? error;
+    const status = (error as { status_code?: unknown })?.status_code;
+    if (status === 404) return new EmbeddingModelMissingError(this.model, this.host, { cause: error });
+    if (error instanceof TypeError) return new OllamaUnreachableError(this.host, { cause: error });
+    return new EmbedFailedError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Picks the embedder for an indexing run (`auto` = best available, and says why) and rebuilds
+ * the one an existing index was made with, so queries are embedded the same way.
+ */
+import type { Logger } from '../../ports';
+import type { IndexMeta } from '../store/types';
+import type { Embedder, EmbedderChoice, EmbedMode } from './types';
+import { EmbedderError } from './errors';
+import { DEFAULT_OLLAMA_EMBED_MODEL, OllamaEmbedder } from './ollama';
+import { LocalEmbedder, checkLocalModelDir } from './local';
+
+export interface EmbedderSelection {
+  mode: EmbedMode;
+  /** Ollama host; default OLLAMA_HOST, else 127.0.0.1:11434. */
+  ollamaHost?: string | null;
+  /** Ollama embedding model; default nomic-embed-text. */
+  ollamaModel?: string | null;
+  /** Folder of a local transformers.js model (e.g. all-MiniLM-L6-v2). */
+  modelDir?: string | null;
+  /** The index's record, when one exists: `auto` prefers what the index was built with. */
+  indexMeta?: IndexMeta | null;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/**
+ * Resolves the selection to a ready embedder (probed, dimension known) or null for full-text
+ * only. An explicit `ollama` / `local` that does not work throws its typed error; `auto` falls
+ * through to the next option and records why in `reason`.
+ */
+export async function selectEmbedder(selection: EmbedderSelection): Promise<EmbedderChoice> {
+  const { mode, signal } = selection;
+  if (mode === 'none') return { embedder: null, reason: 'full-text only (--embed none)' };
+  if (mode === 'ollama') {
+    const embedder = makeOllama(selection);
+    await embedder.probe(signal);
+    return { embedder, reason: `Ollama at ${embedder.host}, model ${embedder.model}` };
+  }
+  if (mode === 'local') {
+    const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir;
+    if (!modelDir) throw new EmbedderSelectionError('--embed local needs --model-dir DIR (a transformers.js model folder, e.g. all-MiniLM-L6-v2)');
+    const embedder = new LocalEmbedder({ modelDir });
+    await embedder.probe(signal);
+    return { embedder, reason: `local model ${embedder.model} from ${embedder.modelDir}` };
+  }
+
+  // auto: Ollama with the model, else a local model folder, else full-text only.
+  const why: string[] = [];
+  const ollama = makeOllama(selection);
+  try {
+    await ollama.probe(signal);
+    return { embedder: ollama, reason: `auto: Ollama at ${ollama.host} has ${ollama.model}` };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (!(error instanceof EmbedderError)) throw error;
+    why.push(error.code === 'model-missing' ? `Ollama has no ${ollama.model}` : `no Ollama at ${ollama.host}`);
+  }
+  const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir;
+  if (modelDir) {
+    try {
+      await checkLocalModelDir(modelDir);
+      const local = new LocalEmbedder({ modelDir });
+      await local.probe(signal);
+      return { embedder: local, reason: `auto: ${why.join(', ')}; using local model ${local.model} from ${local.modelDir}` };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (!(error instanceof EmbedderError)) throw error;
+      why.push(`local model unusable (${error.message})`);
+    }
+  } else {
+    why.push('no local model folder (--model-dir)');
+  }
+  return { embedder: null, reason: `auto: ${why.join(', ')}; full-text only` };
+}
+
+/**
+ * The embedder an existing index was built with, for embedding queries; null when the index is
+ * full-text only. Does not probe: a failing backend surfaces on the first query, where search
+ * can fall back to full-text.
+ */
+export function embedderForIndex(meta: IndexMeta, overrides: { ollamaHost?: string | null; modelDir?: string | null } = {}): Embedder | null {
+  const model = meta.embeddingModel;
+  if (!model) return null;
+  const [kind, ...rest] = model.split(':');
+  const name = rest.join(':');
+  if (kind === 'ollama') return new OllamaEmbedder({ host: overrides.ollamaHost, model: name });
+  if (kind === 'local') {
+    const modelDir = overrides.modelDir ?? meta.modelDir;
+    if (!modelDir) throw new EmbedderSelectionError(`the index uses local model ${name}, but its folder is unknown: pass --model-dir`);
+    return new LocalEmbedder({ modelDir });
+  }
+  throw new EmbedderSelectionError(`the index records an unknown embedding model '${model}': run \`index --rebuild\``);
+}
+
+export class EmbedderSelectionError extends EmbedderError {
+  constructor(message: string) {
+    super(message, 'local-model-missing');
+  }
+}
+
+function makeOllama(selection: EmbedderSelection): OllamaEmbedder {
+  const recorded = selection.indexMeta?.embeddingModel?.startsWith('ollama:') ? selection.indexMeta.embeddingModel.slice('ollama:'.length) : null;
+  return new OllamaEmbedder({ host: selection.ollamaHost, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL });
+}

@@ -1,0 +1,5 @@
+/** The index store: open it, write documents into it, search its `table`. */
+export { openIndexStore, removeIndexDir, loadLanceDb } from './store';
+export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
+export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError } from './errors';
+export * from './schema';

@@ -1,0 +1,37 @@
+/** The index's meta file: small JSON, replaced atomically (write a temp file, then rename). */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { META_FILE, SCHEMA_VERSION } from './schema';
+import type { IndexMeta } from './types';
+import { IndexCorruptError, IndexVersionError } from './errors';
+
+export function freshMeta(): IndexMeta {
+  return { schemaVersion: SCHEMA_VERSION, embeddingModel: null, dimension: null, modelDir: null, lastIndexedAt: null, createdAt: new Date().toISOString() };
+}
+
+/** Reads the meta file; null when absent. A damaged file or another schema version throws. */
+export async function readMeta(dir: string): Promise<IndexMeta | null> {
+  let raw: string;
+  try {
+    raw = await readFile(join(dir, META_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new IndexCorruptError(dir, `cannot read ${META_FILE}`, { cause: error });
+  }
+  let parsed: Partial<IndexMeta>;
+  try {
+    parsed = JSON.parse(raw) as Partial<IndexMeta>;
+  } catch (error) {
+    throw new IndexCorruptError(dir, `${META_FILE} is not valid JSON`, { cause: error });
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw new IndexCorruptError(dir, `${META_FILE} is not an object`);
+  if (parsed.schemaVersion !== SCHEMA_VERSION) throw new IndexVersionError(dir, parsed.schemaVersion, SCHEMA_VERSION);
+  return { ...freshMeta(), ...parsed };
+}
+
+export async function writeMeta(dir: string, meta: IndexMeta): Promise<void> {
+  const target = join(dir, META_FILE);
+  const temp = `${target}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(meta, null, 2) + '\n');
+  await rename(temp, target);
+}

@@ -1,0 +1,65 @@
+/** Conversions between our shapes and stored rows (snake_case columns, see ./schema.ts). */
+import type { Chunk, DocumentKind } from '../types';
+import type { ChunkRow, DocumentRow } from './schema';
+import type { DocumentWrite, StoredDocument } from './types';
+
+export function chunkRows(write: DocumentWrite, embeddingModel: string): ChunkRow[] {
+  const { chunks, vectors } = write;
+  if (vectors && vectors.length !== chunks.length) {
+    throw new RangeError(`${write.document.path}: ${chunks.length} chunks but ${vectors.length} vectors`);
+  }
+  return chunks.map((chunk: Chunk, i) => {
+    const row: ChunkRow = {
+      id: chunk.id,
+      path: write.document.path,
+      ordinal: chunk.ordinal,
+      page_start: chunk.pageStart,
+      page_end: chunk.pageEnd,
+      line_start: chunk.lineStart,
+      line_end: chunk.lineEnd,
+      heading: chunk.heading,
+      text: chunk.text,
+      doc_hash: write.document.contentHash,
+      embedding_model: embeddingModel,
+    };
+    // Arrow wants a plain array for a FixedSizeList built from JS objects.
+    if (vectors) row.vector = Array.from(vectors[i]!);
+    return row;
+  });
+}
+
+export function documentRow(write: DocumentWrite, indexedAt: string): DocumentRow {
+  const d = write.document;
+  return {
+    path: d.path,
+    kind: d.kind,
+    size: d.size,
+    mtime_ms: d.mtimeMs,
+    content_hash: d.contentHash,
+    pages: d.pages,
+    chunks: write.chunks.length,
+    warnings: JSON.stringify(d.warnings),
+    indexed_at: indexedAt,
+  };
+}
+
+export function storedDocument(row: DocumentRow): StoredDocument {
+  let warnings: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.warnings);
+    if (Array.isArray(parsed)) warnings = parsed.map(String);
+  } catch {
+    // A damaged warnings cell loses only the warnings, not the document.
+  }
+  return {
+    path: row.path,
+    kind: row.kind as DocumentKind,
+    size: Number(row.size),
+    mtimeMs: Number(row.mtime_ms),
+    contentHash: row.content_hash,
+    pages: row.pages ?? null,
+    chunks: Number(row.chunks),
+    warnings,
+    indexedAt: row.indexed_at,
+  };
+}

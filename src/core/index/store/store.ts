@@ -1,0 +1,238 @@
+/**
+ * The LanceDB index store: a `chunks` table (searched), a `documents` table (bookkeeping for
+ * incremental runs) and a meta file, in one folder. Writes go chunks first, bookkeeping second:
+ * if a run dies in between, the document simply looks unindexed and the next run redoes it.
+ */
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import type { Connection, Table } from '@lancedb/lancedb';
+import type { Schema } from 'apache-arrow';
+import { sqlIn, sqlInBatches } from '../sql';
+import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, chunksSchema, documentsSchema, type DocumentRow } from './schema';
+import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
+import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
+import { freshMeta, readMeta, writeMeta } from './meta';
+import { chunkRows, documentRow, storedDocument } from './rows';
+import { writeIndexReadme } from './readme';
+
+type LanceModule = typeof import('@lancedb/lancedb');
+
+/** Loads LanceDB with its per-query WARN logging silenced (must happen before the first import). */
+export async function loadLanceDb(): Promise<LanceModule> {
+  process.env.LANCEDB_LOG ??= 'error';
+  return import('@lancedb/lancedb');
+}
+
+/**
+ * Opens the index in `dir`. Without `create`, a missing index throws IndexMissingError; a
+ * folder that cannot be read as an index throws IndexCorruptError (run `index --rebuild`).
+ */
+export async function openIndexStore(dir: string, options: OpenIndexStoreOptions = {}): Promise<IndexStore> {
+  const exists = await stat(dir).then((s) => s.isDirectory(), () => false);
+  if (!exists) {
+    if (!options.create) throw new IndexMissingError(dir);
+    await mkdir(dir, { recursive: true });
+  }
+  let meta = await readMeta(dir);
+  const lancedb = await loadLanceDb();
+  let db: Connection;
+  try {
+    db = await lancedb.connect(dir, options.readConsistencyIntervalSeconds === undefined ? {} : { readConsistencyInterval: options.readConsistencyIntervalSeconds });
+  } catch (error) {
+    throw new IndexCorruptError(dir, 'cannot open the database folder', { cause: error });
+  }
+  const names = await db.tableNames().catch((error: unknown) => {
+    throw new IndexCorruptError(dir, 'cannot list tables', { cause: error });
+  });
+  const hasTables = names.includes(CHUNKS_TABLE) && names.includes(DOCUMENTS_TABLE);
+  if (!meta || !hasTables) {
+    if (meta || names.length > 0) {
+      // Half an index: tables without meta or meta without tables. Nothing trustworthy to keep.
+      throw new IndexCorruptError(dir, meta ? 'tables are missing' : `${META_FILE} is missing`);
+    }
+    if (!options.create) throw new IndexMissingError(dir);
+    if ((await readdir(dir)).length > 0) {
+      throw new IndexStoreError(`refusing to create an index in ${dir}: the folder is not empty and holds no index`, 'index-write', dir);
+    }
+    meta = freshMeta();
+    await db.createEmptyTable(CHUNKS_TABLE, chunksSchema(null));
+    await db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema());
+    await writeMeta(dir, meta);
+    await writeIndexReadme(dir);
+  }
+  const chunks = await openChecked(db, CHUNKS_TABLE, dir);
+  const documents = await openChecked(db, DOCUMENTS_TABLE, dir);
+  const store = new LanceIndexStore(dir, db, chunks, documents, meta, await chunks.schema());
+  await store.checkHealth();
+  return store;
+}
+
+/**
+ * Deletes an index folder so it can be recreated. Refuses a folder that does not look like an
+ * index (no meta file and no table folders): `--db` pointing at the wrong place must not wipe it.
+ */
+export async function removeIndexDir(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (entries === null) return;
+  const ours = entries.length === 0 || entries.includes(META_FILE) || entries.includes(`${CHUNKS_TABLE}.lance`) || entries.includes(`${DOCUMENTS_TABLE}.lance`);
+  if (!ours) throw new IndexStoreError(`refusing to delete ${dir}: it does not look like an index folder`, 'index-write', dir);
+  await rm(dir, { recursive: true, force: true });
+}
+
+async function openChecked(db: Connection, name: string, dir: string): Promise<Table> {
+  try {
+    return await db.openTable(name);
+  } catch (error) {
+    throw new IndexCorruptError(dir, `table '${name}' cannot be opened`, { cause: error });
+  }
+}
+
+class LanceIndexStore implements IndexStore {
+  constructor(
+    readonly dir: string,
+    private readonly db: Connection,
+    private chunks: Table,
+    private docs: Table,
+    private current: IndexMeta,
+    private schema: Schema,
+  ) {}
+
+  get table(): Table {
+    return this.chunks;
+  }
+
+  meta(): IndexMeta {
+    return { ...this.current };
+  }
+
+  hasVectors(): boolean {
+    return this.schema.fields.some((f) => f.name === 'vector');
+  }
+
+  /** Reads both tables and exercises the full-text index, so damage shows at open, not mid-search. */
+  async checkHealth(): Promise<void> {
+    try {
+      await this.docs.query().limit(1).toArray();
+      await this.chunks.query().select(['id']).limit(1).toArray();
+      const indices = await this.chunks.listIndices();
+      if (indices.some((i) => i.indexType.toUpperCase().includes('FTS'))) {
+        await this.chunks.search('health', 'fts', 'text').select(['id']).limit(1).toArray();
+      }
+    } catch (error) {
+      throw new IndexCorruptError(this.dir, 'its files cannot be read', { cause: error });
+    }
+    const vector = this.schema.fields.find((f) => f.name === 'vector');
+    const dimension = vector ? (vector.type as { listSize: number }).listSize : null;
+    if (dimension !== this.current.dimension) {
+      throw new IndexCorruptError(this.dir, `the chunks table holds ${dimension ?? 'no'}-dimension vectors but the meta file says ${this.current.dimension ?? 'none'}`);
+    }
+  }
+
+  async documents(): Promise<StoredDocument[]> {
+    const rows = (await this.docs.query().toArray()) as DocumentRow[];
+    return rows.map(storedDocument);
+  }
+
+  countChunks(): Promise<number> {
+    return this.chunks.countRows();
+  }
+
+  async configureEmbedding(embeddingModel: string | null, dimension: number | null, modelDir: string | null = null) {
+    const previous = this.current.embeddingModel;
+    if (previous === embeddingModel && this.current.dimension === dimension) {
+      if (modelDir && modelDir !== this.current.modelDir) await this.saveMeta({ modelDir });
+      return { changed: false, previous };
+    }
+    // Another model means other vectors (maybe another size): every chunk must be re-embedded,
+    // so start both tables afresh rather than ever mixing vector spaces.
+    this.chunks = await this.db.createEmptyTable(CHUNKS_TABLE, chunksSchema(dimension), { mode: 'overwrite' });
+    this.docs = await this.db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema(), { mode: 'overwrite' });
+    this.schema = await this.chunks.schema();
+    await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null });
+    return { changed: true, previous };
+  }
+
+  async replaceDocument(write: DocumentWrite): Promise<void> {
+    await this.replaceDocuments([write]);
+  }
+
+  async replaceDocuments(writes: DocumentWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const paths = writes.map((w) => w.document.path);
+    const model = this.current.embeddingModel ?? 'none';
+    const wantVectors = this.hasVectors();
+    for (const w of writes) {
+      if (wantVectors !== (w.vectors !== null)) {
+        throw new IndexStoreError(`${w.document.path}: the index ${wantVectors ? 'needs' : 'has no room for'} vectors`, 'index-write', this.dir);
+      }
+    }
+    const rows = writes.flatMap((w) => chunkRows(w, model));
+    if (rows.length > 0) {
+      // One commit: insert/update this batch's chunks and drop those paths' chunks that are gone.
+      await this.chunks
+        .mergeInsert('id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .whenNotMatchedBySourceDelete({ where: sqlIn('path', paths) })
+        .execute(rows);
+    } else {
+      await this.chunks.delete(sqlIn('path', paths));
+    }
+    const indexedAt = new Date().toISOString();
+    await this.docs
+      .mergeInsert('path')
+      .whenMatchedUpdateAll()
+      .whenNotMatchedInsertAll()
+      .execute(writes.map((w) => documentRow(w, indexedAt)));
+  }
+
+  async deleteDocuments(paths: string[]): Promise<void> {
+    // Bookkeeping first: if we die in between, leftover chunks of an unlisted path are deleted by
+    // the next run's "removed" pass, which looks at both tables.
+    for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
+    for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
+  }
+
+  /** Paths that have chunks (used to find orphans left by an interrupted delete). */
+  async chunkPaths(): Promise<Set<string>> {
+    const rows = await this.chunks.query().select(['path']).toArray();
+    return new Set(rows.map((r) => String((r as { path: string }).path)));
+  }
+
+  async markIndexed(at = new Date()): Promise<void> {
+    await this.saveMeta({ lastIndexedAt: at.toISOString() });
+  }
+
+  async optimize(): Promise<void> {
+    const cleanupOlderThan = new Date();
+    const rows = await this.chunks.countRows();
+    const indices = await this.chunks.listIndices();
+    const indexed = (column: string) => indices.some((i) => i.columns.includes(column));
+    const lancedb = await loadLanceDb();
+    if (rows > 0) {
+      for (const column of FTS_COLUMNS) {
+        if (!indexed(column)) await this.chunks.createIndex(column, { config: lancedb.Index.fts({ ...FTS_INDEX_OPTIONS }), replace: true });
+      }
+      if (this.hasVectors() && rows >= VECTOR_INDEX_MIN_ROWS && !indexed('vector')) {
+        await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: VECTOR_DISTANCE }), replace: true });
+      }
+    }
+    // Compacts fragments, folds rows added since the indices were built into them, and drops
+    // old versions (each mergeInsert made one).
+    await this.chunks.optimize({ cleanupOlderThan });
+    await this.docs.optimize({ cleanupOlderThan });
+  }
+
+  close(): void {
+    this.chunks.close();
+    this.docs.close();
+    this.db.close();
+  }
+
+  private async saveMeta(patch: Partial<IndexMeta>): Promise<void> {
+    this.current = { ...this.current, ...patch };
+    await writeMeta(this.dir, this.current);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * What the rest of the product may use of the LanceDB index: keep this small. Search reads
+ * `table` directly (full-text / vector queries); everything that writes goes through the
+ * methods, so the bookkeeping (documents table, meta file) stays consistent with the chunks.
+ */
+import type { Table } from '@lancedb/lancedb';
+import type { Chunk, DocumentKind } from '../types';
+
+/** Index-level facts, kept in `<dbDir>/index-meta.json`. */
+export interface IndexMeta {
+  schemaVersion: number;
+  /** Embedder id that produced the vectors ('ollama:nomic-embed-text', 'local:all-MiniLM-L6-v2'), or null: full-text only. */
+  embeddingModel: string | null;
+  /** Vector length, or null when full-text only. */
+  dimension: number | null;
+  /** For `local` embeddings: the model folder used, so search can embed queries the same way. */
+  modelDir: string | null;
+  /** ISO time of the last completed (not cancelled) indexing run, or null if never. */
+  lastIndexedAt: string | null;
+  /** ISO time the index folder was created. */
+  createdAt: string;
+}
+
+/** Bookkeeping for one indexed document. */
+export interface StoredDocument {
+  /** Relative POSIX path from the indexed root. */
+  path: string;
+  kind: DocumentKind;
+  size: number;
+  mtimeMs: number;
+  /** sha256 of the file's bytes, hex. */
+  contentHash: string;
+  /** PDFs: physical page count; other kinds: null. */
+  pages: number | null;
+  chunks: number;
+  warnings: string[];
+  indexedAt: string;
+}
+
+/** One document's replacement: its new bookkeeping, chunks and (when embeddings are on) one vector per chunk. */
+export interface DocumentWrite {
+  document: Omit<StoredDocument, 'chunks' | 'indexedAt'>;
+  chunks: Chunk[];
+  /** Same length and order as `chunks`; null when the index is full-text only. */
+  vectors: ArrayLike<number>[] | null;
+}
+
+export interface IndexStore {
+  /** The index folder. */
+  readonly dir: string;
+  /** The chunks table (schema in ./schema.ts). Read-only use: search. */
+  readonly table: Table;
+  meta(): IndexMeta;
+  /** True when the chunks table has a `vector` column. */
+  hasVectors(): boolean;
+  documents(): Promise<StoredDocument[]>;
+  /** Number of chunk rows. */
+  countChunks(): Promise<number>;
+  /**
+   * Makes the index match an embedder: when the recorded model or dimension differs, all chunks
+   * and documents are dropped (everything must be re-embedded) and the new model is recorded.
+   * Returns the previous model when it changed, so the caller can say so.
+   */
+  configureEmbedding(embeddingModel: string | null, dimension: number | null, modelDir?: string | null): Promise<{ changed: boolean; previous: string | null }>;
+  /** Replaces each document's chunks in one commit (old chunks of those paths go), then its bookkeeping. */
+  replaceDocuments(writes: DocumentWrite[]): Promise<void>;
+  replaceDocument(write: DocumentWrite): Promise<void>;
+  /** Removes documents (chunks and bookkeeping). */
+  deleteDocuments(paths: string[]): Promise<void>;
+  /** Records the end of a completed run. */
+  markIndexed(at?: Date): Promise<void>;
+  /** Compacts, refreshes the full-text index (creating it if missing) and prunes old versions. */
+  optimize(): Promise<void>;
+  close(): void;
+}
+
+export interface OpenIndexStoreOptions {
+  /** Create the folder and tables when absent (the indexer); readers leave it false. */
+  create?: boolean;
+  /** Sees other processes' writes on every read (a long-lived reader while the CLI indexes). */
+  readConsistencyIntervalSeconds?: number;
+}
