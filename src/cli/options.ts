@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
 import type { EmbedMode } from '../core/index/embed/types';
 import type { EmbedderSelection } from '../core/index/embed/select';
+import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
 export class UsageError extends Error {
@@ -40,8 +41,7 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
   }
 }
 
-/** The default index folder for a document folder. */
-export const DEFAULT_INDEX_DIR_NAME = '.research-index';
+export { DEFAULT_INDEX_DIR_NAME };
 
 export function resolveDbDir(folder: string, db?: string): string {
   return db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);

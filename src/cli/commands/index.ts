@@ -1,10 +1,120 @@
+/**
+ * `index <folder>`: builds or updates the folder's index and prints what it did. Exit codes:
+ * 0 done (maybe with per-file warnings), 1 nothing could be indexed or the index itself failed,
+ * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
+ */
 import type { CliCommand } from '../command';
+import { indexFolder } from '../../core/index/indexer';
+import { selectEmbedder } from '../../core/index/embed/select';
+import { EmbedderError } from '../../core/index/embed/errors';
+import { IndexStoreError } from '../../core/index/store/errors';
+import { readMeta } from '../../core/index/store/meta';
+import { InvalidChunkOptionsError } from '../../core/index/chunk';
+import type { IndexSummary } from '../../core/index/types';
+import { createProgressView } from '../progress';
+import {
+  UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+} from '../options';
 
-// Placeholder: replaced by the real command.
+const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--json]';
+
+const options = {
+  ...dbOptions,
+  ...jsonOptions,
+  ...embedOptions,
+  rebuild: { type: 'boolean', default: false },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  'chunk-size': { type: 'string' },
+  overlap: { type: 'string' },
+} as const;
+
 export const command: CliCommand = {
-  usage: 'index (not implemented yet)',
-  async run() {
-    process.stderr.write('index: not implemented yet\n');
-    return 2;
-  },
+  usage,
+  run: (args) => withUsage(usage, () => runIndex(args)),
 };
+
+async function runIndex(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, options);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const folder = await resolveFolder(positionals[0]);
+  const dbDir = resolveDbDir(folder, values.db);
+  const selection = embedSelectionFromFlags(values);
+  const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
+  const json = values.json;
+  const logger = stderrLogger();
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130); // a second Ctrl-C means "now"
+    say('\nstopping after the current document (Ctrl-C again to quit at once)...');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const progress = createProgressView(process.stderr, json);
+  try {
+    // `auto` prefers what the index was built with; a damaged meta file is --rebuild's business.
+    const indexMeta = values.rebuild ? null : await readMeta(dbDir).catch(() => null);
+    const choice = await selectEmbedder({ ...selection, indexMeta, signal: controller.signal, logger });
+    if (!json) say(`embeddings: ${choice.reason}`);
+    let summary: IndexSummary;
+    try {
+      const run = indexFolder({
+        root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
+        chunking, signal: controller.signal, logger,
+      });
+      for (;;) {
+        const step = await run.next();
+        if (step.done) {
+          summary = step.value;
+          break;
+        }
+        progress.update(step.value);
+      }
+    } finally {
+      progress.end();
+      await choice.embedder?.close();
+    }
+    if (json) process.stdout.write(JSON.stringify({ index: dbDir, ...summary }) + '\n');
+    else printSummary(summary, dbDir, folder);
+    if (summary.cancelled) return 130;
+    const indexedSomething = summary.indexed + summary.skipped > 0;
+    if (!indexedSomething) {
+      if (!json) say(summary.files === 0 ? `error: no documents (PDF, Markdown, text) found in ${folder}` : 'error: no file could be indexed');
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {
+      say(`error: ${error.message}`);
+      if (controller.signal.aborted) say('what was indexed is kept; run the same command again to finish');
+      return 1;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  for (const notice of s.notices) out(`note: ${notice}`);
+  out(`${s.cancelled ? 'cancelled' : 'indexed'} ${folder} -> ${dbDir}`);
+  out(`  files: ${s.files} (${s.indexed} indexed, ${s.skipped} unchanged, ${s.removed} removed, ${s.failed.length} failed)`);
+  out(`  pages: ${s.pages}, chunks: ${s.chunks}, ${s.seconds.toFixed(1)} s, ${s.pagesPerSecond.toFixed(1)} pages/s, embeddings: ${s.embedder}`);
+  if (s.failed.length > 0) {
+    out(`warning: ${s.failed.length} file(s) could not be indexed:`);
+    for (const f of s.failed) out(`  ${f.path}: ${f.reason} [${f.code}]`);
+  }
+  if (s.cancelled) out('the index is consistent; run the same command again to finish');
+}
+
+function optionalInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, not '${value}'`);
+  return n;
+}

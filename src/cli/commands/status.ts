@@ -1,10 +1,75 @@
+/**
+ * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
+ * and what changed on disk since (new / modified / removed files, by size and mtime, no reading).
+ * Exit 0 when an index exists, 1 when there is none or it is damaged.
+ */
 import type { CliCommand } from '../command';
+import { discoverFiles } from '../../core/index/discover';
+import { planRun } from '../../core/index/indexPlan';
+import { IndexStoreError, openIndexStore } from '../../core/index/store';
+import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 
-// Placeholder: replaced by the real command.
+const usage = 'status <folder> [--db DIR] [--json]';
+
 export const command: CliCommand = {
-  usage: 'status (not implemented yet)',
-  async run() {
-    process.stderr.write('status: not implemented yet\n');
-    return 2;
-  },
+  usage,
+  run: (args) => withUsage(usage, () => runStatus(args)),
 };
+
+async function runStatus(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions });
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const folder = await resolveFolder(positionals[0]);
+  const dbDir = resolveDbDir(folder, values.db);
+  let store;
+  try {
+    store = await openIndexStore(dbDir);
+  } catch (error) {
+    if (!(error instanceof IndexStoreError)) throw error;
+    if (values.json) process.stdout.write(JSON.stringify({ index: dbDir, error: error.code, message: error.message }) + '\n');
+    else process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+  try {
+    const meta = store.meta();
+    const documents = await store.documents();
+    const chunks = await store.countChunks();
+    const { files, failures } = await discoverFiles(folder, { skipDirs: [dbDir] });
+    const plan = planRun(files, documents, failures);
+    const stored = new Set(documents.map((d) => d.path));
+    const pending = {
+      new: plan.candidates.filter((c) => !stored.has(c.file.path)).length,
+      modified: plan.candidates.filter((c) => stored.has(c.file.path)).length,
+      removed: plan.removed.length,
+    };
+    const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
+    const report = {
+      index: dbDir,
+      documents: documents.length,
+      pages,
+      chunks,
+      embeddingModel: meta.embeddingModel,
+      dimension: meta.dimension,
+      lastIndexedAt: meta.lastIndexedAt,
+      pending,
+      warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
+      files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
+    };
+    if (values.json) {
+      process.stdout.write(JSON.stringify(report) + '\n');
+      return 0;
+    }
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    out(`index: ${dbDir}`);
+    out(`  documents: ${documents.length}, pages: ${pages}, chunks: ${chunks}`);
+    out(`  embeddings: ${meta.embeddingModel ? `${meta.embeddingModel} (${meta.dimension} dimensions)` : 'none (full-text only)'}`);
+    out(`  last indexed: ${meta.lastIndexedAt ?? 'never completed'}`);
+    const changes = pending.new + pending.modified + pending.removed;
+    if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
+    else out('  up to date');
+    for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}

@@ -20,11 +20,8 @@ export const META_FILE = 'index-meta.json';
 /** Columns that carry a full-text index. Search may query any of these. */
 export const FTS_COLUMNS = ['text'] as const;
 
-/**
- * Full-text index settings (LanceDB `Index.fts` options): English stemming, stop words removed,
- * lowercase, ASCII folding. Search tokenizes queries with the same index, so change it only here.
- */
-export const FTS_INDEX_OPTIONS = { withPosition: true, stem: true, removeStopWords: true, lowercase: true, asciiFolding: true, language: 'English' } as const;
+/** Full-text index settings live with search's query building (they must agree). */
+export { FTS_INDEX_OPTIONS } from '../ftsConfig';
 
 /** Vectors are compared by cosine distance; search must query with the same distance type. */
 export const VECTOR_DISTANCE = 'cosine' as const;

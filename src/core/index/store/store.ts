@@ -188,24 +188,33 @@ class LanceIndexStore implements IndexStore {
       .execute(writes.map((w) => documentRow(w, indexedAt)));
   }
 
-  async deleteDocuments(paths: string[]): Promise<void> {
-    // Bookkeeping first: if we die in between, leftover chunks of an unlisted path are deleted by
-    // the next run's "removed" pass, which looks at both tables.
-    for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
-    for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
+  async recordDocuments(documents: StoredDocument[]): Promise<void> {
+    if (documents.length === 0) return;
+    const rows: DocumentRow[] = documents.map((d) => ({
+      path: d.path, kind: d.kind, size: d.size, mtime_ms: d.mtimeMs, content_hash: d.contentHash, pages: d.pages,
+      chunks: d.chunks, warnings: JSON.stringify(d.warnings), indexed_at: d.indexedAt,
+    }));
+    await this.docs.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
   }
 
-  /** Paths that have chunks (used to find orphans left by an interrupted delete). */
-  async chunkPaths(): Promise<Set<string>> {
-    const rows = await this.chunks.query().select(['path']).toArray();
-    return new Set(rows.map((r) => String((r as { path: string }).path)));
+  async deleteDocuments(paths: string[]): Promise<void> {
+    // Chunks first: if we die in between, the bookkeeping row still lists the path and the next
+    // run deletes it again, so no orphan chunk can outlive its document.
+    for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
+    for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
   }
 
   async markIndexed(at = new Date()): Promise<void> {
     await this.saveMeta({ lastIndexedAt: at.toISOString() });
   }
 
-  async optimize(): Promise<void> {
+  async isSearchReady(): Promise<boolean> {
+    if ((await this.chunks.countRows()) === 0) return true;
+    const indices = await this.chunks.listIndices();
+    return FTS_COLUMNS.every((column) => indices.some((i) => i.columns.includes(column)));
+  }
+
+  async optimize(options: { indicesOnly?: boolean } = {}): Promise<void> {
     const cleanupOlderThan = new Date();
     const rows = await this.chunks.countRows();
     const indices = await this.chunks.listIndices();
@@ -219,6 +228,7 @@ class LanceIndexStore implements IndexStore {
         await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: VECTOR_DISTANCE }), replace: true });
       }
     }
+    if (options.indicesOnly) return;
     // Compacts fragments, folds rows added since the indices were built into them, and drops
     // old versions (each mergeInsert made one).
     await this.chunks.optimize({ cleanupOlderThan });

@@ -65,12 +65,19 @@ export interface IndexStore {
   /** Replaces each document's chunks in one commit (old chunks of those paths go), then its bookkeeping. */
   replaceDocuments(writes: DocumentWrite[]): Promise<void>;
   replaceDocument(write: DocumentWrite): Promise<void>;
+  /** Re-stamps documents whose bytes are unchanged (touched files): bookkeeping only. */
+  recordDocuments(documents: StoredDocument[]): Promise<void>;
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run. */
   markIndexed(at?: Date): Promise<void>;
-  /** Compacts, refreshes the full-text index (creating it if missing) and prunes old versions. */
-  optimize(): Promise<void>;
+  /**
+   * Compacts, refreshes the full-text index (creating it if missing) and prunes old versions.
+   * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).
+   */
+  optimize(options?: { indicesOnly?: boolean }): Promise<void>;
+  /** True when every column that should carry an index has one (false after a first run was cut short). */
+  isSearchReady(): Promise<boolean>;
   close(): void;
 }
 

@@ -1,0 +1,50 @@
+/**
+ * Progress display for long CLI runs: a one-line bar redrawn in place on a terminal, plain
+ * lines (at most one per file) otherwise, nothing at all with --json (stdout stays parseable).
+ */
+import type { IndexProgress } from '../core/index/types';
+
+export interface ProgressView {
+  update(progress: IndexProgress): void;
+  /** Clears the bar so the next output starts on a clean line. */
+  end(): void;
+}
+
+export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): ProgressView {
+  if (quiet) return { update: () => undefined, end: () => undefined };
+  if (!stream.isTTY) {
+    let lastFile: string | undefined;
+    return {
+      update(p) {
+        if (p.phase === 'done') return;
+        if (p.file && p.file === lastFile) return;
+        lastFile = p.file;
+        if (p.message) stream.write(`${p.phase}: ${p.message}\n`);
+        else if (p.file && p.phase === 'embed') stream.write(`[${p.done + 1}/${p.total}] ${p.file}\n`);
+      },
+      end: () => undefined,
+    };
+  }
+  let drawn = false;
+  let lastDraw = 0;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (p.phase !== 'done' && now - lastDraw < 100) return; // redraws cost more than the work for small files
+      lastDraw = now;
+      const width = 24;
+      const ratio = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
+      const filled = Math.round(ratio * width);
+      const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+      const label = p.file ?? p.message ?? p.phase;
+      const columns = stream.columns ?? 80;
+      const line = `${bar} ${p.done}/${p.total} ${p.phase} ${label}`;
+      stream.write(`\r\x1b[K${line.length > columns - 1 ? line.slice(0, columns - 2) + '…' : line}`);
+      drawn = true;
+    },
+    end() {
+      if (drawn) stream.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * Indexes a folder into the LanceDB store, incrementally: discover → compare with the stored
+ * bookkeeping → (hash, extract) changed files → chunk → embed → write → delete removed →
+ * optimize. Progress is yielded as it goes; the summary is the generator's return value.
+ *
+ * Extraction of the next files runs ahead (on H1's worker pool) while the current file is
+ * embedded and written. One bad file becomes a FileFailure and the run goes on. Cancellation
+ * stops between documents: what was written stays, and the next run skips it.
+ */
+import { join, resolve } from 'node:path';
+import type { Logger } from '../ports';
+import { silentLogger } from '../ports';
+import { chunkDocument, type ChunkOptions } from './chunk';
+import { hashFile } from './contentHash';
+import { DEFAULT_INDEX_DIR_NAME, discoverFiles, type DiscoveredFile } from './discover';
+import type { Embedder } from './embed/types';
+import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
+import { planRun } from './indexPlan';
+import { openIndexStore, removeIndexDir } from './store/store';
+import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
+import type { ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
+
+export interface IndexFolderOptions {
+  /** The folder to index. */
+  root: string;
+  /** Index folder; default `<root>/.research-index`. */
+  dbDir?: string;
+  include?: string[];
+  exclude?: string[];
+  /** A ready embedder (see embed/select.ts), or null/absent for full-text only. */
+  embedder?: Embedder | null;
+  chunking?: Partial<ChunkOptions>;
+  /** Delete the index folder first and index everything again. */
+  rebuild?: boolean;
+  signal?: AbortSignal;
+  logger?: Logger;
+  /** Extraction backend; default H1's worker pool (`workers` threads). */
+  extractor?: Extractor;
+  workers?: number;
+  /** Flush buffered document writes at this many chunks (fewer, larger commits). */
+  writeBatchChunks?: number;
+}
+
+/** Files being hashed/extracted ahead of the one being embedded and written. */
+const LOOKAHEAD = 4;
+const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
+
+type Prepared =
+  | { kind: 'document'; file: DiscoveredFile; stored: StoredDocument | null; hash: string; doc: ExtractedDocument }
+  | { kind: 'touched'; file: DiscoveredFile; stored: StoredDocument }
+  | { kind: 'failed'; file: DiscoveredFile; stored: StoredDocument | null; failure: FileFailure };
+
+export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<IndexProgress, IndexSummary> {
+  const started = performance.now();
+  const root = resolve(options.root);
+  const dbDir = resolve(options.dbDir ?? join(root, DEFAULT_INDEX_DIR_NAME));
+  const logger = options.logger ?? silentLogger;
+  const signal = options.signal;
+  const embedder = options.embedder ?? null;
+  const notices: string[] = [];
+  const failed: FileFailure[] = [];
+  const summary = (extra: Partial<IndexSummary>): IndexSummary => {
+    const seconds = (performance.now() - started) / 1000;
+    const base: IndexSummary = {
+      files: 0, indexed: 0, skipped: 0, removed: 0, failed, pages: 0, chunks: 0, seconds, pagesPerSecond: 0,
+      cancelled: false, embedder: embedder?.id ?? 'none', notices, ...extra,
+    };
+    base.pagesPerSecond = seconds > 0 ? base.pages / seconds : 0;
+    return base;
+  };
+
+  if (options.rebuild) {
+    await removeIndexDir(dbDir);
+    notices.push(`rebuilding the index at ${dbDir}`);
+  }
+  const store = await openIndexStore(dbDir, { create: true });
+  const extractor = options.extractor ?? createExtractor({ workers: options.workers });
+  const ownsExtractor = !options.extractor;
+  try {
+    await configureEmbedding(store, embedder, notices, logger, signal);
+
+    yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
+    const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: [dbDir], signal });
+    failed.push(...discovered.failures);
+    const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+    const files = discovered.files.length + discovered.failures.length;
+    logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
+
+    const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
+    let skipped = plan.unchanged.length;
+    let cancelled = false;
+    const total = plan.candidates.length;
+    const ahead: Array<Promise<Prepared>> = [];
+    let next = 0;
+    const fill = () => {
+      while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
+        const { file, stored } = plan.candidates[next++]!;
+        ahead.push(prepare(file, stored, extractor, signal));
+        // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
+        ahead[ahead.length - 1]!.catch(() => undefined);
+      }
+    };
+
+    try {
+      fill();
+      for (let done = 0; ahead.length > 0; done++) {
+        const prepared = await ahead.shift()!;
+        fill();
+        const path = prepared.file.path;
+        if (prepared.kind === 'touched') {
+          skipped++;
+          run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
+        } else if (prepared.kind === 'failed') {
+          failed.push(prepared.failure);
+          // The old text no longer describes the file: drop it rather than serve stale answers.
+          if (prepared.stored) run.removeStale(path);
+        } else {
+          yield { phase: 'embed', done, total, file: path };
+          const outcome = await run.add(prepared, options.chunking, signal);
+          if (outcome.failure) {
+            failed.push(outcome.failure);
+            if (prepared.stored) run.removeStale(path);
+          }
+        }
+        if (run.shouldFlush()) {
+          yield { phase: 'write', done: done + 1, total, file: path };
+          await run.flush();
+        }
+        yield { phase: 'extract', done: done + 1, total, file: path };
+        signal?.throwIfAborted();
+      }
+    } catch (error) {
+      // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
+      if (!signal?.aborted && !isAbortError(error)) throw error;
+      cancelled = true;
+    } finally {
+      // Whatever finished is written even when the run stops: the next run skips it.
+      await Promise.allSettled(ahead);
+      await run.flush();
+    }
+
+    const removed = [...plan.removed, ...run.stale];
+    if (removed.length > 0) await store.deleteDocuments(removed);
+    const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
+    if (cancelled) {
+      notices.push('indexing was cancelled: what was indexed is kept; run the same command again to finish');
+      // Make what is there searchable even if this was the first run.
+      if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
+    } else {
+      if (changed || !(await store.isSearchReady())) {
+        yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
+        await store.optimize();
+      }
+      await store.markIndexed();
+    }
+    const result = summary({
+      files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled,
+    });
+    yield { phase: 'done', done: total, total, message: cancelled ? 'cancelled' : 'done' };
+    return result;
+  } finally {
+    if (ownsExtractor) await extractor.close();
+    store.close();
+  }
+}
+
+/** Records the embedder in the index; a different model than before drops the old vectors (with a notice). */
+async function configureEmbedding(store: IndexStore, embedder: Embedder | null, notices: string[], logger: Logger, signal?: AbortSignal): Promise<void> {
+  const dimension = embedder ? embedder.dimension ?? (await embedder.probe(signal)) : null;
+  const before = store.meta().embeddingModel;
+  const hadDocuments = (await store.countChunks()) > 0 || (await store.documents()).length > 0;
+  const { changed } = await store.configureEmbedding(embedder?.id ?? null, dimension, embedder?.modelDir ?? null);
+  if (changed && hadDocuments) {
+    const message = `embedding model changed from ${before ?? 'none (full-text only)'} to ${embedder?.id ?? 'none (full-text only)'}: re-indexing every document`;
+    notices.push(message);
+    logger.warn(message);
+  }
+}
+
+/** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
+async function prepare(file: DiscoveredFile, stored: StoredDocument | null, extractor: Extractor, signal?: AbortSignal): Promise<Prepared> {
+  try {
+    const hash = await hashFile(file.absPath, signal);
+    if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
+    const doc = await extractor.extract(file, signal);
+    return { kind: 'document', file, stored, hash, doc };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { kind: 'failed', file, stored, failure: failureFromError(file.path, error) };
+  }
+}
+
+/** Buffers finished documents and writes them in batches; counts what the run did. */
+class RunWriter {
+  indexed = 0;
+  touched = 0;
+  pages = 0;
+  chunks = 0;
+  readonly stale: string[] = [];
+  private pending: DocumentWrite[] = [];
+  private pendingChunks = 0;
+  private touchedDocs: StoredDocument[] = [];
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly embedder: Embedder | null,
+    private readonly batchChunks: number,
+  ) {}
+
+  async add(prepared: Extract<Prepared, { kind: 'document' }>, chunking: Partial<ChunkOptions> | undefined, signal?: AbortSignal): Promise<{ failure?: FileFailure }> {
+    const { doc, file, hash } = prepared;
+    let chunks;
+    try {
+      chunks = chunkDocument(doc, chunking);
+    } catch (error) {
+      return { failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+    // Embedding errors (server down, model gone) are not about this file: they stop the run.
+    const vectors = this.embedder ? await this.embedder.embed(chunks.map((c) => c.text), signal) : null;
+    this.pending.push({
+      document: { path: file.path, kind: doc.kind, size: file.size, mtimeMs: file.mtimeMs, contentHash: hash, pages: doc.kind === 'pdf' ? doc.pages.length : null, warnings: doc.warnings },
+      chunks,
+      vectors,
+    });
+    this.pendingChunks += chunks.length;
+    this.indexed++;
+    this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
+    this.chunks += chunks.length;
+    return {};
+  }
+
+  touch(document: StoredDocument): void {
+    this.touched++;
+    this.touchedDocs.push(document);
+  }
+
+  removeStale(path: string): void {
+    this.stale.push(path);
+  }
+
+  shouldFlush(): boolean {
+    return this.pendingChunks >= this.batchChunks || this.pending.length >= 200 || this.touchedDocs.length >= 500;
+  }
+
+  async flush(): Promise<void> {
+    const writes = this.pending;
+    const touched = this.touchedDocs;
+    this.pending = [];
+    this.pendingChunks = 0;
+    this.touchedDocs = [];
+    if (writes.length > 0) await this.store.replaceDocuments(writes);
+    if (touched.length > 0) await this.store.recordDocuments(touched);
+  }
+}
