@@ -9,6 +9,8 @@ const production = process.argv.includes('--production');
 
 const entryPoints = [
   { in: 'src/extension.ts', out: 'extension' },
+  // Loaded by the extension on first use (LanceDB, LangGraph): kept out of activate()'s path.
+  { in: 'src/vscode/engine/impl.ts', out: 'engine' },
   { in: 'src/cli/main.ts', out: 'cli' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
   { in: 'scripts/bench-graph.ts', out: 'bench-graph' },

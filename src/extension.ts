@@ -1,6 +1,123 @@
-import type * as vscode from 'vscode';
+/**
+ * Entry point of the Local Research Assistant extension. `activate()` only wires cheap things
+ * (commands, the chat participant, the Ollama model provider, the status bar, the file watcher);
+ * LanceDB and LangGraph live in `dist/engine.js`, loaded on first use (see src/vscode/engine).
+ */
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import { onDidChangeConfig, readConfig } from './vscode/config';
+import { createLog } from './vscode/log';
+import { IndexService, logRejection } from './vscode/indexService';
+import { StatusBar } from './vscode/statusBar';
+import { SecretStore } from './vscode/secrets';
+import { registerCommands } from './vscode/commands';
+import { ResearchParticipant, followupProvider } from './vscode/participant';
+import { PARTICIPANT_ID } from './vscode/history';
+import { OllamaChatModelProvider, VENDOR } from './vscode/ollamaModels';
+import { COMMANDS } from './vscode/render';
+import { DocumentWatcher } from './vscode/watcher';
+import { loadEngine, engineLoaded } from './vscode/engine/load';
+import type { ResearchApi } from './vscode/api';
 
-// Placeholder until the editor layer lands: activation must stay cheap.
-export function activate(_context: vscode.ExtensionContext): void {}
+export function activate(context: vscode.ExtensionContext): ResearchApi {
+  const started = performance.now();
+  const { channel, logger } = createLog();
+  context.subscriptions.push(channel);
 
-export function deactivate(): void {}
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  // The index lives in the extension's per-workspace storage, never in the user's folder.
+  const dbDir = context.storageUri ? join(context.storageUri.fsPath, 'index') : undefined;
+  const secrets = new SecretStore(context.secrets);
+  const statusBar = new StatusBar(COMMANDS.showStatus);
+  const index = new IndexService(folder?.uri, dbDir, statusBar, logger, secrets);
+  const participantImpl = new ResearchParticipant(index, secrets, logger);
+  const modelProvider = new OllamaChatModelProvider(() => readConfig().ollama.host, logger);
+
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'research.svg');
+  participant.followupProvider = followupProvider;
+
+  context.subscriptions.push(
+    statusBar,
+    index,
+    participantImpl,
+    participant,
+    modelProvider,
+    vscode.lm.registerLanguageModelChatProvider(VENDOR, modelProvider),
+    ...registerCommands({ index, secrets, log: logger, showLog: () => channel.show(true), onModelsChanged: () => modelProvider.refresh() }),
+  );
+
+  // VS Code calls no participant until a model is selected; asking for ours once makes the
+  // Ollama models known to the chat view. Deferred: it waits on an HTTP call to Ollama.
+  setTimeout(() => {
+    vscode.lm.selectChatModels({ vendor: VENDOR }).then(
+      (models) => logger.info(`Ollama chat models available: ${models.map((m) => m.id).join(', ') || 'none'}`),
+      logRejection(logger, 'selecting Ollama chat models failed'),
+    );
+  }, 0);
+
+  let watcher: DocumentWatcher | undefined;
+  if (folder && dbDir) {
+    watcher = new DocumentWatcher(folder.uri, (paths) => {
+      logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
+      void index.enqueue('index', { silent: true });
+    });
+    context.subscriptions.push(watcher);
+    startIndexingLater(index, watcher, logger);
+  } else {
+    statusBar.setNoWorkspace();
+  }
+
+  context.subscriptions.push(
+    onDidChangeConfig((change) => {
+      logger.info('settings changed');
+      if (change.affectsModels) modelProvider.refresh();
+      if (change.affectsWatcher && watcher) watcher.configure(change.config);
+      if (change.affectsIndex && folder && vscode.workspace.isTrusted) void index.enqueue('index', { silent: true });
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (folder) void index.enqueue('index', { silent: true });
+    }),
+  );
+
+  const activateMs = performance.now() - started;
+  logger.info(`activated in ${activateMs.toFixed(1)} ms (engine loaded: ${engineLoaded()})`);
+  return {
+    activateMs,
+    index,
+    participant: participantImpl,
+    statusBarText: () => statusBar.item.text,
+    engineLoaded,
+    loadEngine,
+  };
+}
+
+/**
+ * Off the activation path: read the index status, start the watcher, and index automatically
+ * only in trusted workspaces (untrusted ones are asked first: indexing reads every document).
+ */
+function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logger: import('./core/ports').Logger): void {
+  setTimeout(async () => {
+    const config = readConfig();
+    if (!vscode.workspace.isTrusted) {
+      const pick = await vscode.window.showInformationMessage('Local Research: this workspace is not trusted. Index its documents for @research anyway?', 'Index Now', 'Not Now');
+      if (pick === 'Index Now') void index.enqueue('index');
+      return;
+    }
+    watcher.configure(config);
+    let stats = null;
+    try {
+      stats = await index.refreshStatus();
+    } catch {
+      return; // damaged: the status bar says so and offers a rebuild
+    }
+    if (config.index.autoIndex) {
+      logger.info(stats ? 'checking the index for changed documents' : 'no index yet: indexing the workspace');
+      void index.enqueue('index', { silent: stats !== null });
+    }
+  }, 500);
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return engineLoaded() ? loadEngine().close() : undefined;
+}

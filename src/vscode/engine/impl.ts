@@ -1,0 +1,121 @@
+/**
+ * The heavy half of the extension, bundled alone into `dist/engine.js` and required on first use
+ * (see ./load.ts). It adapts core's index and graph to the editor's requests and keeps one open
+ * index store per folder for queries. No `vscode` import: plain Node, like core.
+ */
+import { indexFolder } from '../../core/index/indexer';
+import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
+import { openIndexStore, removeIndexDir } from '../../core/index/store';
+import { IndexMissingError } from '../../core/index/store/errors';
+import { readMeta } from '../../core/index/store/meta';
+import { createRetriever } from '../../core/index/search';
+import type { IndexStore } from '../../core/index/store/types';
+import type { IndexProgress, IndexStats, IndexSummary, Retriever } from '../../core/index/types';
+import type { TurnResult } from '../../core/graph/api';
+import type { Engine, EngineIndexRequest, EngineTurnRequest } from './types';
+import { runResearchTurn } from './turn';
+
+interface OpenIndex {
+  store: IndexStore;
+  retriever: Retriever;
+  /** Ollama host / model folder the retriever's query embedder was made with. */
+  key: string;
+}
+
+const open = new Map<string, Promise<OpenIndex>>();
+
+async function closeIndex(dbDir: string): Promise<void> {
+  const entry = open.get(dbDir);
+  open.delete(dbDir);
+  if (!entry) return;
+  try {
+    (await entry).store.close();
+  } catch {
+    // It never opened: nothing to close.
+  }
+}
+
+/** The store and retriever for queries, opened once and reused until the next indexing run. */
+async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string): Promise<OpenIndex> {
+  const key = `${ollamaHost}\n${modelDir}`;
+  let entry = open.get(dbDir);
+  if (entry) {
+    const ready = await entry.catch(() => undefined);
+    if (ready && ready.key === key) return ready;
+    await closeIndex(dbDir);
+  }
+  entry = (async () => {
+    const store = await openIndexStore(dbDir);
+    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, modelDir: modelDir || null });
+    return { store, retriever: createRetriever(store, embedder), key };
+  })();
+  open.set(dbDir, entry);
+  entry.catch(() => open.delete(dbDir));
+  return entry;
+}
+
+async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, IndexSummary> {
+  const { settings, signal, logger } = request;
+  // Queries must not hold the folder open while it is rewritten (and must see the new rows after).
+  await closeIndex(request.dbDir);
+  const meta = request.rebuild ? null : await readMeta(request.dbDir).catch(() => null);
+  const choice = await selectEmbedder({
+    mode: settings.embeddingProvider,
+    ollamaHost: settings.ollamaHost || null,
+    ollamaModel: settings.embeddingModel || null,
+    modelDir: settings.localEmbeddingDir || null,
+    indexMeta: meta,
+    ...(signal ? { signal } : {}),
+    logger,
+  });
+  logger.info(`embeddings: ${choice.reason}`);
+  try {
+    const summary = yield* indexFolder({
+      root: request.root,
+      dbDir: request.dbDir,
+      include: settings.include,
+      exclude: settings.exclude,
+      embedder: choice.embedder,
+      rebuild: request.rebuild ?? false,
+      ...(signal ? { signal } : {}),
+      logger,
+    });
+    if (settings.embeddingProvider === 'auto') summary.notices.unshift(`Embeddings: ${choice.reason}.`);
+    return summary;
+  } finally {
+    await choice.embedder?.close().catch(() => undefined);
+  }
+}
+
+async function indexStatus(dbDir: string): Promise<IndexStats | null> {
+  try {
+    // A fresh handle: the stats (and the meta file) change with every run.
+    const store = await openIndexStore(dbDir);
+    try {
+      return await createRetriever(store, null).stats();
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    if (error instanceof IndexMissingError) return null;
+    throw error;
+  }
+}
+
+async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
+  const { retriever } = await openForQueries(request.dbDir, request.settings.ollamaHost, request.settings.localEmbeddingDir);
+  return runResearchTurn(request, retriever);
+}
+
+export const engine: Engine = {
+  indexFolder: indexWorkspace,
+  indexStatus,
+  async clearIndex(dbDir) {
+    await closeIndex(dbDir);
+    await removeIndexDir(dbDir);
+  },
+  runTurn,
+  async close() {
+    await Promise.all([...open.keys()].map(closeIndex));
+  },
+};

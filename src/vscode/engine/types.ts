@@ -1,0 +1,59 @@
+/**
+ * What the editor layer asks of the heavy half of the product (LanceDB index, LangGraph graph).
+ * That half is bundled on its own (`dist/engine.js`) and loaded on first use, so `activate()` never
+ * pays for LanceDB's native module or LangGraph. Plain Node: no `vscode` import on this side.
+ */
+import type { IndexProgress, IndexStats, IndexSummary } from '../../core/index/types';
+import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
+import type { LlmClient } from '../../core/llm/types';
+import type { Logger } from '../../core/ports';
+
+/** Settings the engine needs, as plain data (built from ResearchConfig by the editor layer). */
+export interface EngineSettings {
+  ollamaHost: string;
+  chatModel: string;
+  embeddingModel: string;
+  embeddingProvider: 'auto' | 'ollama' | 'local' | 'none';
+  localEmbeddingDir: string;
+  include: string[];
+  exclude: string[];
+  maxClarifications: number;
+  maxHistoryTurns: number;
+  temperature: number;
+  clarificationTemperature: number;
+  langfuse: { enabled: boolean; host: string; publicKey: string; secretKey?: string };
+}
+
+export interface EngineIndexRequest {
+  /** Workspace folder to index. */
+  root: string;
+  /** Index folder (in the extension's workspace storage). */
+  dbDir: string;
+  settings: EngineSettings;
+  /** Drop everything and index from scratch. */
+  rebuild?: boolean;
+  signal?: AbortSignal;
+  logger: Logger;
+}
+
+export interface EngineTurnRequest {
+  input: TurnInput;
+  root: string;
+  dbDir: string;
+  settings: EngineSettings;
+  /** When set, the graph runs on this client (the chat's selected VS Code model) instead of Ollama. */
+  llm?: LlmClient;
+  signal?: AbortSignal;
+  onEvent?: (event: TurnEvent) => void;
+  logger: Logger;
+}
+
+export interface Engine {
+  indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, IndexSummary>;
+  /** Stats of the index at `dbDir`, or null when there is none yet. Throws a typed error when it is damaged. */
+  indexStatus(dbDir: string): Promise<IndexStats | null>;
+  clearIndex(dbDir: string): Promise<void>;
+  runTurn(request: EngineTurnRequest): Promise<TurnResult>;
+  /** Releases open index handles (deactivate, before clearing). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,211 @@
+/**
+ * The `@research` chat participant. Each request is stateless: the graph's input is rebuilt from
+ * `context.history` (see ./history), the graph streams progress and tokens into the response,
+ * citations become references to the file at the page or lines, and the result's metadata
+ * carries what the next turn needs. Known failures render as one line + a fixing button;
+ * unknown ones go to `errorDetails`; cancellation is a normal, quiet outcome.
+ */
+import * as vscode from 'vscode';
+import type { TurnResult } from '../core/graph/api';
+import { isAbortError } from '../core/llm/errors';
+import type { Logger } from '../core/ports';
+import { readConfig } from './config';
+import { loadEngine } from './engine/load';
+import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
+import type { IndexService } from './indexService';
+import { describe } from './log';
+import { abortSignalOf } from './ollamaModels';
+import { COMMANDS, knownProblem, renderCitations, renderProblem, type KnownProblem } from './render';
+import type { SecretStore } from './secrets';
+import { engineSettings } from './settings';
+import { createVscodeLlmClient } from './vscodeLlm';
+
+/** The parts of a ChatRequest the handler uses (tests pass the same shape). */
+export interface ResearchRequest {
+  prompt: string;
+  command?: string | undefined;
+  model?: vscode.LanguageModelChat;
+}
+
+export interface TurnRecord {
+  prompt: string;
+  command: string | undefined;
+  result: vscode.ChatResult;
+  turn?: TurnResult;
+  ms: number;
+}
+
+export class ResearchParticipant implements vscode.Disposable {
+  private readonly completed = new vscode.EventEmitter<TurnRecord>();
+  /** Fires after every handled request, whoever sent it (the chat view or a test). */
+  readonly onDidCompleteTurn = this.completed.event;
+
+  constructor(
+    private readonly index: IndexService,
+    private readonly secrets: SecretStore,
+    private readonly log: Logger,
+  ) {}
+
+  readonly handler = async (
+    request: ResearchRequest,
+    context: { history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> },
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.ChatResult> => {
+    const started = performance.now();
+    this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(request.prompt)}`);
+    let turn: TurnResult | undefined;
+    let result: vscode.ChatResult;
+    try {
+      if (request.command === 'index') result = await this.indexCommand(stream);
+      else if (request.command === 'status') result = await this.statusCommand(stream);
+      else {
+        turn = await this.answer(request, context, stream, token);
+        result = turn ? { metadata: metadataOf(turn, request.command) } : {};
+      }
+    } catch (error) {
+      result = this.fail(error, stream, token);
+    }
+    const ms = performance.now() - started;
+    this.log.info(`turn done in ${ms.toFixed(0)} ms: ${turn ? `${turn.route}, ${turn.citations.length} citations, ${turn.llmCalls} LLM calls` : result.errorDetails ? `error: ${result.errorDetails.message}` : 'no graph run'}`);
+    if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${d.reason}) ${d.ms.toFixed(0)} ms`);
+    this.completed.fire({ prompt: request.prompt, command: request.command, result, ...(turn ? { turn } : {}), ms });
+    return result;
+  };
+
+  private async answer(
+    request: ResearchRequest,
+    context: { history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> },
+    stream: vscode.ChatResponseStream,
+    token: vscode.CancellationToken,
+  ): Promise<TurnResult | undefined> {
+    const root = this.index.root;
+    const dbDir = this.index.dbDir;
+    if (!root || !dbDir) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
+    if (!request.prompt.trim()) {
+      stream.markdown('Ask a question about the documents in this workspace, e.g. `@research how do I configure X?`');
+      return undefined;
+    }
+    const config = readConfig();
+    if (this.index.busy) stream.progress('Waiting for indexing to finish…');
+    const stats = await this.index.refreshStatus();
+    if (!stats || stats.documents === 0) {
+      throw problemError({ code: stats ? 'index-empty' : 'index-missing', message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet' });
+    }
+    let llm;
+    if (config.llm.provider === 'vscode') {
+      if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
+      llm = createVscodeLlmClient(request.model);
+    }
+    const input = turnInput(request, historyFromContext(context.history, config.chat.maxHistoryTurns));
+    const settings = engineSettings(config, await this.secrets.langfuseSecret());
+    let streamedTokens = 0;
+    const result = await loadEngine().runTurn({
+      input,
+      root: root.fsPath,
+      dbDir,
+      settings,
+      ...(llm ? { llm } : {}),
+      signal: abortSignalOf(token),
+      logger: this.log,
+      onEvent: (event) => {
+        switch (event.type) {
+          case 'progress':
+            stream.progress(event.message);
+            break;
+          case 'token':
+            streamedTokens++;
+            stream.markdown(event.text);
+            break;
+          case 'reset':
+            // Markdown already shown cannot be taken back; say that a corrected answer follows.
+            if (streamedTokens > 0) stream.markdown('\n\n---\n*Checking the answer against the sources; corrected version:*\n\n');
+            streamedTokens = 0;
+            break;
+          case 'citation':
+            break; // Rendered once at the end, numbered as in the final answer.
+        }
+      },
+    });
+    if (token.isCancellationRequested) return result;
+    if (streamedTokens === 0) stream.markdown(result.answer);
+    if (result.problem) renderProblem(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.action ? { action: result.problem.action } : {}) });
+    renderCitations(stream, root, result.citations);
+    return result;
+  }
+
+  private async indexCommand(stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+    stream.progress(this.index.busy ? 'Indexing is already running; queued…' : 'Indexing workspace documents…');
+    const job = await this.index.enqueue('index', { silent: true });
+    if (job.error) throw job.error;
+    const s = job.summary!;
+    stream.markdown(
+      `${s.cancelled ? 'Indexing was cancelled.' : 'Indexing finished.'} ${s.indexed} new or changed, ${s.skipped} unchanged, ${s.removed} removed; ` +
+        `${s.chunks} chunks in ${s.seconds.toFixed(1)} s (embeddings: ${s.embedder}).\n`,
+    );
+    for (const f of s.failed) stream.markdown(`\n- \`${f.path}\`: ${f.reason}`);
+    for (const n of s.notices) stream.markdown(`\n\n${n}`);
+    return { metadata: { kind: 'local-research-command', command: 'index' } };
+  }
+
+  private async statusCommand(stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
+    const stats = await this.index.refreshStatus();
+    if (!stats) {
+      renderProblem(stream, { code: 'index-missing', message: 'This workspace is not indexed yet' });
+    } else {
+      stream.markdown(
+        `**${stats.documents}** documents, **${stats.chunks}** chunks. Embeddings: ${stats.embeddingModel ?? 'none (full-text search only)'}. ` +
+          `Last indexed: ${stats.lastIndexedAt ?? 'never'}.`,
+      );
+      stream.button({ title: 'Show index status', command: COMMANDS.showStatus });
+    }
+    return { metadata: { kind: 'local-research-command', command: 'status' } };
+  }
+
+  private fail(error: unknown, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): vscode.ChatResult {
+    if (isAbortError(error) || token.isCancellationRequested) {
+      this.log.info('turn cancelled');
+      return { metadata: { kind: 'local-research-cancelled' } };
+    }
+    const problem = knownProblem(error);
+    if (problem) {
+      this.log.warn(`turn failed: ${problem.code}`, error);
+      renderProblem(stream, problem);
+      return { metadata: { kind: 'local-research-problem', code: problem.code } };
+    }
+    this.log.error('turn failed', error);
+    return { errorDetails: { message: `Something went wrong: ${describe(error)}. See "Local Research: Open Log" for details.` } };
+  }
+
+  dispose(): void {
+    this.completed.dispose();
+  }
+}
+
+/** Suggested answers of a clarifying question become follow-up buttons addressed to @research. */
+export const followupProvider: vscode.ChatFollowupProvider = {
+  provideFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] {
+    if (!isResearchMetadata(result.metadata)) return [];
+    return result.metadata.followups.map((f) => ({ prompt: f.prompt, label: f.label }));
+  },
+};
+
+function metadataOf(turn: TurnResult, command: string | undefined): ResearchResultMetadata {
+  return { kind: 'local-research-turn', turn: turn.metadata, followups: turn.followups, ...(command ? { command } : {}) };
+}
+
+/** A known failure raised by the editor layer itself, typed like core's. */
+export class ResearchProblem extends Error {
+  readonly code: string;
+  readonly action: string | undefined;
+  constructor(problem: KnownProblem, options?: { cause?: unknown }) {
+    super(problem.message, options);
+    this.name = 'ResearchProblem';
+    this.code = problem.code;
+    this.action = problem.action;
+  }
+}
+
+function problemError(problem: KnownProblem): ResearchProblem {
+  return new ResearchProblem(problem);
+}

@@ -1,0 +1,102 @@
+/**
+ * How graph output appears in the chat: citations as clickable references to the file at the
+ * page (PDF) or line range (text), and known failures as one actionable line plus a button.
+ * Failures are recognised by their typed `code`, never by message text.
+ */
+import * as vscode from 'vscode';
+import type { Citation } from '../core/graph/api';
+
+export const COMMANDS = {
+  indexWorkspace: 'local-research.indexWorkspace',
+  rebuildIndex: 'local-research.rebuildIndex',
+  clearIndex: 'local-research.clearIndex',
+  showStatus: 'local-research.showIndexStatus',
+  openLog: 'local-research.openLog',
+  selectModels: 'local-research.selectModels',
+  setLangfuseSecret: 'local-research.setLangfuseSecretKey',
+  openSettings: 'local-research.openSettings',
+  pullModel: 'local-research.pullModel',
+  installOllama: 'local-research.installOllama',
+} as const;
+
+export const OLLAMA_DOWNLOAD_URL = 'https://ollama.com/download';
+
+/** Where a citation points: a PDF page as `#page=N` (what PDF viewers understand), text as a line range. */
+export function citationLocation(root: vscode.Uri, citation: Citation): vscode.Uri | vscode.Location {
+  const uri = vscode.Uri.joinPath(root, ...citation.file.split('/'));
+  if (citation.page !== undefined) return uri.with({ fragment: `page=${citation.page}` });
+  if (citation.lines) {
+    const [start, end] = citation.lines;
+    return new vscode.Location(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), 0));
+  }
+  return uri;
+}
+
+export function citationLabel(citation: Citation): string {
+  if (citation.page !== undefined) return `${citation.file}, p. ${citation.page}`;
+  if (citation.lines) return `${citation.file}, lines ${citation.lines[0]}-${citation.lines[1]}`;
+  return citation.file;
+}
+
+/** Appends the sources list: each citation as an anchor (clickable in the answer) and a reference. */
+export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[]): void {
+  if (citations.length === 0) return;
+  stream.markdown('\n\n**Sources**\n');
+  for (const c of citations) {
+    const target = citationLocation(root, c);
+    stream.markdown(`\n- [${c.index}] `);
+    stream.anchor(target, citationLabel(c));
+    stream.reference(target);
+  }
+  stream.markdown('\n');
+}
+
+export interface KnownProblem {
+  code: string;
+  message: string;
+  action?: string;
+  /** For model-missing: the model to pull. */
+  model?: string;
+}
+
+/** Reads a typed failure (ours or core's) into a KnownProblem; undefined for unknown errors. */
+export function knownProblem(error: unknown): KnownProblem | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !KNOWN_CODES.has(code)) return undefined;
+  const action = (error as { action?: unknown }).action;
+  const model = (error as { model?: unknown }).model;
+  return { code, message: error.message, ...(typeof action === 'string' ? { action } : {}), ...(typeof model === 'string' ? { model } : {}) };
+}
+
+const KNOWN_CODES = new Set(['ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+
+/** One actionable line and the button that fixes it. */
+export function renderProblem(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
+  const action = problem.action ? ` ${problem.action}.` : '';
+  stream.markdown(`⚠️ ${problem.message}.${action}`.replace(/\.\./g, '.') + '\n\n');
+  for (const button of buttonsFor(problem)) stream.button(button);
+}
+
+export function buttonsFor(problem: KnownProblem): vscode.Command[] {
+  switch (problem.code) {
+    case 'ollama-unreachable':
+      return [
+        { title: 'How to install Ollama', command: COMMANDS.installOllama },
+        { title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.ollama.host'] },
+      ];
+    case 'model-missing':
+      return problem.model ? [{ title: `Pull model ${problem.model}`, command: COMMANDS.pullModel, arguments: [problem.model] }] : [{ title: 'Select models', command: COMMANDS.selectModels }];
+    case 'index-missing':
+    case 'index-empty':
+      return [{ title: 'Index the workspace now', command: COMMANDS.indexWorkspace }];
+    case 'index-corrupt':
+    case 'index-version':
+      return [{ title: 'Rebuild the index', command: COMMANDS.rebuildIndex }];
+    case 'context-overflow':
+    case 'vscode-model-missing':
+      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.'] }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,20 @@
+/** Turns the editor's settings into the plain object the engine takes. */
+import type { ResearchConfig } from './config';
+import type { EngineSettings } from './engine/types';
+
+export function engineSettings(config: ResearchConfig, langfuseSecretKey: string | undefined): EngineSettings {
+  return {
+    ollamaHost: config.ollama.host,
+    chatModel: config.models.chat,
+    embeddingModel: config.models.embedding,
+    embeddingProvider: config.embedding.provider,
+    localEmbeddingDir: config.models.localEmbeddingDir,
+    include: config.index.include,
+    exclude: config.index.exclude,
+    maxClarifications: config.chat.maxClarifications,
+    maxHistoryTurns: config.chat.maxHistoryTurns,
+    temperature: config.chat.temperature,
+    clarificationTemperature: config.chat.clarificationTemperature,
+    langfuse: { ...config.langfuse, ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) },
+  };
+}

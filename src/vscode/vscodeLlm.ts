@@ -1,0 +1,70 @@
+/**
+ * `llm.provider: vscode`: the graph runs on the chat's selected model (`request.model`) through
+ * the same LlmClient interface it uses for Ollama. VS Code models have no JSON-schema mode, so
+ * structured calls ask for JSON in the prompt and parse the reply; the graph validates it.
+ */
+import * as vscode from 'vscode';
+import { LlmRequestError, isAbortError } from '../core/llm/errors';
+import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from '../core/llm/types';
+
+export function createVscodeLlmClient(model: vscode.LanguageModelChat): LlmClient {
+  async function send(messages: LlmMessage[], signal: AbortSignal | undefined, onToken?: (t: string) => void): Promise<TextResult> {
+    const started = performance.now();
+    const cts = new vscode.CancellationTokenSource();
+    const abort = () => cts.cancel();
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      const response = await model.sendRequest(messages.map(toVscodeMessage), { justification: 'Answer questions about your workspace documents' }, cts.token);
+      let text = '';
+      for await (const token of response.text) {
+        text += token;
+        onToken?.(token);
+      }
+      const promptTokens = Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 4);
+      return { text, usage: { promptTokens, completionTokens: Math.ceil(text.length / 4) }, ms: performance.now() - started };
+    } catch (error) {
+      if (isAbortError(error, signal)) throw error;
+      throw new LlmRequestError(`The chat model ${model.name} failed`, undefined, { cause: error });
+    } finally {
+      signal?.removeEventListener('abort', abort);
+      cts.dispose();
+    }
+  }
+
+  return {
+    host: `vscode:${model.vendor}/${model.id}`,
+    async chatJson(request: JsonRequest): Promise<JsonResult> {
+      const instruction: LlmMessage = {
+        role: 'user',
+        content: `Reply with one JSON value only, no prose and no code fences, matching this JSON schema:\n${JSON.stringify(request.schema)}`,
+      };
+      const result = await send([...request.messages, instruction], request.signal);
+      const raw = stripFences(result.text);
+      try {
+        return { value: JSON.parse(raw), raw, usage: result.usage, ms: result.ms };
+      } catch (error) {
+        throw new LlmRequestError('The model did not answer with valid JSON', undefined, { cause: error });
+      }
+    },
+    chatStream(request: StreamRequest): Promise<TextResult> {
+      return send(request.messages, request.signal, request.onToken);
+    },
+    async contextLength(): Promise<number> {
+      return model.maxInputTokens;
+    },
+    async checkReady(): Promise<void> {
+      // The model came from the chat request: it exists by construction.
+    },
+  };
+}
+
+/** VS Code chat messages have no system role: a system prompt becomes the first user message. */
+function toVscodeMessage(m: LlmMessage): vscode.LanguageModelChatMessage {
+  return m.role === 'assistant' ? vscode.LanguageModelChatMessage.Assistant(m.content) : vscode.LanguageModelChatMessage.User(m.content);
+}
+
+function stripFences(text: string): string {
+  const t = text.trim();
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(t);
+  return fenced ? fenced[1]! : t;
+}

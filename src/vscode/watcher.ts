@@ -1,0 +1,55 @@
+/**
+ * Re-indexes when documents change. Events are debounced into one incremental run (unchanged
+ * files are skipped by size+mtime and content hash in core), so saving a file ten times or
+ * unpacking a folder of PDFs costs one run, not one per event.
+ */
+import * as vscode from 'vscode';
+import picomatch from 'picomatch';
+import type { ResearchConfig } from './config';
+
+export class DocumentWatcher implements vscode.Disposable {
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly changed = new Set<string>();
+
+  constructor(
+    private readonly root: vscode.Uri,
+    private readonly onBatch: (paths: string[]) => void,
+  ) {}
+
+  /** (Re)starts watching with the current include/exclude globs; stops when watching is off. */
+  configure(config: ResearchConfig): void {
+    this.stop();
+    if (!config.index.watch) return;
+    const included = picomatch(config.index.include, { dot: false });
+    const excluded = picomatch(config.index.exclude, { dot: true });
+    const debounceMs = config.index.watchDebounceMs;
+    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.root, '**/*'));
+    const note = (uri: vscode.Uri) => {
+      const rel = vscode.workspace.asRelativePath(uri, false);
+      if (rel === uri.fsPath || !included(rel) || excluded(rel)) return;
+      this.changed.add(rel);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.flush(), debounceMs);
+    };
+    this.watcher.onDidCreate(note);
+    this.watcher.onDidChange(note);
+    this.watcher.onDidDelete(note);
+  }
+
+  private flush(): void {
+    const paths = [...this.changed];
+    this.changed.clear();
+    if (paths.length) this.onBatch(paths);
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    this.watcher?.dispose();
+    this.watcher = undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+}

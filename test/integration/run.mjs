@@ -1,0 +1,81 @@
+// Integration tier: runs test/integration/suite (mocha) inside a REAL VS Code extension host.
+// code-server (VS Code 1.139 web workbench + Node extension host) is opened in headless Chromium
+// with this repo as the extension under development; the smoke-test driver reports the suite's
+// exit code through `codeAutomationExit`. Counts land in $TEST_COUNTS_FILE (written by the
+// counting reporter inside the host). Where VS Code can be downloaded, runElectron.mjs runs the
+// same suite with @vscode/test-electron.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { format } from 'node:util';
+import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCounts } from '../../scripts/vscode-host/host.mjs';
+
+const started = Date.now();
+const verbose = process.env.LRA_VERBOSE === '1';
+const outDir = join(repoRoot, 'dist/test');
+const countsFile = process.env.TEST_COUNTS_FILE;
+const NOISE = /open-vsx|\[AgentHost\]|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|Extension Host\]/;
+const timeoutMs = Number(process.env.LRA_SUITE_TIMEOUT_MS ?? 300_000);
+
+async function main() {
+  // The extension itself (dist/extension.js + dist/engine.js) and the suite bundles.
+  const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('esbuild.mjs failed');
+  const suiteDir = join(repoRoot, 'test/integration/suite');
+  const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
+  await bundle([...entries, join(repoRoot, 'test/integration/workspace.ts')], outDir);
+
+  // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
+  const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
+  const require = createRequire(import.meta.url);
+  await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
+
+  const server = await startCodeServer({
+    // Auto-indexing off: the tests index through the command and assert on that run.
+    userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
+    log: verbose ? (s) => process.stderr.write(s) : () => {},
+  });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    let resolveExit;
+    const exited = new Promise((r) => (resolveExit = r));
+    // Must be exposed before navigation: the workbench looks them up when the suite ends.
+    await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+    await page.exposeFunction('codeAutomationLog', (type, args) => {
+      const line = format(...(Array.isArray(args) ? args : [args]));
+      // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
+      if (verbose || !NOISE.test(line)) console.log(line);
+    });
+    const url = workbenchUrl(server, {
+      folder: workspace,
+      extensionTestsPath: join(outDir, 'integration/suite/index.js'),
+      env: { TEST_COUNTS_FILE: countsFile ?? '', LRA_REPO_ROOT: repoRoot, LRA_WORKSPACE: workspace },
+    });
+    await page.goto(url);
+    const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
+    const code = await Promise.race([exited, timer]);
+    if (code === 'timeout') {
+      await page.screenshot({ path: join(repoRoot, 'test-artifacts/integration-timeout.png') }).catch(() => {});
+      throw new Error(`the suite did not finish within ${timeoutMs / 1000} s`);
+    }
+    console.log(`integration suite exit code ${code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    if (countsFile && !existsSync(countsFile)) writeCounts({ passed: 0, failed: 1, skipped: 0 });
+    return code === 0 ? 0 : 1;
+  } finally {
+    await browser.close();
+    server.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`integration tier failed to run: ${error?.stack ?? error}`);
+    if (countsFile && !existsSync(countsFile)) writeCounts({ passed: 0, failed: 1, skipped: 0 });
+    process.exit(1);
+  },
+);

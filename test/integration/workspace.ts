@@ -1,0 +1,39 @@
+/**
+ * Generates the documents the VS Code tiers index: two Markdown notes and a two-page PDF made by
+ * test/support/pdfs.ts. Both talk about a "timeout", so a vague question has two readings.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writePdf } from '../support/pdfs';
+
+export const WORKSPACE_FILES = {
+  pdf: 'manuals/proxy-manual.pdf',
+  database: 'notes/database-guide.md',
+  readme: 'notes/README.md',
+};
+
+export async function makeWorkspace(root: string): Promise<void> {
+  await mkdir(join(root, 'manuals'), { recursive: true });
+  await mkdir(join(root, 'notes'), { recursive: true });
+  await writePdf(join(root, WORKSPACE_FILES.pdf), [
+    { lines: ['Proxy Manual', 'Chapter 1. Installation', 'Install the proxy with the package manager and start the service.'] },
+    { lines: ['Chapter 2. Timeouts', 'The proxy timeout defaults to 30 seconds.', 'Set proxy_timeout in proxy.conf to change it.'] },
+  ]);
+  await writeFile(
+    join(root, WORKSPACE_FILES.database),
+    [
+      '# Database guide',
+      '',
+      '## Connections',
+      '',
+      'The database connection timeout defaults to 15 seconds.',
+      'Change it with the connect_timeout option in db.ini.',
+      '',
+      '## Backups',
+      '',
+      'Nightly backups run at 02:00 and keep seven days of history.',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(join(root, WORKSPACE_FILES.readme), '# Team notes\n\nThese notes describe our proxy and database setup.\n');
+}
