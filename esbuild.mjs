@@ -12,8 +12,11 @@ const entryPoints = [
   // Loaded by the extension on first use (LanceDB, LangGraph): kept out of activate()'s path.
   { in: 'src/vscode/engine/impl.ts', out: 'engine' },
   { in: 'src/cli/main.ts', out: 'cli' },
+  // PDF extraction threads: started by the extension and the CLI from dist/extract-worker.js.
+  { in: 'src/core/index/extract/worker.ts', out: 'extract-worker' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
   { in: 'scripts/bench-graph.ts', out: 'bench-graph' },
+  { in: 'scripts/bench-extract.ts', out: 'bench-extract' },
 ].filter((e) => existsSync(e.in));
 
 /** Prints errors in the shape VS Code's esbuild problem matcher expects. */

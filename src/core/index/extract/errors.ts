@@ -47,7 +47,7 @@ export function fromFsError(error: unknown): unknown {
       return new ExtractionError('vanished', 'file was removed or renamed while indexing', { cause: error });
     case 'EACCES':
     case 'EPERM':
-      return new ExtractionError('unreadable', 'permission denied: cannot read the file', { cause: error });
+      return new ExtractionError('unreadable', 'permission denied: check its permissions', { cause: error });
     case 'EISDIR':
       return new ExtractionError('unreadable', 'is a directory, not a file', { cause: error });
     case 'ELOOP':

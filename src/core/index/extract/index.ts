@@ -1,6 +1,8 @@
 import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
+import { availableParallelism } from 'node:os';
 import { extractFile, type ExtractOptions } from './extractFile';
+import { resolveWorkerScript, WorkerPool } from './pool';
 
 export { ExtractionError, failureFromError, isAbortError, type ExtractionErrorCode } from './errors';
 export { extractFile, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_TEXT_BYTES, type ExtractOptions } from './extractFile';
@@ -18,11 +20,20 @@ export interface ExtractorOptions {
   maxTextBytes?: number;
 }
 
-/** An extractor that works in the calling thread. */
+/**
+ * An extractor that reads PDFs on `workers` threads (default: DEFAULT_WORKERS), or in the calling
+ * thread when `workers` is 0 or no worker script can be found.
+ */
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
   const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes };
+  const workers = options.workers ?? DEFAULT_WORKERS;
+  const script = workers > 0 ? resolveWorkerScript() : undefined;
+  if (script) return new WorkerPool(workers, script, limits);
   return {
     extract: (file, signal) => extractFile(file, { ...limits, signal }),
     close: async () => undefined,
   };
 }
+
+/** Measured in src/core/index/README.md: two threads on a 2-core machine. */
+export const DEFAULT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));

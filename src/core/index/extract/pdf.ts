@@ -8,7 +8,7 @@ export interface PdfText {
 }
 
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
-interface PdfjsLike {
+export interface PdfjsLike {
   getDocument(params: Record<string, unknown>): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
 }
 interface PdfDocumentLike {
@@ -32,8 +32,13 @@ function loadPdfjs(): Promise<PdfjsLike> {
  * Extracts the text of each physical page. Pages are read one at a time and released after, so
  * memory holds the file's bytes, the page being read and the text so far.
  */
-export async function extractPdfText(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
-  const { getDocument } = await loadPdfjs();
+export async function extractPdfText(
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
+  pdfjsModule?: PdfjsLike,
+): Promise<PdfText> {
+  const { getDocument } = pdfjsModule ?? (await loadPdfjs());
   const task = getDocument({
     data: bytes,
     // Text only: no fonts to render, no eval'd font programs, no console noise.

@@ -38,7 +38,7 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       });
     }
     return {
-      text: decodeWith('windows-1252', bytes),
+      text: decodeWindows1252(bytes),
       warnings: ['not valid UTF-8: read as Windows-1252 (Latin-1); convert it to UTF-8 if characters look wrong'],
     };
   }
@@ -46,6 +46,21 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 
 function decodeWith(encoding: string, bytes: Uint8Array): string {
   return new TextDecoder(encoding).decode(bytes);
+}
+
+/**
+ * Windows-1252 differs from Latin-1 only in 0x80-0x9F (curly quotes, dashes, euro sign). Node's
+ * TextDecoder decodes 'windows-1252' as plain Latin-1, which would turn "–" into a C1 control
+ * character, so those 32 bytes are mapped here. Undefined bytes (0x81, 0x8D, ...) keep their
+ * Latin-1 meaning, as browsers do.
+ */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
 }
 
 /** NUL bytes or many control characters near the start: an image, archive or executable. */

@@ -1,0 +1,132 @@
+/**
+ * Extraction throughput on a folder of PDFs (default: the eval corpus without large/): pages/s of
+ * poppler's pdftotext (the physical-limit baseline, 1 and 2 processes), unpdf in-thread, the
+ * extractor's worker pool (1 and 2 threads) and, when given its path, pdfjs-dist's legacy build.
+ *
+ *   npx tsx scripts/bench-extract.ts [folder] [--large] [--pdfjs-dist PATH/legacy/build/pdf.mjs]
+ *
+ * Prints numbers; asserts nothing. Run it alone: it uses both cores.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
+import { createExtractor } from '../src/core/index/extract';
+import { extractPdfText, type PdfjsLike } from '../src/core/index/extract/pdf';
+
+const run = promisify(execFile);
+
+interface Result {
+  name: string;
+  pages: number;
+  chars: number;
+  seconds: number;
+}
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function timed(name: string, fn: () => Promise<{ pages: number; chars: number }>): Promise<Result> {
+  const start = performance.now();
+  const { pages, chars } = await fn();
+  const result = { name, pages, chars, seconds: (performance.now() - start) / 1000 };
+  console.log(
+    `${name.padEnd(34)} ${String(pages).padStart(6)} pages ${result.seconds.toFixed(2).padStart(7)} s ` +
+      `${(pages / result.seconds).toFixed(0).padStart(6)} pages/s  ${(chars / 1e6).toFixed(2)} M chars  ` +
+      `rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
+  );
+  return result;
+}
+
+/** Runs `task` over `items` with at most `concurrency` in flight. */
+async function mapLimit<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index] as T);
+      }
+    }),
+  );
+  return results;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+async function withExtractor(files: DiscoveredFile[], workers: number): Promise<{ pages: number; chars: number }> {
+  const extractor = createExtractor({ workers });
+  try {
+    // Enough in flight to keep every thread busy; ordering is the indexer's business.
+    const documents = await mapLimit(files, Math.max(1, workers * 2), (file) => extractor.extract(file));
+    return { pages: sum(documents.map((d) => d.pages.length)), chars: sum(documents.map((d) => sum(d.pages.map((p) => p.length)))) };
+  } finally {
+    await extractor.close();
+  }
+}
+
+async function withPdfjs(files: DiscoveredFile[], pdfjs: PdfjsLike): Promise<{ pages: number; chars: number }> {
+  let pages = 0;
+  let chars = 0;
+  for (const file of files) {
+    const text = await extractPdfText(new Uint8Array(await readFile(file.absPath)), undefined, pdfjs);
+    pages += text.pages.length;
+    chars += sum(text.pages.map((p) => p.length));
+  }
+  return { pages, chars };
+}
+
+async function withPdftotext(files: DiscoveredFile[], processes: number, pageCount: number) {
+  const chars = await mapLimit(files, processes, async (file) => {
+    const { stdout } = await run('pdftotext', ['-q', file.absPath, '-'], { maxBuffer: 512 * 2 ** 20 });
+    return stdout.length;
+  });
+  return { pages: pageCount, chars: sum(chars) };
+}
+
+async function main(): Promise<void> {
+  const folder = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '/work/corpus';
+  const exclude = process.argv.includes('--large') ? DEFAULT_EXCLUDE : [...DEFAULT_EXCLUDE, 'large/**'];
+  // Scanned PDFs fail with 'no-text' by design; they would only measure error paths.
+  const { files } = await discoverFiles(folder, { include: ['**/*.pdf'], exclude: [...exclude, 'scanned/**'] });
+  console.log(`${files.length} PDFs under ${folder}, ${(sum(files.map((f) => f.size)) / 2 ** 20).toFixed(1)} MB`);
+
+  const inThread = await timed('unpdf, in-thread', () => withExtractor(files, 0));
+  const pageCount = inThread.pages;
+  const pdfjsPath = argValue('--pdfjs-dist');
+  if (pdfjsPath) {
+    // pdfjs-dist 6 calls Promise.withResolvers, which Node 20 lacks.
+    const promiseStatics = Promise as unknown as { withResolvers?: unknown };
+    promiseStatics.withResolvers ??= function withResolvers<T>() {
+      let resolve!: (value: T) => void;
+      let reject!: (reason: unknown) => void;
+      const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+      return { promise, resolve, reject };
+    };
+    const pdfjs = (await import(pathToFileURL(pdfjsPath).href)) as PdfjsLike;
+    await timed('pdfjs-dist legacy, in-thread', () => withPdfjs(files, pdfjs));
+  }
+  await timed('unpdf, pool of 1 worker', () => withExtractor(files, 1));
+  await timed('unpdf, pool of 2 workers', () => withExtractor(files, 2));
+  const hasPdftotext = await run('pdftotext', ['-v']).then(
+    () => true,
+    () => false,
+  );
+  if (hasPdftotext) {
+    await timed('pdftotext, 1 process', () => withPdftotext(files, 1, pageCount));
+    await timed('pdftotext, 2 processes', () => withPdftotext(files, 2, pageCount));
+  } else {
+    console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
