@@ -5,6 +5,7 @@
  * extension's workspace storage, never in the user's folder.
  */
 import * as vscode from 'vscode';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IndexStats, IndexSummary } from '../core/index/types';
 import type { Logger } from '../core/ports';
@@ -27,6 +28,9 @@ export class IndexService implements vscode.Disposable {
   private queue: Promise<unknown> = Promise.resolve();
   private pending = new Map<IndexJobKind, Promise<IndexJobResult>>();
   private running: vscode.CancellationTokenSource | undefined;
+  private readonly started = new vscode.EventEmitter<IndexJobKind>();
+  /** Fires when a queued job starts running. */
+  readonly onDidStartJob = this.started.event;
   private readonly done = new vscode.EventEmitter<IndexJobResult>();
   /** Fires after every job (tests and the status bar listen). */
   readonly onDidFinishJob = this.done.event;
@@ -54,6 +58,7 @@ export class IndexService implements vscode.Disposable {
     if (waiting) return waiting;
     const job = this.queue.then(() => {
       this.pending.delete(kind);
+      this.started.fire(kind);
       return this.runJob(kind, options.silent ?? false);
     });
     this.pending.set(kind, job);
@@ -150,6 +155,12 @@ export class IndexService implements vscode.Disposable {
       this.statusBar.setNoWorkspace();
       return null;
     }
+    if (!existsSync(this.dbDir)) {
+      // No index yet: say so without loading the engine (LanceDB) at all.
+      this.lastStats = null;
+      this.statusBar.setStats(null);
+      return null;
+    }
     try {
       this.lastStats = await loadEngine().indexStatus(this.dbDir);
       this.statusBar.setStats(this.lastStats);
@@ -172,6 +183,7 @@ export class IndexService implements vscode.Disposable {
 
   dispose(): void {
     this.running?.cancel();
+    this.started.dispose();
     this.done.dispose();
   }
 }

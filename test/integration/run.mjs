@@ -16,7 +16,7 @@ const started = Date.now();
 const verbose = process.env.LRA_VERBOSE === '1';
 const outDir = join(repoRoot, 'dist/test');
 const countsFile = process.env.TEST_COUNTS_FILE;
-const NOISE = /open-vsx|\[AgentHost\]|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|Extension Host\]/;
+const NOISE = /^\[[\w:. -]+\] |open-vsx|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|Extension Host\]/;
 const timeoutMs = Number(process.env.LRA_SUITE_TIMEOUT_MS ?? 300_000);
 
 async function main() {
@@ -45,9 +45,9 @@ async function main() {
     // Must be exposed before navigation: the workbench looks them up when the suite ends.
     await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
-      const line = format(...(Array.isArray(args) ? args : [args]));
+      const text = format(...(Array.isArray(args) ? args : [args]));
       // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
-      if (verbose || !NOISE.test(line)) console.log(line);
+      for (const line of text.split('\n')) if (verbose || !NOISE.test(line)) console.log(line);
     });
     const url = workbenchUrl(server, {
       folder: workspace,

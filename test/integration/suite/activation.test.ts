@@ -18,3 +18,11 @@ describe('activation', () => {
     assert.ok(declared.length >= 8, `expected at least 8 commands, found ${declared.length}`);
   });
 });
+
+describe('lazy activation', () => {
+  it('does not load LanceDB/LangGraph (dist/engine.js) while nothing was indexed or asked', async () => {
+    const api = await getApi();
+    await new Promise((r) => setTimeout(r, 800)); // past the deferred start-up work
+    assert.equal(api.engineLoaded(), false);
+  });
+});
