@@ -77,6 +77,8 @@ export interface TurnResult {
   llmCalls: number;
   /** A known failure that degraded the turn (e.g. Ollama unreachable); the answer still says what to do. */
   problem?: { code: string; message: string; action?: string };
+  /** True when the turn was cancelled through `TurnOptions.signal`; `answer` holds what was streamed so far. */
+  cancelled?: boolean;
 }
 
 export interface TurnOptions {

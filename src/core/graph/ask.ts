@@ -1,0 +1,54 @@
+/**
+ * One structured LLM request for an agent: render its prompt, send it with the JSON schema,
+ * validate the reply. Any failure is a typed error the node turns into its safe default.
+ */
+import type { z } from 'zod';
+import { estimateMessages, trimHistory } from '../llm/budget';
+import { LlmRequestError } from '../llm/errors';
+import type { LlmClient, LlmMessage } from '../llm/types';
+import type { AgentName } from './config';
+import { contextWindow, preparePrompt, type GraphRuntime } from './runtime';
+import { jsonSchemaOf } from './schemas';
+
+export class MalformedReplyError extends LlmRequestError {
+  constructor(agent: string, options?: { cause?: unknown }) {
+    super(`The ${agent} agent's reply did not match its schema`, undefined, options);
+    this.name = 'MalformedReplyError';
+  }
+}
+
+export interface AskJsonOptions<T extends z.ZodType> {
+  agent: AgentName;
+  /** Name recorded in traces and counters when it differs from the agent (e.g. 'quality'). */
+  label?: string;
+  prompt: string;
+  values: Record<string, string>;
+  schema: T;
+  /** Chat messages after the system prompt; trimmed oldest-first to fit the context. */
+  messages?: LlmMessage[];
+  maxTokens?: number;
+}
+
+export async function askJson<T extends z.ZodType>(runtime: GraphRuntime, llm: LlmClient, options: AskJsonOptions<T>): Promise<z.infer<T>> {
+  const prepared = await preparePrompt(runtime, options.agent, options.prompt, options.values);
+  const numCtx = await contextWindow(runtime, llm, options.agent);
+  const maxTokens = options.maxTokens ?? 512;
+  const systemCost = estimateMessages([{ role: 'system', content: prepared.system }]);
+  const history = options.messages ? trimHistory(options.messages, Math.max(0, numCtx - maxTokens - systemCost)) : [];
+  const messages: LlmMessage[] = [{ role: 'system', content: prepared.system }, ...history];
+  if (history.length === 0) messages.push({ role: 'user', content: 'Answer in the JSON format requested.' });
+  const result = await llm.chatJson({
+    agent: options.label ?? options.agent,
+    model: prepared.model,
+    messages,
+    temperature: prepared.temperature,
+    numCtx,
+    maxTokens,
+    prompt: prepared.ref,
+    schema: jsonSchemaOf(options.schema),
+    ...(runtime.signal ? { signal: runtime.signal } : {}),
+  });
+  const parsed = options.schema.safeParse(result.value);
+  if (!parsed.success) throw new MalformedReplyError(options.label ?? options.agent, { cause: parsed.error });
+  return parsed.data;
+}

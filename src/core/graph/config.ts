@@ -1,0 +1,97 @@
+/**
+ * Every setting of the research graph, resolved in one place. Hosts pass a partial object (the
+ * VS Code settings module, CLI flags); environment variables fill what they leave out.
+ */
+import type { LangfuseSettings } from '../tracing/langfuse';
+
+export type AgentName = 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation';
+
+export interface ResearchConfig {
+  /** Ollama host; null means OLLAMA_HOST or http://127.0.0.1:11434. */
+  ollamaHost: string | null;
+  /** Chat model per agent (research = query analysis + quality grading). */
+  models: Record<AgentName, string>;
+  /** Temperature per agent; a prompt file's own temperature applies where this leaves a gap. */
+  temperatures: Partial<Record<AgentName, number>>;
+  /** Clarifying questions allowed in a row before we research anyway. */
+  maxClarifications: number;
+  /** Messages the orchestrator sees. */
+  maxHistory: number;
+  /** Reformulated searches after the first. */
+  maxRequeries: number;
+  /** Regenerations after a failed validation. */
+  maxValidationRetries: number;
+  /** Hits fetched per sub-query. */
+  retrievalK: number;
+  /** Passages given to synthesis at most (fewer when the context window is small). */
+  maxPassages: number;
+  /** Upper bound for num_ctx: a model may advertise 128k, which would allocate a huge KV cache. */
+  maxContextTokens: number;
+  /** Tokens kept free for the answer. */
+  answerTokens: number;
+  /** Check answers (grounding, relevance); off saves one call per turn. */
+  validate: boolean;
+  langfuse: LangfuseSettings;
+  /** Folder holding the prompt files; found automatically when null. */
+  promptsDir: string | null;
+}
+
+export type ResearchConfigInput = Partial<Omit<ResearchConfig, 'models' | 'temperatures' | 'langfuse'>> & {
+  /** One model for every agent, or per agent. */
+  model?: string;
+  models?: Partial<Record<AgentName, string>>;
+  temperatures?: Partial<Record<AgentName, number>>;
+  langfuse?: LangfuseSettings;
+};
+
+export const DEFAULT_CHAT_MODEL = 'llama3.2';
+
+export const DEFAULT_TEMPERATURES: Record<AgentName, number> = {
+  orchestrator: 0.3,
+  clarification: 0.5,
+  research: 0.2,
+  synthesis: 0.2,
+  validation: 0,
+};
+
+export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ResearchConfig {
+  const base = input.model ?? env.RESEARCH_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
+  const models: Record<AgentName, string> = {
+    orchestrator: base,
+    clarification: base,
+    research: base,
+    synthesis: base,
+    validation: base,
+    ...definedOnly(input.models ?? {}),
+  };
+  const langfuse: LangfuseSettings = {
+    publicKey: env.LANGFUSE_PUBLIC_KEY,
+    secretKey: env.LANGFUSE_SECRET_KEY,
+    baseUrl: env.LANGFUSE_BASEURL ?? env.LANGFUSE_HOST,
+    promptManagement: env.LANGFUSE_PROMPTS === '1' || env.LANGFUSE_PROMPTS === 'true',
+    promptLabel: env.LANGFUSE_PROMPT_LABEL,
+    ...definedOnly(input.langfuse ?? {}),
+  };
+  const positive = (value: number | undefined, fallback: number, min = 0) =>
+    value !== undefined && Number.isFinite(value) && value >= min ? Math.floor(value) : fallback;
+  return {
+    ollamaHost: input.ollamaHost ?? null,
+    models,
+    temperatures: { ...DEFAULT_TEMPERATURES, ...definedOnly(input.temperatures ?? {}) },
+    maxClarifications: positive(input.maxClarifications, 2),
+    maxHistory: positive(input.maxHistory, 10, 1),
+    maxRequeries: positive(input.maxRequeries, 2),
+    maxValidationRetries: positive(input.maxValidationRetries, 2),
+    retrievalK: positive(input.retrievalK, 8, 1),
+    maxPassages: positive(input.maxPassages, 8, 1),
+    maxContextTokens: positive(input.maxContextTokens, 8192, 512),
+    answerTokens: positive(input.answerTokens, 1024, 64),
+    validate: input.validate ?? true,
+    langfuse,
+    promptsDir: input.promptsDir ?? null,
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+}

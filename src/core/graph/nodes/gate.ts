@@ -1,0 +1,65 @@
+/**
+ * Gate: checks what the turn can use before any agent runs. No index, or an empty one, stops the
+ * turn with a message that says what to do; no reachable LLM (or none configured) sends it to
+ * the degraded, extractive path instead of failing.
+ */
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { LlmError, isAbortError } from '../../llm/errors';
+import { decision, runtimeOf } from '../runtime';
+import type { ResearchStateType, ResearchUpdate } from '../state';
+
+export const INDEX_HINT = 'Index your documents first (CLI: `research-assistant index <folder>`; VS Code: "Research: Index Workspace").';
+
+export async function gateNode(_state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
+  const runtime = runtimeOf(config);
+  const started = performance.now();
+  let documents;
+  try {
+    const stats = await runtime.retriever.stats();
+    if (stats.chunks === 0 || stats.documents === 0) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
+    documents = await runtime.retriever.listDocuments();
+  } catch (error) {
+    if (isAbortError(error, runtime.signal)) throw error;
+    runtime.logger.warn('gate: index unavailable', error);
+    return stop('index-missing', 'No document index could be opened.', started);
+  }
+  if (!runtime.llm) {
+    return {
+      documents,
+      nextAgent: 'degraded',
+      problem: { code: 'llm-not-configured', message: 'No language model is configured, so answers quote the best passages.', action: 'Install Ollama (https://ollama.com) and pull a chat model for full answers.' },
+      decisions: [decision('gate', 'degraded', 'no LLM configured', started)],
+    };
+  }
+  try {
+    const models = Object.values(runtime.config.models);
+    await runtime.llm.checkReady(models, runtime.signal);
+  } catch (error) {
+    if (isAbortError(error, runtime.signal)) throw error;
+    const problem = error instanceof LlmError
+      ? { code: error.code, message: error.message, ...(error.action ? { action: error.action } : {}) }
+      : { code: 'llm-failed', message: 'The language model could not be reached.' };
+    runtime.logger.warn(`gate: ${problem.message}; answering extractively`, error);
+    return {
+      documents,
+      nextAgent: 'degraded',
+      problem,
+      decisions: [decision('gate', 'degraded', problem.message, started)],
+    };
+  }
+  return {
+    documents,
+    nextAgent: 'orchestrator',
+    decisions: [decision('gate', 'proceed', `${documents.length} documents indexed, LLM ready`, started)],
+  };
+}
+
+function stop(code: string, message: string, started: number): ResearchUpdate {
+  return {
+    nextAgent: 'end',
+    route: 'fallback',
+    draftAnswer: `${message} ${INDEX_HINT}`,
+    problem: { code, message, action: INDEX_HINT },
+    decisions: [decision('gate', 'stop', message, started)],
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * How document text enters prompts: numbered, inside <document> tags, with anything that could
+ * close the tag neutralised. Document text is data; the prompts say so and the delimiters make
+ * it unambiguous where data starts and ends, whatever the document contains.
+ */
+import type { SearchHit } from '../index/types';
+import type { Citation } from './api';
+
+/** Breaks `<document`, `</document>`, `<draft>` and similar tags inside quoted text. */
+export function neutralise(text: string): string {
+  return text.replace(/<(\/?)(document|draft|passages?)\b/gi, '‹$1$2');
+}
+
+export function locationOf(hit: SearchHit): string {
+  if (hit.pageStart !== null) {
+    return hit.pageEnd !== null && hit.pageEnd !== hit.pageStart ? `pages ${hit.pageStart}-${hit.pageEnd}` : `page ${hit.pageStart}`;
+  }
+  if (hit.lineStart !== null) return `lines ${hit.lineStart}-${hit.lineEnd ?? hit.lineStart}`;
+  return '';
+}
+
+export function renderPassage(hit: SearchHit, n: number, maxChars = 2400): string {
+  const location = locationOf(hit);
+  const heading = hit.heading ? ` section="${neutralise(hit.heading).replace(/"/g, "'")}"` : '';
+  const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
+  return `<document n="${n}" file="${hit.path.replace(/"/g, "'")}"${location ? ` location="${location}"` : ''}${heading}>\n${neutralise(text)}\n</document>`;
+}
+
+export function citationOf(hit: SearchHit, index: number): Citation {
+  const citation: Citation = { index, file: hit.path };
+  if (hit.pageStart !== null) citation.page = hit.pageStart;
+  if (hit.lineStart !== null) citation.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
+  citation.snippet = snippetOf(hit.text);
+  return citation;
+}
+
+export function snippetOf(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+}
+
+/** The citations an answer actually uses, in the order of their numbers; unknown numbers are ignored. */
+export function citationsIn(answer: string, passages: readonly SearchHit[]): Citation[] {
+  const used = new Set<number>();
+  for (const m of answer.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)) {
+    for (const n of m[1].split(',').map((s) => Number(s.trim()))) if (n >= 1 && n <= passages.length) used.add(n);
+  }
+  return [...used].sort((a, b) => a - b).map((n) => citationOf(passages[n - 1], n));
+}
+
+/** Merges hit lists (reciprocal-rank fusion) and drops duplicates by id and by identical text. */
+export function mergeHits(lists: readonly (readonly SearchHit[])[], k = 60): SearchHit[] {
+  const byId = new Map<string, { hit: SearchHit; score: number }>();
+  for (const list of lists) {
+    list.forEach((hit, rank) => {
+      const entry = byId.get(hit.id);
+      const add = 1 / (k + rank + 1);
+      if (entry) entry.score += add;
+      else byId.set(hit.id, { hit, score: add });
+    });
+  }
+  const seenText = new Set<string>();
+  const merged: SearchHit[] = [];
+  for (const { hit, score } of [...byId.values()].sort((a, b) => b.score - a.score)) {
+    const key = hit.text.replace(/\s+/g, ' ').trim().toLowerCase();
+    if (seenText.has(key)) continue;
+    seenText.add(key);
+    merged.push({ ...hit, score });
+  }
+  return merged;
+}
+
+/** Renders the conversation for prompts that take it as text. */
+export function renderConversation(messages: readonly { role: string; content: string }[]): string {
+  if (messages.length === 0) return '(none)';
+  return messages.map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content}`).join('\n');
+}
+
+export function renderDocumentList(documents: readonly { path: string; pages: number | null }[], max = 200): string {
+  if (documents.length === 0) return '(none)';
+  const lines = documents.slice(0, max).map((d) => `- ${d.path}${d.pages ? ` (${d.pages} pages)` : ''}`);
+  if (documents.length > max) lines.push(`- … and ${documents.length - max} more`);
+  return lines.join('\n');
+}

@@ -1,0 +1,174 @@
+/**
+ * The public entry point: one call answers one user turn (see ./api for the contract). Hosts
+ * either call `runTurn` (builds everything per call) or keep a `createResearchAssistant` and
+ * call its `runTurn` for every turn (reuses the LLM client, its context-length cache, Langfuse).
+ * LangGraph is loaded on the first turn only: hosts that never ask never pay its ~0.3 s require.
+ */
+import type { Retriever } from '../index/types';
+import { isAbortError } from '../llm/errors';
+import { instrumentLlm, newCallCounter } from '../llm/instrumented';
+import { createOllamaClient } from '../llm/ollamaClient';
+import type { LlmClient } from '../llm/types';
+import { silentLogger, type Logger } from '../ports';
+import { filePromptProvider, langfusePromptProvider, type PromptProvider } from '../prompts/provider';
+import { createLangfuseClient, langfusePromptSource, langfuseTracer } from '../tracing/langfuse';
+import type { Tracer } from '../tracing/tracer';
+import type { TurnDependencies, TurnEvent, TurnInput, TurnOptions, TurnResult } from './api';
+import { resolveConfig, type ResearchConfig, type ResearchConfigInput } from './config';
+import { initialStateFrom } from './history';
+import type { GraphRuntime } from './runtime';
+import type { ResearchStateType } from './state';
+
+export interface ResearchAssistantOptions {
+  retriever: Retriever;
+  /** undefined: an Ollama client from `config.ollamaHost` / OLLAMA_HOST; null: no LLM (degraded answers). */
+  llm?: LlmClient | null;
+  config?: ResearchConfigInput;
+  /** undefined: Langfuse when keys are configured, otherwise no tracing. */
+  tracer?: Tracer;
+  /** undefined: the prompt files, overridden by Langfuse prompts when prompt management is on. */
+  prompts?: PromptProvider;
+  logger?: Logger;
+}
+
+export type RunTurnDependencies = TurnDependencies & Omit<ResearchAssistantOptions, 'retriever'>;
+
+export interface ResearchAssistant {
+  readonly config: ResearchConfig;
+  runTurn(input: TurnInput, options?: TurnOptions): Promise<TurnResult>;
+  /** Sends pending traces and releases clients. */
+  dispose(): Promise<void>;
+}
+
+type CompiledGraph = import('./graph').ResearchGraph;
+let compiled: CompiledGraph | null = null;
+
+/**
+ * Compiles the graph once per process, on first use. A plain `require` (not `import()`): it
+ * stays lazy in the esbuild bundle and resolves extensionless paths under tsx as well.
+ */
+export function loadResearchGraph(): CompiledGraph {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  compiled ??= (require('./graph') as typeof import('./graph')).buildResearchGraph();
+  return compiled;
+}
+
+export function createResearchAssistant(options: ResearchAssistantOptions): ResearchAssistant {
+  const config = resolveConfig(options.config);
+  const logger = options.logger ?? silentLogger;
+  const llm = options.llm === undefined ? createOllamaClient({ host: config.ollamaHost }) : options.llm;
+  const needsLangfuse = options.tracer === undefined || (options.prompts === undefined && config.langfuse.promptManagement);
+  const langfuse = needsLangfuse ? createLangfuseClient(config.langfuse) : null;
+  const tracer = options.tracer ?? langfuseTracer(langfuse, logger);
+  const remotePrompts = config.langfuse.promptManagement ? langfusePromptSource(langfuse) : null;
+  const dir = config.promptsDir ?? undefined;
+  const prompts =
+    options.prompts ??
+    (remotePrompts
+      ? langfusePromptProvider(remotePrompts, { label: config.langfuse.promptLabel, version: config.langfuse.promptVersion }, logger, dir)
+      : filePromptProvider(dir));
+
+  return {
+    config,
+    async runTurn(input: TurnInput, turnOptions: TurnOptions = {}): Promise<TurnResult> {
+      const graph = loadResearchGraph();
+      const initial = initialStateFrom(input.question, input.history ?? []);
+      const trace = tracer.startTurn({ conversationId: initial.conversationId as string, correlationId: initial.correlationId as string, question: input.question });
+      const counter = newCallCounter();
+      let streamed = '';
+      const emit = (event: TurnEvent) => {
+        if (event.type === 'token') streamed += event.text;
+        if (event.type === 'reset') streamed = '';
+        try {
+          turnOptions.onEvent?.(event);
+        } catch (error) {
+          logger.warn('a turn event handler threw; ignoring it', error);
+        }
+      };
+      const runtime: GraphRuntime = {
+        llm: llm ? instrumentLlm(llm, trace, counter) : null,
+        retriever: options.retriever,
+        prompts,
+        config,
+        logger,
+        trace,
+        emit,
+        ...(turnOptions.signal ? { signal: turnOptions.signal } : {}),
+      };
+      let final: ResearchStateType;
+      try {
+        final = (await graph.invoke(initial, {
+          configurable: { runtime },
+          recursionLimit: 25,
+          ...(turnOptions.signal ? { signal: turnOptions.signal } : {}),
+        })) as ResearchStateType;
+      } catch (error) {
+        if (!isAbortError(error, turnOptions.signal)) {
+          trace.end({ error: String(error) });
+          throw error;
+        }
+        trace.end({ cancelled: true, answer: streamed }, { llmCalls: counter.total });
+        logger.info(`turn ${initial.correlationId} cancelled`);
+        return cancelledResult(initial, streamed, counter.total);
+      }
+      const result = resultOf(final, counter.total);
+      for (const citation of result.citations) emit({ type: 'citation', citation });
+      trace.end({ route: result.route, answer: result.answer, citations: result.citations }, { decisions: result.decisions, llmCalls: result.llmCalls, llmCallsByAgent: counter.byAgent });
+      logger.info(`turn ${final.correlationId}: ${result.route}, ${result.llmCalls} LLM calls, ${result.decisions.map((d) => `${d.agent}:${d.decision}`).join(' > ')}`);
+      return result;
+    },
+    async dispose() {
+      await tracer.shutdown();
+    },
+  };
+}
+
+/** One-shot: builds an assistant for this turn, runs it and flushes traces. */
+export async function runTurn(input: TurnInput, deps: RunTurnDependencies, options: TurnOptions = {}): Promise<TurnResult> {
+  const assistant = createResearchAssistant(deps);
+  try {
+    return await assistant.runTurn(input, options);
+  } finally {
+    await assistant.dispose();
+  }
+}
+
+function resultOf(state: ResearchStateType, llmCalls: number): TurnResult {
+  const metadata = {
+    clarificationCount: state.clarificationCount,
+    lastAgent: state.lastAgent,
+    citations: state.citations,
+    decisions: state.decisions,
+    conversationId: state.conversationId,
+    ...(state.route === 'clarification' ? { clarifyingQuestion: state.draftAnswer } : {}),
+  };
+  return {
+    route: state.route,
+    answer: state.draftAnswer,
+    followups: state.followups,
+    citations: state.citations,
+    metadata,
+    decisions: state.decisions,
+    llmCalls,
+    ...(state.problem ? { problem: state.problem } : {}),
+  };
+}
+
+function cancelledResult(initial: ReturnType<typeof initialStateFrom>, streamed: string, llmCalls: number): TurnResult {
+  return {
+    route: 'answer',
+    answer: streamed,
+    followups: [],
+    citations: [],
+    metadata: {
+      clarificationCount: (initial.clarificationCount as number) ?? 0,
+      lastAgent: 'cancelled',
+      citations: [],
+      decisions: [],
+      conversationId: initial.conversationId as string,
+    },
+    decisions: [],
+    llmCalls,
+    cancelled: true,
+  };
+}

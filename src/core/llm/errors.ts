@@ -1,0 +1,77 @@
+/**
+ * Known LLM failures as typed errors. Callers decide by `code` (or `instanceof`), never by message
+ * text; each carries what the user needs to fix it (host tried, pull command, sizes).
+ */
+
+export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed';
+
+export abstract class LlmError extends Error {
+  abstract readonly code: LlmErrorCode;
+  /** One line telling the user what to do, when there is something to do. */
+  abstract readonly action: string | undefined;
+}
+
+/** Nothing answers at the host (connection refused, DNS failure, connection reset before a reply). */
+export class OllamaUnreachableError extends LlmError {
+  readonly code = 'ollama-unreachable' as const;
+  readonly action: string;
+  constructor(
+    readonly host: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Ollama is not reachable at ${host}`, options);
+    this.name = 'OllamaUnreachableError';
+    this.action = /\/\/localhost[:/]/.test(host)
+      ? `Start Ollama (\`ollama serve\`); 'localhost' may resolve to ::1 while Ollama listens on 127.0.0.1: try http://127.0.0.1:11434`
+      : `Start Ollama (\`ollama serve\`) or set the Ollama host (OLLAMA_HOST) to where it runs`;
+  }
+}
+
+/** The server answered 404 for the model: it is not pulled. */
+export class ModelMissingError extends LlmError {
+  readonly code = 'model-missing' as const;
+  readonly action: string;
+  constructor(
+    readonly model: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The Ollama model '${model}' is not installed`, options);
+    this.name = 'ModelMissingError';
+    this.action = `ollama pull ${model}`;
+  }
+}
+
+/** The prompt cannot be made to fit the model's context window, even after trimming. */
+export class ContextOverflowError extends LlmError {
+  readonly code = 'context-overflow' as const;
+  readonly action: string;
+  constructor(
+    readonly estimatedTokens: number,
+    readonly contextLength: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`The prompt needs about ${estimatedTokens} tokens but the model's context holds ${contextLength}`, options);
+    this.name = 'ContextOverflowError';
+    this.action = 'Use a model with a larger context window, or ask a narrower question';
+  }
+}
+
+/** Any other failure of a request (HTTP 500, stream cut mid-answer, invalid reply). */
+export class LlmRequestError extends LlmError {
+  readonly code = 'llm-failed' as const;
+  readonly action = undefined;
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'LlmRequestError';
+  }
+}
+
+/** Cancellation is a normal outcome: recognise it without looking at message text. */
+export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR');
+}

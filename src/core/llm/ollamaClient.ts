@@ -1,0 +1,195 @@
+/**
+ * LlmClient on the `ollama` npm package. Each request gets its own client whose fetch carries the
+ * caller's AbortSignal, because the package's non-streamed calls accept no signal; that way
+ * cancelling a turn really closes the HTTP request instead of leaving the model generating.
+ */
+import { Ollama } from 'ollama';
+import { estimateMessages } from './budget';
+import { ContextOverflowError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
+import { resolveOllamaHost } from './host';
+import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
+
+export interface OllamaClientOptions {
+  /** Explicit host; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
+  host?: string | null;
+  /** How long a readiness check may wait for the server (ms). Default 3000. */
+  readyTimeoutMs?: number;
+  /** Context length assumed when the model's metadata has none. Default 2048 (Ollama's old default). */
+  fallbackContextLength?: number;
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient {
+  const host = resolveOllamaHost(options.host);
+  const contextCache = new Map<string, Promise<number>>();
+
+  const clientFor = (signal?: AbortSignal) =>
+    new Ollama({
+      host,
+      fetch: signal
+        ? (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
+        : fetch,
+    });
+
+  function checkFits(request: LlmRequest): void {
+    if (!request.numCtx) return;
+    const needed = estimateMessages(request.messages) + (request.maxTokens ?? 0);
+    if (needed > request.numCtx) throw new ContextOverflowError(needed, request.numCtx);
+  }
+
+  function optionsOf(request: LlmRequest) {
+    return {
+      temperature: request.temperature,
+      ...(request.numCtx ? { num_ctx: request.numCtx } : {}),
+      ...(request.maxTokens ? { num_predict: request.maxTokens } : {}),
+    };
+  }
+
+  /** Translates transport and HTTP failures into our typed errors; aborts pass through untouched. */
+  function translate(error: unknown, model: string, signal?: AbortSignal): unknown {
+    if (isAbortError(error, signal)) return error;
+    const status = (error as { status_code?: number }).status_code;
+    if (status === 404) return new ModelMissingError(model, { cause: error });
+    if (typeof status === 'number') return new LlmRequestError(`Ollama answered HTTP ${status}`, status, { cause: error });
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) {
+      return new OllamaUnreachableError(host, { cause: error });
+    }
+    if (cause?.code && UNREACHABLE_CODES.has(cause.code)) return new OllamaUnreachableError(host, { cause: error });
+    return new LlmRequestError('Ollama request failed', undefined, { cause: error });
+  }
+
+  return {
+    host,
+
+    async chatJson(request: JsonRequest): Promise<JsonResult> {
+      checkFits(request);
+      const started = performance.now();
+      let response;
+      try {
+        response = await clientFor(request.signal).chat({
+          model: request.model,
+          messages: request.messages,
+          format: request.schema,
+          stream: false,
+          options: optionsOf(request),
+        });
+      } catch (error) {
+        throw translate(error, request.model, request.signal);
+      }
+      const raw = response.message?.content ?? '';
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        throw new LlmRequestError('The model did not answer with valid JSON', undefined, { cause: error });
+      }
+      return {
+        value,
+        raw,
+        usage: { promptTokens: response.prompt_eval_count ?? 0, completionTokens: response.eval_count ?? 0 },
+        ms: performance.now() - started,
+      };
+    },
+
+    async chatStream(request: StreamRequest): Promise<TextResult> {
+      checkFits(request);
+      const started = performance.now();
+      let text = '';
+      let usage = { promptTokens: 0, completionTokens: 0 };
+      let stream;
+      try {
+        stream = await clientFor(request.signal).chat({
+          model: request.model,
+          messages: request.messages,
+          stream: true,
+          options: optionsOf(request),
+        });
+      } catch (error) {
+        throw translate(error, request.model, request.signal);
+      }
+      let finished = false;
+      try {
+        for await (const part of stream) {
+          const token = part.message?.content ?? '';
+          if (token) {
+            text += token;
+            request.onToken(token);
+          }
+          if (part.done) {
+            finished = true;
+            usage = { promptTokens: part.prompt_eval_count ?? 0, completionTokens: part.eval_count ?? 0 };
+          }
+        }
+      } catch (error) {
+        if (isAbortError(error, request.signal)) throw error;
+        throw new LlmRequestError('Ollama stopped in the middle of the answer', undefined, { cause: error });
+      }
+      // A connection closed cleanly before the final `done` line is still a broken answer.
+      if (!finished) throw new LlmRequestError('Ollama stopped in the middle of the answer');
+      return { text, usage, ms: performance.now() - started };
+    },
+
+    contextLength(model: string, signal?: AbortSignal): Promise<number> {
+      let cached = contextCache.get(model);
+      if (!cached) {
+        cached = clientFor(signal)
+          .show({ model })
+          .then(
+            (info) => contextLengthOf(info.model_info as unknown, options.fallbackContextLength ?? 2048),
+            (error: unknown) => {
+              contextCache.delete(model);
+              throw translate(error, model, signal);
+            },
+          );
+        contextCache.set(model, cached);
+      }
+      return cached;
+    },
+
+    async checkReady(models: string[], signal?: AbortSignal): Promise<void> {
+      const timeout = AbortSignal.timeout(options.readyTimeoutMs ?? 3000);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      let installed: string[];
+      try {
+        installed = (await clientFor(combined).list()).models.map((m) => m.name);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (timeout.aborted) throw new OllamaUnreachableError(host, { cause: error });
+        const translated = translate(error, models[0] ?? '', signal);
+        throw translated instanceof ModelMissingError ? new OllamaUnreachableError(host, { cause: error }) : translated;
+      }
+      for (const model of new Set(models)) {
+        if (!installed.some((name) => sameModel(name, model))) throw new ModelMissingError(model);
+      }
+    },
+
+    async embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
+      try {
+        return (await clientFor(signal).embed({ model, input: texts })).embeddings;
+      } catch (error) {
+        throw translate(error, model, signal);
+      }
+    },
+  };
+}
+
+/** `llama3.2` and `llama3.2:latest` name the same model. */
+export function sameModel(a: string, b: string): boolean {
+  const norm = (s: string) => (s.includes(':') ? s : `${s}:latest`);
+  return norm(a) === norm(b);
+}
+
+/** Reads `<arch>.context_length` from /api/show's model_info (a plain object on the wire). */
+export function contextLengthOf(modelInfo: unknown, fallback: number): number {
+  if (!modelInfo || typeof modelInfo !== 'object') return fallback;
+  const info = modelInfo instanceof Map ? Object.fromEntries(modelInfo) : (modelInfo as Record<string, unknown>);
+  const arch = info['general.architecture'];
+  const direct = typeof arch === 'string' ? info[`${arch}.context_length`] : undefined;
+  if (typeof direct === 'number' && direct > 0) return direct;
+  for (const [key, value] of Object.entries(info)) {
+    if (key.endsWith('.context_length') && typeof value === 'number' && value > 0) return value;
+  }
+  return fallback;
+}

@@ -1,0 +1,33 @@
+/**
+ * A real index for graph integration tests: writes the given files into a temp folder, indexes
+ * them with the project's indexer into LanceDB (full-text only: no embedder needed) and returns
+ * the project's retriever on it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { indexFolder } from '../../src/core/index/indexer';
+import { createRetriever } from '../../src/core/index/search';
+import { openIndexStore } from '../../src/core/index/store';
+import type { Retriever } from '../../src/core/index/types';
+
+export interface RealIndex {
+  retriever: Retriever;
+  root: string;
+  close(): void;
+}
+
+export async function buildRealIndex(dir: string, files: Record<string, string>): Promise<RealIndex> {
+  process.env.LANCEDB_LOG ??= 'error';
+  const root = join(dir, 'docs');
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  const dbDir = join(dir, 'index');
+  const run = indexFolder({ root, dbDir, embedder: null, workers: 1 });
+  let step = await run.next();
+  while (!step.done) step = await run.next();
+  if (step.value.failed.length) throw new Error(`indexing failed: ${JSON.stringify(step.value.failed)}`);
+  const store = await openIndexStore(dbDir);
+  return { retriever: createRetriever(store, null), root, close: () => store.close() };
+}
