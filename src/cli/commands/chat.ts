@@ -1,10 +1,75 @@
+/**
+ * `chat <folder>`: an interactive multi-turn session on the same code path as `ask`; history and
+ * our metadata are carried between turns exactly as the VS Code chat participant carries them.
+ * Type a suggestion's number to send it; Ctrl+C stops the answer being written, /exit (or Ctrl+D)
+ * leaves, /new starts a new conversation.
+ */
+import { createInterface } from 'node:readline/promises';
+import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
+import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
+import { NoIndexError, openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
 
-// Placeholder: replaced by the real command.
+const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--no-validate]';
+
 export const command: CliCommand = {
-  usage: 'chat (not implemented yet)',
-  async run() {
-    process.stderr.write('chat: not implemented yet\n');
-    return 2;
-  },
+  usage,
+  run: (args) => withUsage(usage, () => runChat(args)),
 };
+
+async function runChat(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...sessionOptions });
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const folder = await resolveFolder(positionals[0]);
+  let session;
+  try {
+    session = await openSession(resolveDbDir(folder, values.db), values, stderrLogger());
+  } catch (error) {
+    if (!(error instanceof NoIndexError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+  let history: HistoryTurn[] = [];
+  let followups: Followup[] = [];
+  let running: AbortController | null = null;
+  rl.on('SIGINT', () => {
+    if (running) running.abort();
+    else rl.close();
+  });
+  process.stdout.write('Ask about your documents. /new starts over, /exit leaves.\n');
+  try {
+    for (;;) {
+      let line: string;
+      try {
+        line = (await rl.question('\nyou> ')).trim();
+      } catch {
+        break; // input closed (Ctrl+D, end of piped input)
+      }
+      if (!line) continue;
+      if (line === '/exit' || line === '/quit') break;
+      if (line === '/new') {
+        history = [];
+        followups = [];
+        process.stdout.write('(new conversation)\n');
+        continue;
+      }
+      const picked = /^\d+$/.test(line) ? followups[Number(line) - 1] : undefined;
+      const question = picked ? picked.prompt : line;
+      if (picked) process.stdout.write(`you> ${question}\n`);
+      process.stdout.write('\n');
+      running = new AbortController();
+      const streamer = terminalStreamer(process.stdout);
+      const result = await session.assistant.runTurn({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
+      running = null;
+      if (!streamer.streamed()) process.stdout.write(result.answer);
+      process.stdout.write('\n' + (result.cancelled ? '(stopped)\n' : renderTurnFooter(result)));
+      followups = result.followups;
+      history = [...history, { role: 'user', content: question }, { role: 'assistant', content: result.answer, metadata: result.metadata }];
+    }
+  } finally {
+    rl.close();
+    await session.close();
+  }
+  return 0;
+}

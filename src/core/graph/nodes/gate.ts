@@ -39,7 +39,7 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     const problem = error instanceof LlmError
       ? { code: error.code, message: error.message, ...(error.action ? { action: error.action } : {}) }
       : { code: 'llm-failed', message: 'The language model could not be reached.' };
-    runtime.logger.warn(`gate: ${problem.message}; answering extractively`, error);
+    runtime.logger.info(`gate: ${problem.message}; answering extractively`, error);
     return {
       documents,
       nextAgent: 'degraded',

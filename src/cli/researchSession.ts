@@ -1,0 +1,141 @@
+/**
+ * What `ask` and `chat` share: open the index and its query embedder, build the research
+ * assistant (Ollama from OLLAMA_HOST or --ollama-host; degraded extractive answers when it is not
+ * there), read a --history file, and render a turn for a terminal or as JSON.
+ */
+import { readFile } from 'node:fs/promises';
+import { EmbedderError } from '../core/index/embed/errors';
+import { embedderForIndex } from '../core/index/embed/select';
+import type { Embedder } from '../core/index/embed/types';
+import { createRetriever } from '../core/index/search';
+import { IndexStoreError, openIndexStore, type IndexStore } from '../core/index/store';
+import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
+import { isTurnMetadata } from '../core/graph/history';
+import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
+import type { Logger } from '../core/ports';
+import { UsageError } from './options';
+
+export const sessionOptions = {
+  model: { type: 'string' },
+  'ollama-host': { type: 'string' },
+  'model-dir': { type: 'string' },
+  'no-validate': { type: 'boolean', default: false },
+} as const;
+
+export interface Session {
+  assistant: ResearchAssistant;
+  close(): Promise<void>;
+}
+
+export class NoIndexError extends Error {
+  readonly code = 'index-missing';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NoIndexError';
+  }
+}
+
+export async function openSession(
+  dbDir: string,
+  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'no-validate'?: boolean },
+  logger: Logger,
+): Promise<Session> {
+  let store: IndexStore;
+  try {
+    store = await openIndexStore(dbDir);
+  } catch (error) {
+    if (error instanceof IndexStoreError) throw new NoIndexError(`${error.message}. Index the folder first: research-assistant index <folder>`, { cause: error });
+    throw error;
+  }
+  let embedder: Embedder | null = null;
+  try {
+    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null });
+  } catch (error) {
+    if (!(error instanceof EmbedderError)) throw error;
+    logger.warn(`${error.message}; searching full-text only`);
+  }
+  const assistant = createResearchAssistant({
+    retriever: createRetriever(store, embedder, { logger }),
+    logger,
+    config: {
+      ...(values.model ? { model: values.model } : {}),
+      ...(values['ollama-host'] ? { ollamaHost: values['ollama-host'] } : {}),
+      ...(values['no-validate'] ? { validate: false } : {}),
+    },
+  });
+  return {
+    assistant,
+    async close() {
+      await assistant.dispose();
+      await embedder?.close();
+      store.close();
+    },
+  };
+}
+
+/** `--history FILE`: a JSON array of `{ role: "user"|"assistant", content, metadata? }`. */
+export async function readHistory(file: string): Promise<HistoryTurn[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--history ${file}: not readable JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  if (!Array.isArray(parsed)) throw new UsageError(`--history ${file}: expected a JSON array of turns`);
+  return parsed.map((turn: unknown, i) => {
+    const t = turn as { role?: unknown; content?: unknown; metadata?: unknown };
+    if ((t?.role !== 'user' && t?.role !== 'assistant') || typeof t.content !== 'string') {
+      throw new UsageError(`--history ${file}: turn ${i + 1} needs role "user" or "assistant" and a string content`);
+    }
+    return { role: t.role, content: t.content, ...(t.role === 'assistant' && isTurnMetadata(t.metadata) ? { metadata: t.metadata } : {}) };
+  });
+}
+
+/** The `--json` shape of a turn. */
+export function turnJson(result: TurnResult) {
+  return {
+    route: result.route,
+    answer: result.answer,
+    followups: result.followups,
+    citations: result.citations.map((c) => ({ file: c.file, ...(c.page !== undefined ? { page: c.page } : {}), ...(c.lines ? { lines: c.lines } : {}), index: c.index })),
+    metadata: result.metadata,
+    decisions: result.decisions,
+    llm_calls: result.llmCalls,
+    ...(result.problem ? { problem: result.problem } : {}),
+    ...(result.cancelled ? { cancelled: true } : {}),
+  };
+}
+
+/** Streams tokens to a terminal; `reset` (a validation retry) starts the answer over on a new line. */
+export function terminalStreamer(out: NodeJS.WriteStream): { onEvent(event: TurnEvent): void; streamed(): boolean } {
+  let any = false;
+  return {
+    onEvent(event) {
+      if (event.type === 'token') {
+        out.write(event.text);
+        any = true;
+      } else if (event.type === 'reset' && any) {
+        out.write('\n\n[checking found a problem: rewriting the answer]\n\n');
+      }
+    },
+    streamed: () => any,
+  };
+}
+
+export function renderTurnFooter(result: TurnResult): string {
+  const lines: string[] = [];
+  if (result.citations.length) {
+    lines.push('', 'Sources:');
+    for (const c of result.citations) {
+      const where = c.page !== undefined ? `, page ${c.page}` : c.lines ? `, lines ${c.lines[0]}-${c.lines[1]}` : '';
+      lines.push(`  [${c.index}] ${c.file}${where}`);
+    }
+  }
+  if (result.followups.length) {
+    lines.push('', 'Suggestions:');
+    result.followups.forEach((f, i) => lines.push(`  ${i + 1}. ${f.label}: ${f.prompt}`));
+  }
+  // The degraded answer already ends with the fix; say it once.
+  if (result.problem && !(result.problem.action && result.answer.includes(result.problem.action))) lines.push('', `note: ${result.problem.message}${result.problem.action ? ` (${result.problem.action})` : ''}`);
+  return lines.join('\n') + '\n';
+}

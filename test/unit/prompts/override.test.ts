@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
+import { langfusePromptProvider } from '../../../src/core/prompts/provider';
+import { createLangfuseClient, langfusePromptSource } from '../../../src/core/tracing/langfuse';
+import { startLangfuseServer, type LangfuseServer } from '../../support/langfuseServer';
+
+describe('prompt management: Langfuse overrides the file, the file is the fallback', () => {
+  let server: LangfuseServer | undefined;
+  afterEach(async () => server?.close());
+
+  const provider = (baseUrl: string, options = {}) => {
+    const client = createLangfuseClient({ publicKey: 'pk', secretKey: 'sk', baseUrl });
+    return langfusePromptProvider(langfusePromptSource(client)!, { cacheTtlSeconds: 0, ...options }, undefined, findPromptsDir());
+  };
+
+  it('uses the Langfuse prompt of the same name (label production by default) with its version and temperature', async () => {
+    server = await startLangfuseServer();
+    const file = await loadPromptFile('synthesis');
+    server.prompts.set('synthesis', { prompt: 'REMOTE ' + file.text, version: 7, config: { temperature: 0.1 } });
+    const prompt = await provider(server.url).get('synthesis');
+    assert.equal(prompt.source, 'langfuse');
+    assert.equal(prompt.isFallback, false);
+    assert.equal(prompt.version, 7);
+    assert.equal(prompt.temperature, 0.1);
+    assert.ok(prompt.text.startsWith('REMOTE '));
+    assert.deepEqual(server.promptRequests, ['synthesis?label=production']);
+  });
+
+  it('asks for a configured label or version', async () => {
+    server = await startLangfuseServer();
+    server.prompts.set('quality', { prompt: (await loadPromptFile('quality')).text, version: 2 });
+    await provider(server.url, { label: 'staging' }).get('quality');
+    await provider(server.url, { version: 2 }).get('quality');
+    assert.deepEqual(server.promptRequests, ['quality?label=staging', 'quality?version=2']);
+  });
+
+  it('falls back to the file when Langfuse is unreachable (isFallback)', async () => {
+    const prompt = await provider('http://127.0.0.1:9').get('orchestrator');
+    const file = await loadPromptFile('orchestrator');
+    assert.equal(prompt.source, 'file');
+    assert.equal(prompt.isFallback, true);
+    assert.equal(prompt.text, file.text);
+  });
+
+  it('refuses a remote prompt whose placeholders differ from the file and uses the file', async () => {
+    server = await startLangfuseServer();
+    server.prompts.set('validation', { prompt: 'Check {{answer}} against {{something_else}}', version: 4 });
+    const prompt = await provider(server.url).get('validation');
+    assert.equal(prompt.source, 'file');
+    assert.equal(prompt.isFallback, true);
+  });
+});
