@@ -19,6 +19,7 @@ export interface RealIndex {
 export async function buildRealIndex(dir: string, files: Record<string, string>): Promise<RealIndex> {
   process.env.LANCEDB_LOG ??= 'error';
   const root = join(dir, 'docs');
+  await mkdir(root, { recursive: true });
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);

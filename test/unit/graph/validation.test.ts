@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { memoryRetriever } from '../../support/memoryRetriever';
+import { count, startHarness, type Harness } from '../../support/graphHarness';
+import { verdict } from '../../support/scriptedAgents';
+
+const docs = memoryRetriever([{ path: 'erlang/ssh.pdf', page: 28, text: 'hello_timeout: the default value is 30 seconds.' }]);
+
+describe('validation: grounding and relevance with bounded regeneration', () => {
+  let h: Harness | undefined;
+  afterEach(async () => h?.close());
+
+  it('regenerates with the feedback at most twice, then returns the best answer with a visible caveat', async () => {
+    h = await startHarness(docs, {
+      synthesis: ['Draft one says 60 seconds [1].', 'Draft two says 30 seconds [1].', 'Draft three says 45 seconds [1].'],
+      validation: [
+        JSON.stringify({ grounded: false, relevant: true, score: 0.2, unsupported: ['60 seconds'], feedback: 'The passage says 30 seconds, not 60.' }),
+        JSON.stringify({ grounded: false, relevant: true, score: 0.4, unsupported: [], feedback: 'Cite more precisely.' }),
+        JSON.stringify({ grounded: false, relevant: true, score: 0.1, unsupported: ['45 seconds'], feedback: 'Wrong value again.' }),
+      ],
+    });
+    const r = await h.ask('What is the default hello_timeout?');
+    assert.equal(count(h.agents, 'synthesis'), 3);
+    assert.equal(count(h.agents, 'validation'), 3);
+    assert.match(h.agents.requests.synthesis[1].messages[0].content, /A reviewer rejected your previous draft: The passage says 30 seconds, not 60\./);
+    assert.ok(r.answer.startsWith('Draft two says 30 seconds [1].'), 'the best-scored attempt is returned');
+    assert.match(r.answer, /Caveat: this answer could not be fully verified/);
+    assert.equal(r.citations.length, 1);
+    const resets = r.events.filter((e) => e.type === 'reset').length;
+    assert.equal(resets, 3, 'one per regeneration, one to switch back to the best attempt');
+    const streamedAfterLastReset = r.events.slice(r.events.map((e) => e.type).lastIndexOf('reset') + 1).filter((e) => e.type === 'token').map((e) => (e as { text: string }).text).join('');
+    assert.equal(streamedAfterLastReset, r.answer, 'what the host shows after the last reset is the final answer');
+    assert.equal(r.decisions.filter((d) => d.agent === 'validation').map((d) => d.decision).join(','), 'retry,retry,caveat');
+  });
+
+  it('passes a grounded answer through unchanged after one check', async () => {
+    h = await startHarness(docs, { validation: verdict(true) });
+    const r = await h.ask('What is the default hello_timeout?');
+    assert.equal(count(h.agents, 'validation'), 1);
+    assert.doesNotMatch(r.answer, /Caveat/);
+  });
+
+  it('a failing validator never blocks the answer', async () => {
+    h = await startHarness(docs, { validation: { content: '', status: 500 } });
+    const r = await h.ask('What is the default hello_timeout?');
+    assert.equal(r.route, 'answer');
+    assert.equal(count(h.agents, 'synthesis'), 1);
+    assert.match(r.decisions.at(-1)!.reason, /validator failed/);
+  });
+
+  it('can be switched off (validate: false)', async () => {
+    h = await startHarness(docs, {}, { config: { validate: false } });
+    const r = await h.ask('What is the default hello_timeout?');
+    assert.equal(count(h.agents, 'validation'), 0);
+    assert.equal(r.llmCalls, 3);
+  });
+});
