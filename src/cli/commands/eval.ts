@@ -1,10 +1,153 @@
+/**
+ * `eval <folder> <questions.jsonl>`: brings the folder's index up to date (incremental, so a
+ * second run only searches), asks every question with sources and scores retrieval: hit@1/5/10,
+ * MRR@10, and for multi-hop items whether every source was found (core/eval/retrievalEval.ts).
+ * `--json` prints one object; otherwise a summary and the misses.
+ */
+import { readFile } from 'node:fs/promises';
 import type { CliCommand } from '../command';
+import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, type RetrievalReport } from '../../core/eval/retrievalEval';
+import { InvalidChunkOptionsError } from '../../core/index/chunk';
+import { selectEmbedder } from '../../core/index/embed/select';
+import { EmbedderError } from '../../core/index/embed/errors';
+import { indexFolder } from '../../core/index/indexer';
+import { createRetriever } from '../../core/index/search';
+import { IndexStoreError, openIndexStore } from '../../core/index/store';
+import { readMeta } from '../../core/index/store/meta';
+import type { IndexSummary, SearchOptions } from '../../core/index/types';
+import { createProgressView } from '../progress';
+import {
+  UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+} from '../options';
+import { formatLocation, parsePositiveInt } from './searchFormat';
 
-// Placeholder: replaced by the real command.
+const usage =
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--json]';
+
+const options = {
+  ...dbOptions,
+  ...jsonOptions,
+  ...embedOptions,
+  k: { type: 'string' },
+  mode: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+} as const;
+
 export const command: CliCommand = {
-  usage: 'eval (not implemented yet)',
-  async run() {
-    process.stderr.write('eval: not implemented yet\n');
-    return 2;
-  },
+  usage,
+  run: (args) => withUsage(usage, () => runEval(args)),
 };
+
+async function runEval(args: string[]): Promise<number> {
+  const started = performance.now();
+  const { values, positionals } = parseCommandArgs(args, options);
+  if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}'`);
+  const folder = await resolveFolder(positionals[0]);
+  if (!positionals[1]) throw new UsageError('missing <questions.jsonl>');
+  const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
+  const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
+  if (!['auto', 'hybrid', 'fts', 'vector'].includes(mode)) throw new UsageError(`--mode must be auto, hybrid, fts or vector, not '${values.mode}'`);
+  const dbDir = resolveDbDir(folder, values.db);
+  const selection = embedSelectionFromFlags(values);
+  const logger = stderrLogger();
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+
+  let questions;
+  try {
+    questions = parseQuestions(await readFile(positionals[1], 'utf8'));
+  } catch (error) {
+    if (error instanceof QuestionFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      say(`error: ${positionals[1]}: ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+
+  let embedder = null;
+  try {
+    const indexMeta = await readMeta(dbDir).catch(() => null);
+    const choice = await selectEmbedder({ ...selection, indexMeta, logger });
+    embedder = choice.embedder;
+    if (!values.json) say(`embeddings: ${choice.reason}`);
+    const progress = createProgressView(process.stderr, values.json);
+    let summary: IndexSummary;
+    try {
+      const run = indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, logger });
+      for (;;) {
+        const step = await run.next();
+        if (step.done) {
+          summary = step.value;
+          break;
+        }
+        progress.update(step.value);
+      }
+    } finally {
+      progress.end();
+    }
+    const indexSeconds = (performance.now() - started) / 1000;
+    const store = await openIndexStore(dbDir);
+    let report: RetrievalReport;
+    const searchStarted = performance.now();
+    try {
+      const retriever = createRetriever(store, embedder, { logger });
+      const modeRetriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
+      report = await evaluateRetrieval(modeRetriever, questions, { k });
+    } finally {
+      store.close();
+    }
+    const searchSeconds = (performance.now() - searchStarted) / 1000;
+    const { items, ...scores } = report;
+    const result = {
+      ...scores,
+      seconds: round((performance.now() - started) / 1000),
+      index_seconds: round(indexSeconds),
+      search_seconds: round(searchSeconds),
+      embedder: summary.embedder,
+      mode,
+      documents_indexed: summary.indexed + summary.skipped,
+      chunks: await countChunks(dbDir),
+      misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
+    };
+    if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
+    else printReport(result, items);
+    return 0;
+  } catch (error) {
+    if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {
+      say(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await embedder?.close();
+  }
+}
+
+async function countChunks(dbDir: string): Promise<number> {
+  const store = await openIndexStore(dbDir);
+  try {
+    return await store.countChunks();
+  } finally {
+    store.close();
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string }, items: ItemResult[]): void {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  out(`retrieval on ${r.questions} questions (embedder ${r.embedder}, mode ${r.mode}, ${r.seconds} s):`);
+  out(`  hit@1 ${r.hit_at_1}  hit@5 ${r.hit_at_5}  hit@10 ${r.hit_at_10}  MRR@10 ${r.mrr_at_10}`);
+  if (r.all_sources_hit_at_10 !== null) out(`  multi-hop (${r.multi_hop_questions}): all sources in top 10: ${r.all_sources_hit_at_10}`);
+  const misses = items.filter((i) => i.firstRank === null || i.firstRank > 1);
+  if (misses.length === 0) return;
+  out('not first:');
+  for (const item of misses) {
+    const rank = item.firstRank === null ? 'not in top 10' : `rank ${item.firstRank}`;
+    const top = item.hits[0] ? formatLocation(item.hits[0]) : 'no hits';
+    out(`  ${item.id} (${rank}) ${item.question}`);
+    out(`     top hit: ${top}`);
+  }
+}

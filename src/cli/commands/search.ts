@@ -1,10 +1,95 @@
+/**
+ * `search <folder> "<query>"`: the index's best chunks for a query, with where they come from.
+ * Hybrid (full-text + vectors) when the index has embeddings, full-text otherwise; if the
+ * embedder cannot run (Ollama down, model folder gone) it says so and searches full-text.
+ * Exit 0 with hits or none, 1 when there is no usable index, 2 on usage errors.
+ */
 import type { CliCommand } from '../command';
+import { createRetriever, SearchError } from '../../core/index/search';
+import { embedderForIndex } from '../../core/index/embed/select';
+import { EmbedderError } from '../../core/index/embed/errors';
+import { IndexStoreError, openIndexStore } from '../../core/index/store';
+import type { SearchHit, SearchOptions } from '../../core/index/types';
+import { UsageError, dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage } from '../options';
+import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 
-// Placeholder: replaced by the real command.
+const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--json]';
+
+const options = {
+  ...dbOptions,
+  ...jsonOptions,
+  k: { type: 'string' },
+  mode: { type: 'string' },
+  path: { type: 'string', multiple: true },
+  'model-dir': { type: 'string' },
+} as const;
+
+const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 'fts', 'vector'];
+
 export const command: CliCommand = {
-  usage: 'search (not implemented yet)',
-  async run() {
-    process.stderr.write('search: not implemented yet\n');
-    return 2;
-  },
+  usage,
+  run: (args) => withUsage(usage, () => runSearch(args)),
 };
+
+async function runSearch(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, options);
+  if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}' (quote the query)`);
+  const folder = await resolveFolder(positionals[0]);
+  const query = positionals[1];
+  if (!query || query.trim() === '') throw new UsageError('missing "<query>"');
+  const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
+  const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
+  if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
+  const dbDir = resolveDbDir(folder, values.db);
+  const logger = stderrLogger();
+
+  let store;
+  try {
+    store = await openIndexStore(dbDir);
+  } catch (error) {
+    if (!(error instanceof IndexStoreError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
+  let embedder = null;
+  try {
+    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null });
+  } catch (error) {
+    if (!(error instanceof EmbedderError)) throw error;
+    logger.warn(`${error.message}; searching full-text only`);
+  }
+  try {
+    const started = performance.now();
+    const retriever = createRetriever(store, embedder, { logger });
+    const hits = await retriever.search(query, { k, mode, paths: values.path });
+    const milliseconds = Math.round(performance.now() - started);
+    if (values.json) {
+      process.stdout.write(JSON.stringify({ query, k, mode, milliseconds, hits }) + '\n');
+    } else {
+      printHits(hits);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof SearchError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await embedder?.close();
+    store.close();
+  }
+}
+
+function printHits(hits: SearchHit[]): void {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  if (hits.length === 0) {
+    out('no matches');
+    return;
+  }
+  hits.forEach((hit, index) => {
+    const heading = hit.heading ? `  [${hit.heading}]` : '';
+    out(`${index + 1}. ${formatLocation(hit)}${heading}  (score ${hit.score.toFixed(4)})`);
+    out(`   ${snippet(hit.text, 240)}`);
+  });
+}

@@ -93,13 +93,20 @@ function headingOf(line: string, next: string | undefined): string | null {
 function pdfUnits(pages: string[], maxUnitLength: number): Unit[] {
   const units: Unit[] = [];
   let heading: string | null = null;
-  pages.forEach((pageText, index) => {
-    const lines = pageText.split(/\r?\n/).map((l) => l.trim());
+  const pageLines = pages.map((pageText) => pageText.split(/\r?\n/).map((l) => l.trim()));
+  const boilerplate = runningLines(pageLines);
+  pageLines.forEach((lines, index) => {
     const typical = typicalLength(lines);
+    const edges = new Set(edgeIndexes(lines));
     let pendingBreak: Break = Break.Page;
-    for (const text of lines) {
+    for (const [lineIndex, text] of lines.entries()) {
       if (text === '') {
         pendingBreak = Math.max(pendingBreak, Break.Paragraph) as Break;
+        continue;
+      }
+      if (edges.has(lineIndex) && boilerplate.has(lineShape(text))) {
+        // A running header ("Chapter 5: Shell Variables 89") still tells which section we are in.
+        if (PDF_HEADING.test(text.replace(/\s*\d+$/, ''))) heading = text.replace(/\s*\d+$/, '');
         continue;
       }
       const isHeading = PDF_HEADING.test(text);
@@ -112,6 +119,37 @@ function pdfUnits(pages: string[], maxUnitLength: number): Unit[] {
     }
   });
   return units;
+}
+
+/**
+ * Running headers and footers ("Auto Multiple Choice 4 / 92") repeat on most pages. Left in, they
+ * make every chunk of a manual match the manual's title words and drown the chunk that answers.
+ * One is a line (digits ignored) among the first or last EDGE_LINES lines of at least a quarter
+ * of the pages of a document of 6+ pages. Only lines at those edge positions are dropped, so a
+ * body line that happens to repeat ("Default: 0") stays.
+ */
+const EDGE_LINES = 3;
+
+function edgeIndexes(lines: string[]): number[] {
+  const filled = lines.map((l, i) => (l.length > 0 ? i : -1)).filter((i) => i >= 0);
+  return [...new Set([...filled.slice(0, EDGE_LINES), ...filled.slice(-EDGE_LINES)])];
+}
+
+function runningLines(pageLines: string[][]): Set<string> {
+  const boilerplate = new Set<string>();
+  if (pageLines.length < 6) return boilerplate;
+  const pagesWith = new Map<string, number>();
+  for (const lines of pageLines) {
+    const shapes = new Set(edgeIndexes(lines).map((i) => lines[i]!).filter((l) => l.length <= 120).map(lineShape));
+    for (const shape of shapes) pagesWith.set(shape, (pagesWith.get(shape) ?? 0) + 1);
+  }
+  for (const [shape, count] of pagesWith) if (count >= pageLines.length / 4 && /\p{L}{2}/u.test(shape)) boilerplate.add(shape);
+  return boilerplate;
+}
+
+/** A line with its numbers blanked out, so "Page 4 of 92" and "Page 5 of 92" are the same line. */
+function lineShape(line: string): string {
+  return line.replace(/\d+/g, '#');
 }
 
 /** The length of a full line of body text on this page (the 75th percentile of line lengths). */

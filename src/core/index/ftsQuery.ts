@@ -1,0 +1,35 @@
+/**
+ * Builds LanceDB's full-text query from an analyzed question: one BM25 match over the content words
+ * plus, as extra "should" clauses, each phrase (quoted text, identifiers split at punctuation), so a
+ * chunk that contains `set fit limit` or `UV_THREADPOOL_SIZE` verbatim outranks one that merely
+ * mentions "fit" and "limit" somewhere. LanceDB tokenizes these with the index's own tokenizer
+ * (ftsConfig.ts), so stemming and case folding apply to the query too.
+ */
+import type { FullTextQuery } from '@lancedb/lancedb';
+import type { AnalyzedQuery } from './query';
+
+/** Column searched; the store builds the FTS index on it. */
+export const FTS_TEXT_COLUMN = 'text';
+
+type LanceDb = typeof import('@lancedb/lancedb');
+let lancedb: Promise<LanceDb> | undefined;
+
+/** LanceDB logs a WARN line per query unless told otherwise before it loads. */
+function loadLanceDb(): Promise<LanceDb> {
+  process.env.LANCEDB_LOG ??= 'error';
+  lancedb ??= import('@lancedb/lancedb');
+  return lancedb;
+}
+
+/** Null when the question has no searchable words at all (e.g. "what is it?"). */
+export async function buildFtsQuery(analyzed: AnalyzedQuery, options: { phrases?: boolean } = {}): Promise<FullTextQuery | null> {
+  if (analyzed.terms.length === 0) return null;
+  const { BooleanQuery, MatchQuery, Occur, PhraseQuery } = await loadLanceDb();
+  const match = new MatchQuery(analyzed.terms.join(' '), FTS_TEXT_COLUMN);
+  const phrases = options.phrases === false ? [] : analyzed.phrases;
+  if (phrases.length === 0) return match;
+  return new BooleanQuery([
+    [Occur.Should, match],
+    ...phrases.map((phrase): [typeof Occur.Should, FullTextQuery] => [Occur.Should, new PhraseQuery(phrase, FTS_TEXT_COLUMN)]),
+  ]);
+}

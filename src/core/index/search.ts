@@ -1,0 +1,170 @@
+/**
+ * Search over the chunks table: full-text (BM25 over LanceDB's FTS index), vector (cosine over
+ * the embeddings) or both fused by reciprocal rank (hybrid, the default when vectors exist).
+ *
+ * Each side fetches more candidates than asked for, so fusion can promote a chunk that one side
+ * ranks modestly but the other ranks well. When one side fails (no FTS index yet, embedder down)
+ * search degrades to the other and logs why; it throws only when no side can answer.
+ */
+import type { Embedder } from './embed/types';
+import { reciprocalRankFusion } from './fusion';
+import { documentsNamedBy } from './docScope';
+import { buildFtsQuery } from './ftsQuery';
+import { analyzeQuery } from './query';
+import { sqlIn } from './sql';
+import type { ChunkRow } from './store/schema';
+import type { IndexStore } from './store/types';
+import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from './types';
+import type { Logger } from '../ports';
+
+export class SearchError extends Error {
+  readonly code: 'no-search-method' | 'search-failed';
+  constructor(code: SearchError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SearchError';
+    this.code = code;
+  }
+}
+
+export interface RetrieverOptions {
+  logger?: Logger;
+  /** Candidates fetched per side = max(k * factor, minimum). */
+  candidateFactor?: number;
+  minCandidates?: number;
+  /** RRF weights of the lists. */
+  ftsWeight?: number;
+  vectorWeight?: number;
+  /** Weight of the full-text list restricted to documents the question names (docScope.ts); 0 turns it off. */
+  namedDocWeight?: number;
+  /** Phrase clauses for quoted text and identifiers (ftsQuery.ts). */
+  phrases?: boolean;
+}
+
+const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
+const DEFAULT_K = 10;
+
+type Row = Omit<ChunkRow, 'doc_hash' | 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
+
+export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
+  const candidateFactor = options.candidateFactor ?? 4;
+  const minCandidates = options.minCandidates ?? 40;
+  const ftsWeight = options.ftsWeight ?? 1;
+  const vectorWeight = options.vectorWeight ?? 1;
+  const namedDocWeight = options.namedDocWeight ?? 1;
+  const logger = options.logger;
+
+  async function ftsSide(query: string, filter: string | null, limit: number): Promise<Row[]> {
+    const ftsQuery = await buildFtsQuery(analyzeQuery(query), { phrases: options.phrases });
+    if (!ftsQuery) return [];
+    let builder = store.table.query().fullTextSearch(ftsQuery).select([...COLUMNS, '_score']).limit(limit);
+    if (filter) builder = builder.where(filter);
+    return (await builder.toArray()) as Row[];
+  }
+
+  async function vectorSide(query: string, filter: string | null, limit: number, signal?: AbortSignal): Promise<Row[]> {
+    if (!embedder) return [];
+    const vector = await embedder.embedQuery(query, signal);
+    signal?.throwIfAborted();
+    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    if (filter) builder = builder.where(filter);
+    return (await builder.toArray()) as Row[];
+  }
+
+  /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
+  async function namedDocumentRows(query: string, allowed: string[] | undefined, limit: number): Promise<Row[]> {
+    let paths = documentsNamedBy(query, (await store.documents()).map((d) => d.path));
+    if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
+    if (paths.length === 0) return [];
+    try {
+      return await ftsSide(query, sqlIn('path', paths), limit);
+    } catch (error) {
+      logger?.warn('full-text search within named documents failed', error);
+      return [];
+    }
+  }
+
+  return {
+    async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
+      const { signal } = searchOptions;
+      signal?.throwIfAborted();
+      const k = Math.max(1, searchOptions.k ?? DEFAULT_K);
+      if (query.trim() === '') return [];
+      const filter = searchOptions.paths && searchOptions.paths.length > 0 ? sqlIn('path', searchOptions.paths) : null;
+      const limit = Math.max(k * candidateFactor, minCandidates);
+      const canVector = embedder !== null && store.hasVectors();
+      const requested = searchOptions.mode ?? 'auto';
+      const useFts = requested !== 'vector';
+      const useVector = canVector && (requested === 'vector' || requested === 'hybrid' || requested === 'auto');
+      if (!useFts && !useVector) {
+        throw new SearchError('no-search-method', 'vector search needs an index built with embeddings and an embedder to embed the query');
+      }
+
+      const [fts, vec] = await Promise.all([
+        useFts ? settle(ftsSide(query, filter, limit)) : settle(Promise.resolve<Row[]>([])),
+        useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<Row[]>([])),
+      ]);
+      signal?.throwIfAborted();
+      if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
+      if (!vec.ok) logger?.warn('vector search failed; using full-text search only', vec.error);
+      if (!fts.ok && (!vec.ok || !useVector)) {
+        throw new SearchError('search-failed', 'search failed: the index could not be queried', { cause: fts.error });
+      }
+      if (!vec.ok && !useFts) throw new SearchError('search-failed', 'vector search failed', { cause: vec.error });
+
+      const ftsRows = fts.ok ? fts.value : [];
+      const vecRows = vec.ok && useVector ? vec.value : [];
+      const named = fts.ok && namedDocWeight > 0 ? await namedDocumentRows(query, searchOptions.paths, limit) : [];
+      signal?.throwIfAborted();
+      const lists = [
+        { items: ftsRows, weight: ftsWeight },
+        { items: vecRows, weight: vectorWeight },
+        { items: named, weight: namedDocWeight },
+      ].filter((list) => list.items.length > 0);
+      if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
+      if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
+      const fused = reciprocalRankFusion(lists, (row) => row.id);
+      return fused.slice(0, k).map(({ item, score }) => toHit(item, score));
+    },
+
+    async listDocuments(): Promise<DocumentInfo[]> {
+      const documents = await store.documents();
+      return documents.map((d) => ({ path: d.path, kind: d.kind as DocumentKind, pages: d.pages, chunks: d.chunks }));
+    },
+
+    async stats(): Promise<IndexStats> {
+      const meta = store.meta();
+      const [documents, chunks] = await Promise.all([store.documents(), store.countChunks()]);
+      return {
+        documents: documents.length,
+        chunks,
+        embeddingModel: meta.embeddingModel,
+        dimension: meta.dimension,
+        lastIndexedAt: meta.lastIndexedAt,
+      };
+    },
+  };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function toHit(row: Row, score: number): SearchHit {
+  return {
+    id: row.id,
+    path: row.path,
+    pageStart: row.page_start ?? null,
+    pageEnd: row.page_end ?? null,
+    lineStart: row.line_start ?? null,
+    lineEnd: row.line_end ?? null,
+    heading: row.heading ?? null,
+    text: row.text,
+    score,
+  };
+}

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { documentsNamedBy, pathWords } from '../../../src/core/index/docScope';
+import { reciprocalRankFusion } from '../../../src/core/index/fusion';
+import { analyzeQuery } from '../../../src/core/index/query';
+
+describe('search query handling', () => {
+  it('keeps content words and drops question and filler words', () => {
+    const q = analyzeQuery('What is the default epsilon that the fit command uses to decide convergence?');
+    assert.deepEqual(q.terms, ['default', 'epsilon', 'fit', 'command', 'uses', 'decide', 'convergence']);
+  });
+
+  it('keeps identifiers whole and every piece of them, even pieces that look like filler', () => {
+    const q = analyzeQuery('Is libR.so built by default? What about --timelimit, UV_THREADPOOL_SIZE and the US usage?');
+    assert.deepEqual(q.identifiers, ['libR.so', '--timelimit', 'UV_THREADPOOL_SIZE']);
+    for (const term of ['libR', 'so', 'timelimit', 'UV', 'THREADPOOL', 'SIZE', 'US', 'usage']) assert.ok(q.terms.includes(term), term);
+    assert.ok(!q.terms.includes('about') && !q.terms.includes('the'));
+  });
+
+  it('turns quoted and back-ticked text into phrases', () => {
+    const q = analyzeQuery('How do I change it with `set fit limit` or "fit limit_abs"?');
+    assert.deepEqual(q.phrases, ['set fit limit', 'fit limit abs']);
+    assert.ok(q.terms.includes('set') && q.terms.includes('limit'));
+  });
+
+  it('returns no terms for a question with nothing to search', () => {
+    assert.deepEqual(analyzeQuery('What is it?').terms, []);
+    assert.deepEqual(analyzeQuery('   ').terms, []);
+  });
+});
+
+describe('documents named by a question', () => {
+  const paths = ['lilypond/music-glossary.pdf', 'lilypond/learning.pdf', 'nodejs/worker_threads.md', 'nodejs/cli.md', 'debian/fhs-3.0.pdf', 'r/R-admin.pdf'];
+
+  it('reads name words from a path, without extension, versions or generic words', () => {
+    assert.deepEqual(pathWords('lilypond/music-glossary.pdf'), ['lilypond', 'music', 'glossary']);
+    assert.deepEqual(pathWords('erlang/mnesia-4.21.3.pdf'), ['erlang', 'mnesia']);
+    assert.deepEqual(pathWords('nodejs/worker_threads.md'), ['nodejs', 'worker', 'threads']);
+  });
+
+  it('picks the documents whose names the question uses best', () => {
+    assert.deepEqual(documentsNamedBy('What is a breve called, according to the LilyPond Music Glossary?', paths), ['lilypond/music-glossary.pdf']);
+    assert.deepEqual(documentsNamedBy('In Node.js, how big is a worker thread stack?', paths), ['nodejs/worker_threads.md']);
+    assert.deepEqual(documentsNamedBy('How do I bake bread?', paths), []);
+  });
+});
+
+describe('reciprocal rank fusion', () => {
+  it('rewards items both lists rank well and respects weights', () => {
+    const fused = reciprocalRankFusion(
+      [
+        { items: ['a', 'b', 'c'], weight: 1 },
+        { items: ['d', 'b', 'c'], weight: 1 },
+      ],
+      (x) => x,
+    );
+    assert.deepEqual(fused.map((f) => f.item), ['b', 'c', 'a', 'd']);
+    assert.ok(Math.abs(fused[0]!.score - (1 / 62 + 1 / 62)) < 1e-12);
+    const weighted = reciprocalRankFusion([{ items: ['a'], weight: 1 }, { items: ['d'], weight: 2 }], (x) => x);
+    assert.deepEqual(weighted.map((f) => f.item), ['d', 'a']);
+  });
+});

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { chunkDocument } from '../../../src/core/index/chunk';
+import { LocalEmbedder } from '../../../src/core/index/embed/local';
+import type { Embedder } from '../../../src/core/index/embed/types';
+import { createRetriever, SearchError } from '../../../src/core/index/search';
+import { openIndexStore } from '../../../src/core/index/store';
+import type { IndexStore } from '../../../src/core/index/store/types';
+import type { ExtractedDocument } from '../../../src/core/index/types';
+import { withTempDir } from '../../support/tempDir';
+
+/** The real all-MiniLM-L6-v2 (ONNX) kept for offline tests. */
+const MINILM_DIR = process.env.RESEARCH_TEST_MODEL_DIR ?? '/work/shared/models/all-MiniLM-L6-v2';
+
+const text = (path: string, body: string): ExtractedDocument => ({ path, kind: 'markdown', pages: [body], warnings: [] });
+
+const corpus: ExtractedDocument[] = [
+  text('cars.md', '# Maintenance\n\nThe automobile engine needs fresh oil every 5000 miles to avoid wear.'),
+  text('bash.md', '# Variables\n\nSRANDOM expands to a 32-bit random number. Its generator cannot be seeded.'),
+  text('prover.md', '# Options\n\nThe --timelimit option sets the prover time limit; by default it is 10 seconds.'),
+  text('cooking.md', '# Bread\n\nKnead the dough for ten minutes, then let it rise in a warm place for an hour.'),
+  text('random.md', '# Random numbers\n\nA random number generator can be seeded to repeat a random sequence of random values.'),
+  text("it's notes.md", '# Notes\n\nThe quarterly budget meeting moved to Thursday.'),
+  text('budget.md', '# Budget\n\nThe quarterly budget meeting is chaired by the treasurer.'),
+  { path: 'manual.pdf', kind: 'pdf', pages: ['Preface of the manual.', 'Chapter one covers widgets.', 'The widget calibration constant is 42.'], warnings: [] },
+];
+
+/** Indexes `corpus` (chunked by the real chunker) into a real LanceDB store, with vectors when an embedder is given. */
+async function buildStore(dir: string, embedder: Embedder | null): Promise<IndexStore> {
+  const store = await openIndexStore(join(dir, 'idx'), { create: true });
+  if (embedder) await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
+  for (const doc of corpus) {
+    const chunks = chunkDocument(doc);
+    const vectors = embedder ? await embedder.embed(chunks.map((c) => c.text)) : null;
+    await store.replaceDocument({
+      document: { path: doc.path, kind: doc.kind, size: 1, mtimeMs: 1, contentHash: doc.path, pages: doc.kind === 'pdf' ? doc.pages.length : null, warnings: [] },
+      chunks,
+      vectors,
+    });
+  }
+  await store.optimize();
+  return store;
+}
+
+describe('search (real LanceDB)', function () {
+  let embedder: LocalEmbedder;
+  before(() => {
+    embedder = new LocalEmbedder({ modelDir: MINILM_DIR });
+  });
+  after(async () => {
+    await embedder.close();
+  });
+
+  it('full-text finds an exact identifier first, ignoring question words and option dashes', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, null);
+      try {
+        const retriever = createRetriever(store, null);
+        const srandom = await retriever.search('Can you seed SRANDOM?', { k: 3 });
+        assert.equal(srandom[0]?.path, 'bash.md');
+        const timelimit = await retriever.search('What does --timelimit default to?', { k: 3 });
+        assert.equal(timelimit[0]?.path, 'prover.md');
+        assert.deepEqual([timelimit[0]?.lineStart, timelimit[0]?.lineEnd, timelimit[0]?.heading], [1, 3, 'Options']);
+        assert.deepEqual(await retriever.search('what is it?'), [], 'nothing searchable: no hits rather than noise');
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('hybrid finds a paraphrase that shares no word with the text; full-text alone cannot', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, embedder);
+      try {
+        const retriever = createRetriever(store, embedder);
+        const question = 'car motor lubricant schedule';
+        const fullText = await retriever.search(question, { k: 3, mode: 'fts' });
+        assert.ok(!fullText.some((h) => h.path === 'cars.md'), 'full-text has no word to match');
+        const hybrid = await retriever.search(question, { k: 3 });
+        assert.equal(hybrid[0]?.path, 'cars.md');
+        const vector = await retriever.search(question, { k: 1, mode: 'vector' });
+        assert.equal(vector[0]?.path, 'cars.md');
+        // The identifier query stays first in hybrid mode too: full-text carries it.
+        assert.equal((await retriever.search('SRANDOM seeded', { k: 3 }))[0]?.path, 'bash.md');
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('filters by document paths, including a path with a quote', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, null);
+      try {
+        const retriever = createRetriever(store, null);
+        const all = await retriever.search('quarterly budget meeting', { k: 5 });
+        assert.deepEqual(new Set(all.map((h) => h.path)), new Set(["it's notes.md", 'budget.md']));
+        const only = await retriever.search('quarterly budget meeting', { k: 5, paths: ["it's notes.md"] });
+        assert.deepEqual(only.map((h) => h.path), ["it's notes.md"]);
+        assert.deepEqual(await retriever.search('quarterly budget meeting', { paths: ['missing.md'] }), []);
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('carries PDF page provenance into hits', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, null);
+      try {
+        const [hit] = await createRetriever(store, null).search('widget calibration constant', { k: 1 });
+        assert.equal(hit?.path, 'manual.pdf');
+        assert.ok(hit!.pageStart! <= 3 && hit!.pageEnd === 3, `pages ${hit?.pageStart}-${hit?.pageEnd}`);
+        assert.equal(hit?.lineStart, null);
+        assert.match(hit!.text, /calibration constant is 42/);
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('degrades to full-text when the query cannot be embedded, and refuses vector mode without vectors', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, embedder);
+      try {
+        const broken = new LocalEmbedder({ modelDir: join(dir, 'no-model-here') });
+        const warnings: string[] = [];
+        const logger = { debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} };
+        const hits = await createRetriever(store, broken, { logger }).search('SRANDOM', { k: 2 });
+        assert.equal(hits[0]?.path, 'bash.md');
+        assert.ok(warnings.some((w) => w.includes('vector search failed')));
+        await assert.rejects(createRetriever(store, null).search('SRANDOM', { mode: 'vector' }), (e) => e instanceof SearchError && e.code === 'no-search-method');
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('lists documents and reports stats', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, null);
+      try {
+        const retriever = createRetriever(store, null);
+        const docs = await retriever.listDocuments();
+        assert.equal(docs.length, corpus.length);
+        assert.deepEqual(docs.find((d) => d.path === 'manual.pdf'), { path: 'manual.pdf', kind: 'pdf', pages: 3, chunks: 1 });
+        const stats = await retriever.stats();
+        assert.equal(stats.documents, corpus.length);
+        assert.equal(stats.embeddingModel, null);
+        assert.ok(stats.chunks >= corpus.length);
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('stops when its signal is aborted', async () => {
+    await withTempDir(async (dir) => {
+      const store = await buildStore(dir, null);
+      try {
+        const controller = new AbortController();
+        controller.abort();
+        await assert.rejects(createRetriever(store, null).search('SRANDOM', { signal: controller.signal }), (e) => (e as Error).name === 'AbortError');
+      } finally {
+        store.close();
+      }
+    });
+  });
+});
