@@ -38,14 +38,14 @@ async function runChat(args: string[]): Promise<number> {
     else rl.close();
   });
   process.stdout.write('Ask about your documents. /new starts over, /exit leaves.\n');
+  // The line iterator buffers lines typed (or piped) while an answer is being written.
+  const lines = rl[Symbol.asyncIterator]();
   try {
     for (;;) {
-      let line: string;
-      try {
-        line = (await rl.question('\nyou> ')).trim();
-      } catch {
-        break; // input closed (Ctrl+D, end of piped input)
-      }
+      process.stdout.write('\nyou> ');
+      const next = await lines.next();
+      if (next.done) break; // input closed (Ctrl+D, end of piped input)
+      const line = String(next.value).trim();
       if (!line) continue;
       if (line === '/exit' || line === '/quit') break;
       if (line === '/new') {
