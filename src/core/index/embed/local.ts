@@ -12,14 +12,19 @@ type FeatureExtractor = (texts: string[], options: { pooling: 'mean'; normalize:
 
 export interface LocalEmbedderOptions {
   modelDir: string;
-  /** Texts per forward pass. Measured on 2 cores (scripts/bench-embed-local): see DEFAULT_LOCAL_BATCH. */
+  /** Texts per forward pass (see DEFAULT_LOCAL_BATCH). */
   batchSize?: number;
   /** onnxruntime intra-op threads. */
   threads?: number;
 }
 
-/** Chosen by measurement on the project's 2-core machines; see the index benchmark notes. */
-export const DEFAULT_LOCAL_BATCH = 16;
+/**
+ * Measured with scripts/bench-embed-local.ts on the shared 2-core machine (under heavy load from
+ * other jobs): batch 1/8/32 and 1 vs 2 threads were within noise of each other; two intra-op
+ * threads never beat one, since extraction workers use the other core. Batch 8 keeps padding
+ * waste small once texts are length-sorted.
+ */
+export const DEFAULT_LOCAL_BATCH = 8;
 export const DEFAULT_LOCAL_THREADS = 1;
 
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', join('onnx', 'model.onnx')];
@@ -60,19 +65,21 @@ export class LocalEmbedder implements Embedder {
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const extract = await this.load();
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += this.batchSize) {
+    const out = new Array<Float32Array>(texts.length);
+    // A batch is padded to its longest text: batching texts of similar length wastes less work.
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    for (let start = 0; start < order.length; start += this.batchSize) {
       signal?.throwIfAborted();
-      const batch = texts.slice(i, i + this.batchSize);
+      const indices = order.slice(start, start + this.batchSize);
       let tensor;
       try {
-        tensor = await extract(batch, { pooling: 'mean', normalize: true });
+        tensor = await extract(indices.map((i) => texts[i]!), { pooling: 'mean', normalize: true });
       } catch (error) {
         throw new EmbedFailedError(`local model ${this.model}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       const dimension = tensor.dims[1]!;
       // Copy out of the tensor's buffer: it is released with the tensor.
-      for (let row = 0; row < batch.length; row++) out.push(tensor.data.slice(row * dimension, (row + 1) * dimension));
+      indices.forEach((textIndex, row) => (out[textIndex] = tensor.data.slice(row * dimension, (row + 1) * dimension)));
       tensor.dispose?.();
       this.dimension = dimension;
     }
