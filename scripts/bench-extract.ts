@@ -8,7 +8,9 @@
  * Prints numbers; asserts nothing. Run it alone: it uses both cores.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
@@ -22,6 +24,24 @@ interface Result {
   pages: number;
   chars: number;
   seconds: number;
+  cpuSeconds: number;
+}
+
+/**
+ * CPU seconds used so far by this process (all threads) and its waited-for children. On a shared
+ * machine wall time swings with other load; CPU time per page does much less.
+ */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    // Linux /proc/self/stat fields 16-17: cutime, cstime in clock ticks (100 per second).
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    children = (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    children = Number.NaN; // not Linux: children's CPU unknown
+  }
+  return (own.user + own.system) / 1e6 + children;
 }
 
 function argValue(name: string): string | undefined {
@@ -31,11 +51,13 @@ function argValue(name: string): string | undefined {
 
 async function timed(name: string, fn: () => Promise<{ pages: number; chars: number }>): Promise<Result> {
   const start = performance.now();
+  const cpuStart = cpuSeconds();
   const { pages, chars } = await fn();
-  const result = { name, pages, chars, seconds: (performance.now() - start) / 1000 };
+  const result = { name, pages, chars, seconds: (performance.now() - start) / 1000, cpuSeconds: cpuSeconds() - cpuStart };
   console.log(
-    `${name.padEnd(34)} ${String(pages).padStart(6)} pages ${result.seconds.toFixed(2).padStart(7)} s ` +
-      `${(pages / result.seconds).toFixed(0).padStart(6)} pages/s  ${(chars / 1e6).toFixed(2)} M chars  ` +
+    `${name.padEnd(30)} ${String(pages).padStart(6)} pages ${result.seconds.toFixed(2).padStart(7)} s ` +
+      `${(pages / result.seconds).toFixed(0).padStart(5)} pages/s  cpu ${result.cpuSeconds.toFixed(2).padStart(6)} s ` +
+      `${(pages / result.cpuSeconds).toFixed(0).padStart(5)} pages/cpu-s  ${(chars / 1e6).toFixed(2)} M chars  ` +
       `rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
   );
   return result;
@@ -96,6 +118,7 @@ async function main(): Promise<void> {
   // Scanned PDFs fail with 'no-text' by design; they would only measure error paths.
   const { files } = await discoverFiles(folder, { include: ['**/*.pdf'], exclude: [...exclude, 'scanned/**'] });
   console.log(`${files.length} PDFs under ${folder}, ${(sum(files.map((f) => f.size)) / 2 ** 20).toFixed(1)} MB`);
+  console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2, wall times are shared)`);
 
   const inThread = await timed('unpdf, in-thread', () => withExtractor(files, 0));
   const pageCount = inThread.pages;
@@ -124,6 +147,7 @@ async function main(): Promise<void> {
   } else {
     console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
   }
+  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
 main().catch((error: unknown) => {
