@@ -90,7 +90,7 @@ async function runIndex(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {
       say(`error: ${error.message}`);
-      if (controller.signal.aborted) say('what was indexed is kept; run the same command again to finish');
+      if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }
     throw error;

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { LocalModelMissingError } from '../../../src/core/index/embed/errors';
 import { withTempDir } from '../../support/tempDir';
+import { startFakeOllama } from '../../support/fakeOllama';
+import { selectEmbedder } from '../../../src/core/index/embed/select';
+import { freshMeta } from '../../../src/core/index/store/meta';
 
 /** The real all-MiniLM-L6-v2 (ONNX) the project keeps for offline tests. */
 export const MINILM_DIR = process.env.RESEARCH_TEST_MODEL_DIR ?? '/work/shared/models/all-MiniLM-L6-v2';
@@ -29,5 +32,25 @@ describe('embedders: local transformers.js model', () => {
     await withTempDir(async (dir) => {
       await assert.rejects(new LocalEmbedder({ modelDir: dir }).probe(), (e) => e instanceof LocalModelMissingError && e.message.includes('config.json'));
     });
+  });
+
+  it('auto uses the local model when Ollama lacks the embedding model, and keeps an index on its local model', async () => {
+    const server = await startFakeOllama({ models: ['llama3.2'] });
+    const withNomic = await startFakeOllama();
+    try {
+      const fallback = await selectEmbedder({ mode: 'auto', ollamaHost: server.url, modelDir: MINILM_DIR });
+      assert.equal(fallback.embedder?.id, 'local:all-MiniLM-L6-v2');
+      assert.match(fallback.reason, /Ollama has no nomic-embed-text; using local model all-MiniLM-L6-v2/);
+      await fallback.embedder?.close();
+
+      const meta = { ...freshMeta(), embeddingModel: 'local:all-MiniLM-L6-v2', dimension: 384, modelDir: MINILM_DIR };
+      const kept = await selectEmbedder({ mode: 'auto', ollamaHost: withNomic.url, indexMeta: meta });
+      assert.equal(kept.embedder?.id, 'local:all-MiniLM-L6-v2');
+      assert.match(kept.reason, /index was built with local model/);
+      await kept.embedder?.close();
+    } finally {
+      await server.close();
+      await withNomic.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { garbageBytes, writePdf } from '../../support/pdfs';
 import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/indexer';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { IndexCorruptError, openIndexStore } from '../../../src/core/index/store';
+import { EmbedderError } from '../../../src/core/index/embed/errors';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
@@ -191,4 +192,32 @@ describe('indexFolder', () => {
       assert.equal(rebuilt.indexed, 1);
       assert.ok(rebuilt.notices.some((n) => n.includes('rebuilding')));
     }));
+
+  it('stops with a typed error when the embedder fails mid-run, keeping finished documents for the next run', async () => {
+    let calls = 0;
+    let failing = true;
+    const server = await startFakeOllama({
+      embed: (_model, inputs) => {
+        calls++;
+        if (failing && calls > 4) throw new Error('model runner crashed');
+        return inputs.map(() => Array.from({ length: 8 }, (_, j) => (j + 1) / 8));
+      },
+    });
+    try {
+      await withTempDir(async (root) => {
+        for (let i = 0; i < 6; i++) await writeFile(join(root, `d${i}.md`), `# D${i}\n\ntext ${i}\n`);
+        const embedder = new OllamaEmbedder({ host: server.url });
+        // calls 1 is the probe; documents 0-2 embed with calls 2-4; the fourth document fails.
+        await assert.rejects(run({ root, embedder }), EmbedderError);
+        const kept = await storedPaths(join(root, '.research-index'));
+        assert.deepEqual(kept.documents, ['d0.md', 'd1.md', 'd2.md']);
+        assert.deepEqual(kept.chunkPaths, kept.documents);
+        failing = false;
+        const resumed = await run({ root, embedder });
+        assert.deepEqual([resumed.skipped, resumed.indexed], [3, 3]);
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });

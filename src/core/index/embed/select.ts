@@ -44,8 +44,31 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
     return { embedder, reason: `local model ${embedder.model} from ${embedder.modelDir}` };
   }
 
-  // auto: Ollama with the model, else a local model folder, else full-text only.
+  // auto: Ollama with the model, else a local model folder, else full-text only. An index built
+  // with a local model keeps it while the folder is usable: switching would re-embed everything.
   const why: string[] = [];
+  const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir ?? null;
+  const recordedLocal = selection.indexMeta?.embeddingModel?.startsWith('local:') ?? false;
+  const tryLocal = async (): Promise<Embedder | null> => {
+    if (!modelDir) {
+      why.push('no local model folder (--model-dir)');
+      return null;
+    }
+    try {
+      await checkLocalModelDir(modelDir);
+      const local = new LocalEmbedder({ modelDir });
+      await local.probe(signal);
+      return local;
+    } catch (error) {
+      if (signal?.aborted || !(error instanceof EmbedderError)) throw error;
+      why.push(`local model unusable (${error.message})`);
+      return null;
+    }
+  };
+  if (recordedLocal) {
+    const local = await tryLocal();
+    if (local) return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it from ${local.modelDir}` };
+  }
   const ollama = makeOllama(selection);
   try {
     await ollama.probe(signal);
@@ -55,20 +78,9 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
     if (!(error instanceof EmbedderError)) throw error;
     why.push(error.code === 'model-missing' ? `Ollama has no ${ollama.model}` : `no Ollama at ${ollama.host}`);
   }
-  const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir;
-  if (modelDir) {
-    try {
-      await checkLocalModelDir(modelDir);
-      const local = new LocalEmbedder({ modelDir });
-      await local.probe(signal);
-      return { embedder: local, reason: `auto: ${why.join(', ')}; using local model ${local.model} from ${local.modelDir}` };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (!(error instanceof EmbedderError)) throw error;
-      why.push(`local model unusable (${error.message})`);
-    }
-  } else {
-    why.push('no local model folder (--model-dir)');
+  if (!recordedLocal) {
+    const local = await tryLocal();
+    if (local) return { embedder: local, reason: `auto: ${why.join(', ')}; using local model ${local.model} from ${local.modelDir}` };
   }
   return { embedder: null, reason: `auto: ${why.join(', ')}; full-text only` };
 }
