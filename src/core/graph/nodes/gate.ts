@@ -13,16 +13,27 @@ export const INDEX_HINT = 'Index your documents first (CLI: `research-assistant 
 export async function gateNode(_state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const runtime = runtimeOf(config);
   const started = performance.now();
-  let documents;
-  try {
-    const stats = await runtime.retriever.stats();
-    if (stats.chunks === 0 || stats.documents === 0) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
-    documents = await runtime.retriever.listDocuments();
-  } catch (error) {
-    if (isAbortError(error, runtime.signal)) throw error;
-    runtime.logger.warn('gate: index unavailable', error);
+  // Index and LLM are checked in parallel: each is a round trip, and this runs on every turn.
+  const models = Object.values(runtime.config.models);
+  const [index, ready] = await Promise.all([
+    Promise.all([runtime.retriever.stats(), runtime.retriever.listDocuments()]).then(
+      ([stats, documents]) => ({ ok: true as const, stats, documents }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    runtime.llm
+      ? runtime.llm.checkReady(models, runtime.signal).then(
+          () => null,
+          (error: unknown) => error,
+        )
+      : Promise.resolve(null),
+  ]);
+  if (!index.ok) {
+    if (isAbortError(index.error, runtime.signal)) throw index.error;
+    runtime.logger.warn('gate: index unavailable', index.error);
     return stop('index-missing', 'No document index could be opened.', started);
   }
+  if (index.stats.chunks === 0 || index.stats.documents === 0) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
+  const documents = index.documents;
   if (!runtime.llm) {
     return {
       documents,
@@ -31,10 +42,8 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
       decisions: [decision('gate', 'degraded', 'no LLM configured', started)],
     };
   }
-  try {
-    const models = Object.values(runtime.config.models);
-    await runtime.llm.checkReady(models, runtime.signal);
-  } catch (error) {
+  if (ready !== null) {
+    const error = ready;
     if (isAbortError(error, runtime.signal)) throw error;
     const problem = error instanceof LlmError
       ? { code: error.code, message: error.message, ...(error.action ? { action: error.action } : {}) }

@@ -1,0 +1,178 @@
+/**
+ * Research graph benchmark: `npm run bench:graph -- [--db DIR] [--turns N] [--questions FILE]`.
+ *
+ * Runs whole turns (gate → orchestrator → research → synthesis → validation) against a scripted
+ * Ollama that answers instantly, on a real index (default /work/scratch/h3/scale-index: the
+ * ~20,000-page scale corpus, built with `index /work/scale-corpus/volumes --embed none`).
+ * Per-turn overhead = wall time minus the time spent inside LLM chat requests (request sent →
+ * last byte of the reply); it includes retrieval, prompt rendering, the graph itself, the
+ * readiness check and tracing. Also times orchestrator layers 1 and 2 in microseconds. Numbers
+ * are printed, never asserted.
+ */
+process.env.LANCEDB_LOG ??= 'error';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { embedderForIndex } from '../src/core/index/embed/select';
+import { createRetriever } from '../src/core/index/search';
+import { openIndexStore } from '../src/core/index/store';
+import type { Retriever } from '../src/core/index/types';
+import { createOllamaClient } from '../src/core/llm/ollamaClient';
+import type { LlmClient } from '../src/core/llm/types';
+import { createResearchAssistant } from '../src/core/graph/runTurn';
+import { decideWithoutLlm } from '../src/core/graph/nodes/orchestrator';
+import type { HistoryTurn, TurnMetadata } from '../src/core/graph/api';
+import { startFakeOllama } from '../test/support/fakeOllama';
+import { scriptAgents } from '../test/support/scriptedAgents';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: '/work/scratch/h3/scale-index' },
+    turns: { type: 'string', default: '60' },
+    questions: { type: 'string', default: '/work/shared/eval/dev-questions.jsonl' },
+  },
+});
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+const fmt = (ms: number) => ms.toFixed(2);
+
+async function main(): Promise<void> {
+  const questions = readFileSync(values.questions!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).question as string).filter(Boolean);
+  const store = await openIndexStore(values.db!);
+  const stats = await createRetriever(store, null).stats();
+  const docs = await createRetriever(store, null).listDocuments();
+  const pages = docs.reduce((n, d) => n + (d.pages ?? 0), 0);
+  const embedder = embedderForIndex(store.meta());
+
+  // Time spent in retrieval, to show where the overhead goes.
+  const base = createRetriever(store, embedder);
+  let searchMs = 0;
+  const retriever: Retriever = {
+    search: async (q, o) => {
+      const t = performance.now();
+      try {
+        return await base.search(q, o);
+      } finally {
+        searchMs += performance.now() - t;
+      }
+    },
+    listDocuments: () => base.listDocuments(),
+    stats: () => base.stats(),
+  };
+
+  const agents = scriptAgents({
+    orchestrator: (body) => {
+      const last = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+      return JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: last, sub_queries: [last], document_filters: [] });
+    },
+    synthesis: 'According to the manual, the default is the value given in the cited passage [1], and it can be changed with the option described there [2]. '.repeat(2),
+  });
+  const fake = await startFakeOllama({ chat: (b) => agents.chat(b), contextLength: 8192 });
+
+  // Wall time inside chat requests = waiting on the LLM; everything else is our overhead.
+  let llmMs = 0;
+  const ollama = createOllamaClient({ host: fake.url });
+  const timed: LlmClient = {
+    ...ollama,
+    host: ollama.host,
+    chatJson: async (r) => {
+      const t = performance.now();
+      try {
+        return await ollama.chatJson(r);
+      } finally {
+        llmMs += performance.now() - t;
+      }
+    },
+    chatStream: async (r) => {
+      const t = performance.now();
+      try {
+        return await ollama.chatStream(r);
+      } finally {
+        llmMs += performance.now() - t;
+      }
+    },
+    contextLength: (m, s) => ollama.contextLength(m, s),
+    checkReady: (m, s) => ollama.checkReady(m, s),
+  };
+  const assistant = createResearchAssistant({ retriever, llm: timed, config: { model: 'llama3.2' }, tracer: undefined });
+
+  const meta = (m: Partial<TurnMetadata>): TurnMetadata => ({ clarificationCount: 0, lastAgent: 'validation', citations: [], decisions: [], conversationId: 'bench', ...m });
+  const histories: Array<{ kind: string; history: (q: string) => HistoryTurn[] }> = [
+    { kind: 'layer 3', history: () => [] },
+    { kind: 'layer 2', history: (q) => [{ role: 'user', content: q.split(' ').slice(0, 4).join(' ') }, { role: 'assistant', content: 'Which one do you mean?', metadata: meta({ clarificationCount: 1, lastAgent: 'clarification' }) }] },
+    { kind: 'layer 1', history: (q) => [{ role: 'user', content: q }, { role: 'assistant', content: 'Which one?', metadata: meta({ clarificationCount: 2, lastAgent: 'clarification' }) }] },
+  ];
+
+  const turns = Number(values.turns);
+  const overheads: number[] = [];
+  const walls: number[] = [];
+  const searches: number[] = [];
+  const orchestratorMs: Record<string, number[]> = { 'layer 1': [], 'layer 2': [], 'layer 3': [] };
+  const stepMs = new Map<string, number[]>();
+  let cold = 0;
+  let calls = 0;
+  for (let i = -1; i < turns; i++) {
+    const question = questions[(i + questions.length) % questions.length];
+    const shape = histories[(i + 3) % histories.length];
+    llmMs = 0;
+    searchMs = 0;
+    const t = performance.now();
+    const result = await assistant.runTurn({ question, history: shape.history(question) });
+    const wall = performance.now() - t;
+    if (result.route !== 'answer') throw new Error(`unexpected route ${result.route}: ${result.answer}`);
+    if (i < 0) {
+      cold = wall;
+      continue;
+    }
+    calls += result.llmCalls;
+    walls.push(wall);
+    overheads.push(wall - llmMs);
+    searches.push(searchMs);
+    orchestratorMs[shape.kind].push(result.decisions.find((d) => d.agent === 'orchestrator')!.ms);
+    for (const d of result.decisions) {
+      const key = `${d.agent}:${d.decision}`;
+      stepMs.set(key, [...(stepMs.get(key) ?? []), d.ms]);
+    }
+  }
+
+  // Layers 1-2 as pure decisions, many times over.
+  const N = 200_000;
+  const l1 = { clarificationCount: 2, previousWasClarification: false, question: 'q' };
+  const l2 = { clarificationCount: 1, previousWasClarification: true, question: 'q' };
+  let t = performance.now();
+  for (let i = 0; i < N; i++) decideWithoutLlm(l1, 2);
+  const layer1Us = ((performance.now() - t) * 1000) / N;
+  t = performance.now();
+  for (let i = 0; i < N; i++) decideWithoutLlm(l2, 2);
+  const layer2Us = ((performance.now() - t) * 1000) / N;
+
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const o = sorted(overheads);
+  const w = sorted(walls);
+  const s = sorted(searches);
+  const out = (line: string) => process.stdout.write(line + '\n');
+  out(`index: ${values.db} — ${stats.documents} documents, ${pages} pages, ${stats.chunks} chunks, embeddings: ${stats.embeddingModel ?? 'none (full-text)'}`);
+  out(`turns: ${turns} (+1 cold), ${calls} LLM calls to a scripted Ollama answering instantly`);
+  out(`cold first turn (loads LangGraph, opens tables): ${fmt(cold)} ms`);
+  out(`per-turn overhead (wall minus LLM request time): p50 ${fmt(percentile(o, 50))} ms, p95 ${fmt(percentile(o, 95))} ms, max ${fmt(o[o.length - 1])} ms`);
+  out(`  of which retrieval (search calls): p50 ${fmt(percentile(s, 50))} ms, p95 ${fmt(percentile(s, 95))} ms`);
+  out(`per-turn wall time incl. the instant LLM: p50 ${fmt(percentile(w, 50))} ms, p95 ${fmt(percentile(w, 95))} ms`);
+  for (const kind of ['layer 1', 'layer 2', 'layer 3']) {
+    const xs = sorted(orchestratorMs[kind]);
+    if (xs.length) out(`orchestrator node decision (${kind}, ${xs.length} turns, from the trail): p50 ${(percentile(xs, 50) * 1000).toFixed(1)} µs, p95 ${(percentile(xs, 95) * 1000).toFixed(1)} µs`);
+  }
+  out('decision-trail steps (p50 ms, LLM time included where the step calls it):');
+  for (const [key, xs] of stepMs) out(`  ${key}: ${fmt(percentile(sorted(xs), 50))}`);
+  out(`layer-1 decision (pure function, ${N} runs): ${layer1Us.toFixed(3)} µs each`);
+  out(`layer-2 decision (pure function, ${N} runs): ${layer2Us.toFixed(3)} µs each`);
+  await assistant.dispose();
+  await fake.close();
+  await embedder?.close();
+  store.close();
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench-graph failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});
