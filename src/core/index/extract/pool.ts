@@ -22,10 +22,14 @@ export function resolveWorkerScript(): WorkerScript | undefined {
   const bundled = join(__dirname, 'extract-worker.js');
   if (existsSync(bundled)) return { path: bundled, eval: false };
   const source = join(__dirname, 'worker.ts');
-  if (existsSync(source)) {
-    return { code: `require('tsx/cjs'); require(${JSON.stringify(source)});`, eval: true };
+  if (!existsSync(source)) return undefined;
+  try {
+    // Resolved here, not in the worker: an eval'd worker resolves modules from the process cwd.
+    const tsxHook = require.resolve('tsx/cjs');
+    return { code: `require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(source)});`, eval: true };
+  } catch {
+    return undefined; // running from source without tsx: extract in-thread
   }
-  return undefined;
 }
 
 interface Job {
