@@ -35,7 +35,16 @@ describe('prompt management: Langfuse overrides the file, the file is the fallba
   });
 
   it('falls back to the file when Langfuse is unreachable (isFallback)', async () => {
-    const prompt = await provider('http://127.0.0.1:9').get('orchestrator');
+    // The SDK reports the network error on console.error; keep the test output readable.
+    const original = console.error;
+    const logged: unknown[] = [];
+    console.error = (...args: unknown[]) => void logged.push(args);
+    let prompt;
+    try {
+      prompt = await provider('http://127.0.0.1:9').get('orchestrator');
+    } finally {
+      console.error = original;
+    }
     const file = await loadPromptFile('orchestrator');
     assert.equal(prompt.source, 'file');
     assert.equal(prompt.isFallback, true);
