@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { cleanPageText, describePages, joinTextItems } from '../../../src/core/index/extract/pageText';
+import { collectWords, dehyphenate } from '../../../src/core/index/extract/dehyphenate';
+import { describePages, joinTextItems, normalizePageText } from '../../../src/core/index/extract/pageText';
+
+function dictionary(text: string): Set<string> {
+  const words = new Set<string>();
+  collectWords(text, words);
+  return words;
+}
 
 describe('page text hygiene', () => {
   it('joins pdf.js text items into lines at their line ends, skipping marked content', () => {
@@ -13,14 +20,30 @@ describe('page text hygiene', () => {
     assert.equal(joinTextItems(items), 'Hello world\nnext line');
   });
 
-  it('removes line-break hyphens between lowercase word parts, keeping the line count', () => {
-    assert.equal(cleanPageText('the configu-\nration is read\nnext'), 'the configuration\nis read\nnext');
-    assert.equal(cleanPageText('soft\u00adhy\u00ad\nphen'), 'softhyphen');
-    assert.equal(cleanPageText('Anglo-\nSaxon and page-\n12'), 'Anglo-\nSaxon and page-\n12');
+  it('normalises odd spaces, invisible characters, trailing spaces and blank-line runs', () => {
+    assert.equal(normalizePageText('a\u00a0b\tc\u2009d  e \n\n\n\n f\u200b\u0007g\r\nh '), 'a b c d e\n\nfg\nh');
+    assert.equal(normalizePageText('soft\u00adhy\u00ad\nphen'), 'softhy\u00ad\nphen');
   });
 
-  it('normalises odd spaces, invisible characters, trailing spaces and blank-line runs', () => {
-    assert.equal(cleanPageText('a\u00a0b\tc\u2009d  e \n\n\n\n f\u200b\u0007g\r\nh '), 'a b c d e\n\nfg\nh');
+  it('joins syllable breaks and moves the rest of the word up, never leaving a blank line', () => {
+    const words = dictionary('');
+    assert.equal(dehyphenate('the configu-\nration is read\nnext', words), 'the configuration\nis read\nnext');
+    assert.equal(dehyphenate('softhy\u00ad\nphen', words), 'softhyphen');
+    assert.equal(dehyphenate('a configu-\nration\nnext', words), 'a configuration\nnext');
+  });
+
+  it('keeps hyphens that are real: capitals, digits, longer compounds', () => {
+    const words = dictionary('');
+    assert.equal(dehyphenate('Anglo-\nSaxon and page-\n12', words), 'Anglo-\nSaxon and page-\n12');
+    assert.equal(dehyphenate('run auto-multiple-\nchoice now', words), 'run auto-multiple-\nchoice now');
+    assert.equal(dehyphenate('see auto-\nmultiple-choice', words), 'see auto-\nmultiple-choice');
+  });
+
+  it('lets the document decide between a compound and a broken word', () => {
+    const document = 'a multiple-choice test; the command line; another multiple-choice sheet';
+    const words = dictionary(document);
+    assert.equal(dehyphenate('a multiple-\nchoice exam', words), 'a multiple-\nchoice exam');
+    assert.equal(dehyphenate('the com-\nmand runs', words), 'the command\nruns');
   });
 
   it('describes page lists as short ranges', () => {

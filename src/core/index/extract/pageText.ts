@@ -20,25 +20,21 @@ export function joinTextItems(items: readonly unknown[]): string {
 const ODD_SPACES = /[\t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 // Control and zero-width characters carry nothing a reader sees.
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200d\u2060\ufeff]/g;
-// "exam-\nple" with lowercase letters on both sides is a word split by the line break; the rest of
-// the word moves up so the line count stays the same. Capitalised or digit parts ("Fig-\n3",
-// "Anglo-\nSaxon") keep their hyphen: it is more likely a real one.
-const LINE_BREAK_HYPHEN = /(\p{Ll})[-\u00ad\u2010]\n(\p{Ll}[\p{L}\p{M}]*)[ ]*/gu;
 
 /**
  * Page text made friendly to chunking and full-text search: odd spaces and invisible characters
- * normalised, line-break hyphens removed, trailing spaces and runs of blank lines collapsed. Line
- * structure is otherwise kept, since chunkers split on it.
+ * normalised, lines trimmed, runs of blank lines collapsed. Line structure is otherwise kept,
+ * since chunkers split on it. Line-break hyphens are handled per document (dehyphenate.ts).
  */
-export function cleanPageText(raw: string): string {
+export function normalizePageText(raw: string): string {
   return raw
     .replace(/\r\n?/g, '\n')
     .replace(ODD_SPACES, ' ')
     .replace(INVISIBLE, '')
+    // A soft hyphen inside a line is invisible; one at a line end is a word break (dehyphenate).
+    .replace(/\u00ad(?!\n)/g, '')
     .replace(/ {2,}/g, ' ')
     .replace(/ *\n */g, '\n')
-    .replace(LINE_BREAK_HYPHEN, '$1$2\n')
-    .replace(/\u00ad/g, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

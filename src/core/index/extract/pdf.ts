@@ -1,5 +1,6 @@
 import { ExtractionError } from './errors';
-import { cleanPageText, describePages, joinTextItems } from './pageText';
+import { collectWords, dehyphenate } from './dehyphenate';
+import { describePages, joinTextItems, normalizePageText } from './pageText';
 
 export interface PdfText {
   /** One entry per physical page; index 0 is page 1. */
@@ -74,6 +75,10 @@ export async function extractPdfText(
         pages.push('');
       }
     }
+    // Hyphens are resolved once every page is read: the whole document is the dictionary.
+    const words = new Set<string>();
+    for (const page of pages) collectWords(page, words);
+    for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
     if (pages.length > 0 && damaged.length === pages.length) {
       throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
     }
@@ -94,7 +99,7 @@ async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<
   const page = await document.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
-    return cleanPageText(joinTextItems(content.items));
+    return normalizePageText(joinTextItems(content.items));
   } finally {
     // Releases the page's parsed resources; without it a 3,000-page file keeps them all.
     page.cleanup();

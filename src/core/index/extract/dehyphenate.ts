@@ -1,0 +1,39 @@
+/**
+ * Line-break hyphens in PDF text. TeX and word processors split words at syllables
+ * ("configu-" / "ration"), but manuals also break real compounds at their own hyphen
+ * ("auto-multiple-" / "choice", "multiple-" / "choice"), and joining those would make command
+ * names unfindable. The document itself decides: the words it uses elsewhere, unbroken, tell
+ * which spelling is real.
+ */
+
+const WORD = /[\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*/gu;
+// A word (possibly hyphenated already), a hyphen at the end of a line, the next line's word.
+const BROKEN_WORD = /([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([-\u00ad\u2010])\n([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)[ ]*/gu;
+
+/** Adds the words of `text` (lowercased; hyphenated compounds whole) to `words`. */
+export function collectWords(text: string, words: Set<string>): void {
+  for (const match of text.matchAll(WORD)) words.add(match[0].toLowerCase());
+}
+
+/**
+ * Joins words split by a line-break hyphen, moving the rest of the word up to the first line. Kept as they are: a capitalised or numeric continuation ("Anglo-" / "Saxon", "page-" /
+ * "12"), a part of a longer compound ("auto-multiple-" / "choice"), and a compound the document
+ * spells with a hyphen elsewhere but never joined. Soft hyphens always join.
+ */
+export function dehyphenate(text: string, words: ReadonlySet<string>): string {
+  return text.replace(BROKEN_WORD, (whole, before: string, hyphen: string, after: string, offset: number) => {
+    const lastPart = before.slice(before.lastIndexOf('-') + 1);
+    const firstPart = after.split('-', 1)[0] ?? after;
+    if (hyphen !== '\u00ad') {
+      if (!/\p{Ll}$/u.test(lastPart) || !/^\p{Ll}/u.test(firstPart)) return whole;
+      const joined = `${lastPart}${firstPart}`.toLowerCase();
+      const compound = `${before}-${after}`.toLowerCase();
+      if (!words.has(joined) && (before.includes('-') || after.includes('-') || words.has(compound))) return whole;
+    }
+    // The word was all the next line held: the line goes, rather than leave a blank line that a
+    // chunker would read as a paragraph break.
+    const end = offset + whole.length;
+    const lineEmptied = end === text.length || text[end] === '\n';
+    return lineEmptied ? `${before}${after}` : `${before}${after}\n`;
+  });
+}
