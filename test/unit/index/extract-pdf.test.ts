@@ -148,7 +148,7 @@ describe('extractFile: PDFs', () => {
       assert.match(document.pages[299] ?? '', /^Page 300 marker p300x\n/);
     }));
 
-  it('stops between pages when its signal is aborted', () =>
+  it('stops when its signal is aborted during extraction', () =>
     withTempDir(async (root) => {
       const file = await pdfFile(root, 'long.pdf', await makeLargePdf(200));
       const controller = new AbortController();
