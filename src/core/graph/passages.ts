@@ -8,7 +8,7 @@ import type { Citation } from './api';
 
 /** Breaks `<document`, `</document>`, `<draft>` and similar tags inside quoted text. */
 export function neutralise(text: string): string {
-  return text.replace(/<(\/?)(document|draft|passages?)\b/gi, '‹$1$2');
+  return text.replace(/<(\/?)(document|draft|passages?|excerpts)\b/gi, '‹$1$2');
 }
 
 export function locationOf(hit: SearchHit): string {
