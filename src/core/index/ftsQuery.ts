@@ -5,8 +5,8 @@
  * mentions "fit" and "limit" somewhere. LanceDB tokenizes these with the index's own tokenizer
  * (ftsConfig.ts), so stemming and case folding apply to the query too.
  */
-import type { FullTextQuery } from '@lancedb/lancedb';
-import type { AnalyzedQuery } from './query';
+import type { FullTextQuery, Occur } from '@lancedb/lancedb';
+import { tokenPieces, type AnalyzedQuery } from './query';
 
 /** Column searched; the store builds the FTS index on it. */
 export const FTS_TEXT_COLUMN = 'text';
@@ -22,14 +22,20 @@ function loadLanceDb(): Promise<LanceDb> {
 }
 
 /** Null when the question has no searchable words at all (e.g. "what is it?"). */
-export async function buildFtsQuery(analyzed: AnalyzedQuery, options: { phrases?: boolean } = {}): Promise<FullTextQuery | null> {
+export async function buildFtsQuery(
+  analyzed: AnalyzedQuery,
+  options: { phrases?: boolean; identifierBoost?: number } = {},
+): Promise<FullTextQuery | null> {
   if (analyzed.terms.length === 0) return null;
   const { BooleanQuery, MatchQuery, Occur, PhraseQuery } = await loadLanceDb();
-  const match = new MatchQuery(analyzed.terms.join(' '), FTS_TEXT_COLUMN);
-  const phrases = options.phrases === false ? [] : analyzed.phrases;
-  if (phrases.length === 0) return match;
-  return new BooleanQuery([
-    [Occur.Should, match],
-    ...phrases.map((phrase): [typeof Occur.Should, FullTextQuery] => [Occur.Should, new PhraseQuery(phrase, FTS_TEXT_COLUMN)]),
-  ]);
+  const clauses: [Occur, FullTextQuery][] = [[Occur.Should, new MatchQuery(analyzed.terms.join(' '), FTS_TEXT_COLUMN)]];
+  if (options.phrases !== false) {
+    for (const phrase of analyzed.phrases) clauses.push([Occur.Should, new PhraseQuery(phrase, FTS_TEXT_COLUMN)]);
+  }
+  const boost = options.identifierBoost ?? 0;
+  if (boost > 0 && analyzed.identifiers.length > 0) {
+    const pieces = analyzed.identifiers.flatMap(tokenPieces).join(' ');
+    clauses.push([Occur.Should, new MatchQuery(pieces, FTS_TEXT_COLUMN, { boost })]);
+  }
+  return clauses.length === 1 ? clauses[0]![1] : new BooleanQuery(clauses);
 }

@@ -88,3 +88,24 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   }
   return { terms, phrases: [...new Set(phrases)], identifiers };
 }
+
+/** The query without the given (lowercase) words; used inside documents those words named. */
+export function withoutWords(analyzed: AnalyzedQuery, words: Set<string>): AnalyzedQuery {
+  const keep = (t: string) => {
+    const lower = t.toLowerCase();
+    return !words.has(lower) && !words.has(`${lower}s`) && !(lower.endsWith('s') && words.has(lower.slice(0, -1)));
+  };
+  return { terms: analyzed.terms.filter(keep), phrases: analyzed.phrases, identifiers: analyzed.identifiers.filter(keep) };
+}
+
+/**
+ * The parts of a question that asks several things ("What is X, and how do I change Y?"): split
+ * at sentence ends and at "and"/"also" followed by a new question word. One part: no split.
+ */
+export function splitQuestion(query: string): string[] {
+  const parts = query
+    .split(/(?<=[?!.])\s+|[,;]?\s+(?:and|also|plus)\s+(?=(?:what|which|how|where|when|who|why|is|are|does|do|can|should)\b)/i)
+    .map((p) => p.trim())
+    .filter((p) => analyzeQuery(p).terms.length > 0);
+  return parts.length > 1 ? parts : [query];
+}

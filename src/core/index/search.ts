@@ -8,9 +8,9 @@
  */
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
-import { documentsNamedBy } from './docScope';
+import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery } from './ftsQuery';
-import { analyzeQuery } from './query';
+import { analyzeQuery, splitQuestion, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from './sql';
 import type { ChunkRow } from './store/schema';
 import type { IndexStore } from './store/types';
@@ -36,8 +36,14 @@ export interface RetrieverOptions {
   vectorWeight?: number;
   /** Weight of the full-text list restricted to documents the question names (docScope.ts); 0 turns it off. */
   namedDocWeight?: number;
-  /** Phrase clauses for quoted text and identifiers (ftsQuery.ts). */
+  /** Phrase clauses for quoted text (ftsQuery.ts). */
   phrases?: boolean;
+  /** Extra BM25 weight for identifiers the user typed (ftsQuery.ts); 0 turns it off. */
+  identifierBoost?: number;
+  /** Inside named documents, search without the words that named them (they say nothing there). */
+  stripNameWords?: boolean;
+  /** Weight of per-part full-text lists for questions that ask several things; 0 turns it off. */
+  partWeight?: number;
 }
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
@@ -53,8 +59,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const namedDocWeight = options.namedDocWeight ?? 1;
   const logger = options.logger;
 
-  async function ftsSide(query: string, filter: string | null, limit: number): Promise<Row[]> {
-    const ftsQuery = await buildFtsQuery(analyzeQuery(query), { phrases: options.phrases });
+  const identifierBoost = options.identifierBoost ?? 0;
+  const stripNameWords = options.stripNameWords ?? true;
+  const partWeight = options.partWeight ?? 0;
+
+  async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
+    const ftsQuery = await buildFtsQuery(analyzed, { phrases: options.phrases, identifierBoost });
     if (!ftsQuery) return [];
     let builder = store.table.query().fullTextSearch(ftsQuery).select([...COLUMNS, '_score']).limit(limit);
     if (filter) builder = builder.where(filter);
@@ -75,8 +85,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     let paths = documentsNamedBy(query, (await store.documents()).map((d) => d.path));
     if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
     if (paths.length === 0) return [];
+    const analyzed = analyzeQuery(query);
+    const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
     try {
-      return await ftsSide(query, sqlIn('path', paths), limit);
+      return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
     } catch (error) {
       logger?.warn('full-text search within named documents failed', error);
       return [];
@@ -100,7 +112,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       }
 
       const [fts, vec] = await Promise.all([
-        useFts ? settle(ftsSide(query, filter, limit)) : settle(Promise.resolve<Row[]>([])),
+        useFts ? settle(ftsSide(analyzeQuery(query), filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<Row[]>([])),
       ]);
       signal?.throwIfAborted();
@@ -113,12 +125,15 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const ftsRows = fts.ok ? fts.value : [];
       const vecRows = vec.ok && useVector ? vec.value : [];
-      const named = fts.ok && namedDocWeight > 0 ? await namedDocumentRows(query, searchOptions.paths, limit) : [];
+      const named = useFts && fts.ok && namedDocWeight > 0 ? await namedDocumentRows(query, searchOptions.paths, limit) : [];
+      const parts = useFts && fts.ok && partWeight > 0 ? splitQuestion(query) : [];
+      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => ftsSide(analyzeQuery(part), filter, limit).catch(() => []))) : [];
       signal?.throwIfAborted();
       const lists = [
         { items: ftsRows, weight: ftsWeight },
         { items: vecRows, weight: vectorWeight },
         { items: named, weight: namedDocWeight },
+        ...partLists.map((items) => ({ items, weight: partWeight })),
       ].filter((list) => list.items.length > 0);
       if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
