@@ -87,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     index,
     participant: participantImpl,
     statusBarText: () => statusBar.item.text,
+    followupsFor: (result) => followupProvider.provideFollowups(result, { history: [] } as unknown as vscode.ChatContext, new vscode.CancellationTokenSource().token) as vscode.ChatFollowup[],
     engineLoaded,
     loadEngine,
   };

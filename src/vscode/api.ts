@@ -13,6 +13,8 @@ export interface ResearchApi {
   index: IndexService;
   participant: ResearchParticipant;
   statusBarText(): string;
+  /** The registered ChatFollowupProvider, for a result (what the chat view shows as buttons). */
+  followupsFor(result: import('vscode').ChatResult): import('vscode').ChatFollowup[];
   /** True once LanceDB/LangGraph were loaded (lazy activation check). */
   engineLoaded(): boolean;
   loadEngine(): Engine;

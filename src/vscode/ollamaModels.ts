@@ -63,7 +63,10 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
           tooltip: `Local Ollama model ${m.name} at ${resolveOllamaHost(this.host())}`,
           maxInputTokens: 8192,
           maxOutputTokens: 4096,
-          capabilities: { imageInput: false, toolCalling: false },
+          capabilities: { imageInput: false, toolCalling: true },
+          // Not in the 1.104 typings; newer VS Code (1.120+) keeps provider models out of the chat
+          // model picker unless they say they are user-selectable. Older versions ignore it.
+          isUserSelectable: true,
         }));
     } catch (error) {
       // No server is a normal state for a fresh install: no models, one log line, no popup.

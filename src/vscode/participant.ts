@@ -15,7 +15,7 @@ import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultM
 import type { IndexService } from './indexService';
 import { describe } from './log';
 import { abortSignalOf } from './ollamaModels';
-import { COMMANDS, knownProblem, renderCitations, renderProblem, type KnownProblem } from './render';
+import { COMMANDS, knownProblem, renderButtons, renderCitations, renderProblem, type KnownProblem } from './render';
 import type { SecretStore } from './secrets';
 import { engineSettings } from './settings';
 import { createVscodeLlmClient } from './vscodeLlm';
@@ -61,7 +61,7 @@ export class ResearchParticipant implements vscode.Disposable {
       else if (request.command === 'status') result = await this.statusCommand(stream);
       else {
         turn = await this.answer(request, context, stream, token);
-        result = turn ? { metadata: metadataOf(turn, request.command) } : {};
+        result = !turn ? {} : turn.cancelled ? { metadata: { kind: 'local-research-cancelled' } } : { metadata: metadataOf(turn, request.command) };
       }
     } catch (error) {
       result = this.fail(error, stream, token);
@@ -111,7 +111,10 @@ export class ResearchParticipant implements vscode.Disposable {
       onEvent: (event) => {
         switch (event.type) {
           case 'progress':
-            stream.progress(event.message);
+            // VS Code 1.139 folds markdown that is followed by more progress into the collapsed
+            // "Completed N steps" group: once the answer streams, later steps go to the log only.
+            if (streamedTokens === 0) stream.progress(event.message);
+            else this.log.debug(`step: ${event.agent}: ${event.message}`);
             break;
           case 'token':
             streamedTokens++;
@@ -127,10 +130,15 @@ export class ResearchParticipant implements vscode.Disposable {
         }
       },
     });
-    if (token.isCancellationRequested) return result;
+    if (token.isCancellationRequested || result.cancelled) return result;
     if (streamedTokens === 0) stream.markdown(result.answer);
-    if (result.problem) renderProblem(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.action ? { action: result.problem.action } : {}) });
     renderCitations(stream, root, result.citations);
+    if (result.problem) {
+      // The degraded answer already explains the problem and its fix; add the buttons that apply it.
+      // The graph's problem names no model, so a missing model is taken to be the configured chat model.
+      stream.markdown('\n\n');
+      renderButtons(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.code === 'model-missing' ? { model: config.models.chat } : {}) });
+    }
     return result;
   }
 

@@ -38,14 +38,23 @@ export function citationLabel(citation: Citation): string {
   return citation.file;
 }
 
+export function citationWhere(citation: Citation): string {
+  if (citation.page !== undefined) return `p. ${citation.page}`;
+  if (citation.lines) return `lines ${citation.lines[0]}-${citation.lines[1]}`;
+  return '';
+}
+
 /** Appends the sources list: each citation as an anchor (clickable in the answer) and a reference. */
 export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[]): void {
   if (citations.length === 0) return;
   stream.markdown('\n\n**Sources**\n');
   for (const c of citations) {
     const target = citationLocation(root, c);
+    // The anchor renders as a file chip (its title is not shown for a URI), so the page or
+    // lines are written next to it.
     stream.markdown(`\n- [${c.index}] `);
     stream.anchor(target, citationLabel(c));
+    stream.markdown(` ${citationWhere(c)}`);
     stream.reference(target);
   }
   stream.markdown('\n');
@@ -69,7 +78,12 @@ export function knownProblem(error: unknown): KnownProblem | undefined {
   return { code, message: error.message, ...(typeof action === 'string' ? { action } : {}), ...(typeof model === 'string' ? { model } : {}) };
 }
 
-const KNOWN_CODES = new Set(['ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+const KNOWN_CODES = new Set(['llm-not-configured', 'ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+
+/** The buttons alone: for degraded answers whose text already says what happened and what to do. */
+export function renderButtons(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
+  for (const button of buttonsFor(problem)) stream.button(button);
+}
 
 /** One actionable line and the button that fixes it. */
 export function renderProblem(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
@@ -81,6 +95,7 @@ export function renderProblem(stream: vscode.ChatResponseStream, problem: KnownP
 export function buttonsFor(problem: KnownProblem): vscode.Command[] {
   switch (problem.code) {
     case 'ollama-unreachable':
+    case 'llm-not-configured':
       return [
         { title: 'How to install Ollama', command: COMMANDS.installOllama },
         { title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.ollama.host'] },

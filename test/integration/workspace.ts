@@ -12,12 +12,16 @@ export const WORKSPACE_FILES = {
   readme: 'notes/README.md',
 };
 
+const FILLER = Array.from({ length: 16 }, (_, i) => `Section 2.${i + 1} lists the service layout, its log files and the user accounts it needs.`);
+
 export async function makeWorkspace(root: string): Promise<void> {
   await mkdir(join(root, 'manuals'), { recursive: true });
   await mkdir(join(root, 'notes'), { recursive: true });
   await writePdf(join(root, WORKSPACE_FILES.pdf), [
     { lines: ['Proxy Manual', 'Chapter 1. Installation', 'Install the proxy with the package manager and start the service.'] },
-    { lines: ['Chapter 2. Timeouts', 'The proxy timeout defaults to 30 seconds.', 'Set proxy_timeout in proxy.conf to change it.'] },
+    // Enough text before the fact that it lands in a chunk of its own page (chunks overlap
+    // across page breaks, and a chunk carrying the previous page's tail starts on that page).
+    { lines: ['Chapter 2. Timeouts', ...FILLER, 'The proxy timeout defaults to 30 seconds.', 'Set proxy_timeout in proxy.conf to change it.'] },
   ]);
   await writeFile(
     join(root, WORKSPACE_FILES.database),

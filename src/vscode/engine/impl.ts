@@ -13,7 +13,7 @@ import type { IndexStore } from '../../core/index/store/types';
 import type { IndexProgress, IndexStats, IndexSummary, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';
 import type { Engine, EngineIndexRequest, EngineTurnRequest } from './types';
-import { runResearchTurn } from './turn';
+import { disposeAssistant, runResearchTurn } from './turn';
 
 interface OpenIndex {
   store: IndexStore;
@@ -116,6 +116,7 @@ export const engine: Engine = {
   },
   runTurn,
   async close() {
+    await disposeAssistant().catch(() => undefined);
     await Promise.all([...open.keys()].map(closeIndex));
   },
 };

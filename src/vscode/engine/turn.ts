@@ -1,11 +1,63 @@
 /**
- * Runs one research turn on core's graph. Wired to H3's `runTurn` once it lands; until then a
- * typed error says the graph is missing (rendered in chat through errorDetails).
+ * Runs one research turn on core's graph. One assistant (LLM client with its context-length
+ * cache, Langfuse client) is kept while the settings stay the same; a turn on the chat's VS Code
+ * model gets its own, since that model can change from one request to the next.
  */
+import { join } from 'node:path';
 import type { TurnResult } from '../../core/graph/api';
+import type { ResearchConfigInput } from '../../core/graph/config';
+import { createResearchAssistant, type ResearchAssistant } from '../../core/graph/runTurn';
 import type { Retriever } from '../../core/index/types';
-import type { EngineTurnRequest } from './types';
+import { noopTracer } from '../../core/tracing/tracer';
+import type { EngineSettings, EngineTurnRequest } from './types';
 
-export async function runResearchTurn(_request: EngineTurnRequest, _retriever: Retriever): Promise<TurnResult> {
-  throw Object.assign(new Error('the research graph is not built into this version'), { code: 'graph-missing' });
+let cached: { key: string; retriever: Retriever; assistant: ResearchAssistant } | undefined;
+
+export async function runResearchTurn(request: EngineTurnRequest, retriever: Retriever): Promise<TurnResult> {
+  const options = {
+    retriever,
+    config: graphConfig(request.settings),
+    logger: request.logger,
+    // Langfuse off in the settings means off, whatever LANGFUSE_* variables the editor inherited.
+    ...(request.settings.langfuse.enabled ? {} : { tracer: noopTracer }),
+  };
+  const turnOptions = { ...(request.signal ? { signal: request.signal } : {}), ...(request.onEvent ? { onEvent: request.onEvent } : {}) };
+  if (request.llm) {
+    const assistant = createResearchAssistant({ ...options, llm: request.llm });
+    try {
+      return await assistant.runTurn(request.input, turnOptions);
+    } finally {
+      await assistant.dispose();
+    }
+  }
+  const key = JSON.stringify(request.settings);
+  if (!cached || cached.key !== key || cached.retriever !== retriever) {
+    const previous = cached;
+    cached = { key, retriever, assistant: createResearchAssistant(options) };
+    await previous?.assistant.dispose().catch(() => undefined);
+  }
+  return cached.assistant.runTurn(request.input, turnOptions);
+}
+
+export async function disposeAssistant(): Promise<void> {
+  const previous = cached;
+  cached = undefined;
+  await previous?.assistant.dispose();
+}
+
+/** The editor's settings in the graph's own config shape. */
+export function graphConfig(settings: EngineSettings): ResearchConfigInput {
+  return {
+    ollamaHost: settings.ollamaHost || null,
+    model: settings.chatModel,
+    temperatures: { synthesis: settings.temperature, research: settings.temperature, clarification: settings.clarificationTemperature },
+    maxClarifications: settings.maxClarifications,
+    // The graph counts messages; the setting counts question/answer pairs.
+    maxHistory: Math.max(1, settings.maxHistoryTurns * 2),
+    // dist/engine.js sits next to the shipped prompts/ folder (../prompts).
+    promptsDir: join(__dirname, '..', 'prompts'),
+    langfuse: settings.langfuse.enabled
+      ? { baseUrl: settings.langfuse.host, ...(settings.langfuse.publicKey ? { publicKey: settings.langfuse.publicKey } : {}), ...(settings.langfuse.secretKey ? { secretKey: settings.langfuse.secretKey } : {}) }
+      : {},
+  };
 }

@@ -5,6 +5,10 @@
 import * as vscode from 'vscode';
 import { startFakeOllama, type FakeOllama, type FakeOllamaOptions } from '../../support/fakeOllama';
 
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('research').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
 export function useFakeOllama(options: FakeOllamaOptions = {}): { readonly server: FakeOllama } {
   let server: FakeOllama | undefined;
   before(async () => {

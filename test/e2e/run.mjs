@@ -1,0 +1,130 @@
+// End-to-end tier: drives the REAL chat panel of VS Code 1.139 (code-server) in headless
+// Chromium with the extension under development: type `@research` + a vague question, see the
+// clarifying question and its follow-up buttons, click one, see the cited answer streamed from
+// the Ollama-protocol test server, click the citation. Each step is counted as a test and
+// leaves a screenshot in test-artifacts/screenshots/.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCounts } from '../../scripts/vscode-host/host.mjs';
+
+const verbose = process.env.LRA_VERBOSE === '1';
+const outDir = join(repoRoot, 'dist/test');
+const shots = join(repoRoot, 'test-artifacts/screenshots');
+const started = Date.now();
+
+const SEL = {
+  chatInput: '.interactive-input-part .monaco-editor',
+  participantDecoration: '.interactive-input-part .view-lines span[class*="ced-chat-session-text"]',
+  response: '.interactive-item-container.interactive-response .rendered-markdown',
+  followup: '.interactive-followup-reply',
+};
+
+const results = [];
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`  ✔ ${name} (${Date.now() - t0} ms)`);
+    return true;
+  } catch (error) {
+    results.push({ name, ok: false, error });
+    console.log(`  ✗ ${name}: ${error?.message ?? error}`);
+    return false;
+  }
+}
+
+async function main() {
+  const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('esbuild.mjs failed');
+  await bundle([join(repoRoot, 'test/e2e/server.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
+  const require = createRequire(import.meta.url);
+  const workspace = mkdtempSync(join(tmpdir(), 'lra-e2e-workspace-'));
+  await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
+  const ollama = await require(join(outDir, 'e2e/server.js')).startScriptedOllama();
+  mkdirSync(shots, { recursive: true });
+
+  const server = await startCodeServer({
+    userSettings: { 'research.ollama.host': ollama.url, 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false },
+    log: verbose ? (s) => process.stderr.write(s) : () => {},
+  });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(workbenchUrl(server, { folder: workspace }));
+    const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
+
+    console.log('e2e: chat panel');
+    const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.getByText(/Research: 3 docs, \d+ chunks/).first().waitFor({ timeout: 60_000 });
+    });
+    if (!ok) await shot('00-startup-failed');
+
+    await step('typing @research decorates the participant in the chat input', async () => {
+      const input = page.locator(SEL.chatInput).first();
+      await input.waitFor({ timeout: 30_000 });
+      await input.click();
+      await page.keyboard.type('@research ', { delay: 30 });
+      await page.locator(SEL.participantDecoration).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.type('What is the default timeout?', { delay: 10 });
+      await shot('01-question-typed');
+    });
+
+    await step('a vague question gets a clarifying question with follow-up buttons', async () => {
+      await page.keyboard.press('Enter');
+      await page.locator(SEL.response).filter({ hasText: 'Which timeout do you mean' }).first().waitFor({ timeout: 30_000 });
+      const buttons = page.locator(SEL.followup);
+      await buttons.first().waitFor({ timeout: 15_000 });
+      const labels = await buttons.allInnerTexts();
+      if (!labels.some((l) => l.includes('The proxy timeout'))) throw new Error(`follow-ups: ${JSON.stringify(labels)}`);
+      await shot('02-clarifying-question');
+    });
+
+    await step('clicking a follow-up answers with a streamed, cited answer', async () => {
+      await page.locator(SEL.followup).filter({ hasText: 'The proxy timeout' }).first().click();
+      await page.locator(SEL.response).filter({ hasText: 'defaults to 30 seconds' }).first().waitFor({ timeout: 30_000 });
+      await page.locator(SEL.response).filter({ hasText: 'Sources' }).first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await shot('03-cited-answer');
+      if (process.env.LRA_E2E_DEBUG) {
+        await page.getByText(/Completed \d+ steps/).last().click();
+        await page.waitForTimeout(500);
+        await shot('03b-steps');
+        console.log(await page.locator('.interactive-item-container.interactive-response').last().innerHTML());
+      }
+    });
+
+    await step('clicking the citation opens the cited document', async () => {
+      const answer = page.locator('.interactive-item-container.interactive-response').last();
+      const text = await answer.innerText();
+      if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf[\s\S]*p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
+      const link = answer.getByText('proxy-manual.pdf').first();
+      await link.click();
+      await page.locator('.tab').filter({ hasText: 'proxy-manual.pdf' }).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500);
+      await shot('04-citation-opened');
+    });
+  } finally {
+    await browser.close();
+    server.stop();
+    await ollama.close();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  writeCounts({ passed: results.length - failed, failed, skipped: 0 });
+  console.log(`e2e: ${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in ${shots}`);
+  return failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`e2e tier failed to run: ${error?.stack ?? error}`);
+    writeCounts({ passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length + 1, skipped: 0 });
+    process.exit(1);
+  },
+);

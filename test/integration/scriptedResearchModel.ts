@@ -1,0 +1,63 @@
+/**
+ * A scripted "model" for the fake Ollama server that plays each agent of the research graph by
+ * looking at the JSON schema it is asked for (Ollama's `format`), so the VS Code tiers run the
+ * real graph end to end: a vague "timeout" question gets a clarifying question with two
+ * suggested answers; a specific one gets a streamed answer citing the passage that holds it.
+ */
+import type { ChatReply, ChatRequestBody } from '../support/fakeOllama';
+
+export interface ScriptOptions {
+  /** Delay between streamed answer tokens (ms), so streaming is visible and cancellable. */
+  tokenDelayMs?: number;
+}
+
+const TOPICS = [
+  { key: 'proxy', words: /\bproxy\b/i, fact: /proxy timeout defaults to (\d+) seconds/i, label: 'The proxy timeout', prompt: 'What is the default proxy timeout?' },
+  { key: 'database', words: /\bdatabase|connection\b/i, fact: /connection timeout defaults to (\d+) seconds/i, label: 'The database connection timeout', prompt: 'What is the default database connection timeout?' },
+];
+
+export function researchScript(options: ScriptOptions = {}): (body: ChatRequestBody) => ChatReply {
+  return (body) => {
+    const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const everything = body.messages.map((m) => m.content).join('\n');
+    const topic = TOPICS.find((t) => t.words.test(lastUser)) ?? TOPICS.find((t) => t.words.test(questionOf(everything)));
+    if ('decision' in props) {
+      const specific = TOPICS.some((t) => t.words.test(lastUser));
+      return json({
+        decision: specific ? 'research' : 'clarify',
+        reasoning: specific ? 'the question names what it is about' : 'two documents describe different timeouts',
+        missing_context: specific ? '' : 'which timeout: the proxy or the database connection',
+        intent: 'lookup',
+        standalone_question: lastUser,
+        sub_queries: [lastUser],
+        document_filters: [],
+      });
+    }
+    if ('options' in props) {
+      return json({ question: 'Which timeout do you mean: the proxy timeout or the database connection timeout?', options: TOPICS.map((t) => ({ label: t.label, prompt: t.prompt })) });
+    }
+    if ('verdict' in props) {
+      const numbers = [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1]));
+      return json({ relevant: numbers, score: 0.9, verdict: 'proceed', queries: [], reason: 'the passages answer the question' });
+    }
+    if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
+    if ('intent' in props) return json({ intent: 'lookup', standalone_question: lastUser, sub_queries: [lastUser], document_filters: [] });
+    // Synthesis: streamed prose citing the passage that states the fact.
+    for (const doc of everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)) {
+      const t = topic ?? TOPICS[0]!;
+      const fact = t.fact.exec(doc[2]!);
+      if (fact) return { content: `${t.label} defaults to ${fact[1]} seconds [${doc[1]}].`, tokenDelayMs: options.tokenDelayMs ?? 0 };
+    }
+    return { content: 'The documents do not say.', tokenDelayMs: options.tokenDelayMs ?? 0 };
+  };
+}
+
+/** The question as it appears in a prompt, when the messages carry it inside the system text. */
+function questionOf(text: string): string {
+  return /question[^:\n]*:\s*(.+)/i.exec(text)?.[1] ?? '';
+}
+
+function json(value: unknown): ChatReply {
+  return JSON.stringify(value);
+}

@@ -1,0 +1,69 @@
+/**
+ * A ChatResponseStream that records what the participant streams, and helpers to build chat
+ * history the way VS Code hands it over (request and response turns addressed to @research).
+ */
+import * as vscode from 'vscode';
+
+export type Recorded =
+  | { kind: 'markdown'; value: string }
+  | { kind: 'progress'; value: string }
+  | { kind: 'anchor'; target: vscode.Uri | vscode.Location; title?: string }
+  | { kind: 'reference'; target: vscode.Uri | vscode.Location }
+  | { kind: 'button'; command: vscode.Command };
+
+export class RecordingStream {
+  readonly parts: Recorded[] = [];
+  onMarkdown?: (value: string) => void;
+
+  markdown(value: string | vscode.MarkdownString): void {
+    const text = typeof value === 'string' ? value : value.value;
+    this.parts.push({ kind: 'markdown', value: text });
+    this.onMarkdown?.(text);
+  }
+  progress(value: string): void {
+    this.parts.push({ kind: 'progress', value });
+  }
+  anchor(target: vscode.Uri | vscode.Location, title?: string): void {
+    this.parts.push({ kind: 'anchor', target, ...(title ? { title } : {}) });
+  }
+  reference(target: vscode.Uri | vscode.Location): void {
+    this.parts.push({ kind: 'reference', target });
+  }
+  button(command: vscode.Command): void {
+    this.parts.push({ kind: 'button', command });
+  }
+  filetree(): void {}
+  push(): void {}
+
+  get text(): string {
+    return this.parts.flatMap((p) => (p.kind === 'markdown' ? [p.value] : [])).join('');
+  }
+  get progressMessages(): string[] {
+    return this.parts.flatMap((p) => (p.kind === 'progress' ? [p.value] : []));
+  }
+  get buttons(): vscode.Command[] {
+    return this.parts.flatMap((p) => (p.kind === 'button' ? [p.command] : []));
+  }
+  get references(): Array<vscode.Uri | vscode.Location> {
+    return this.parts.flatMap((p) => (p.kind === 'reference' ? [p.target] : []));
+  }
+  asStream(): vscode.ChatResponseStream {
+    return this as unknown as vscode.ChatResponseStream;
+  }
+}
+
+const PARTICIPANT = 'local-research.research';
+
+/** The two history entries VS Code keeps for one exchange (constructors are internal, but real). */
+export function exchange(prompt: string, answerMarkdown: string, result: vscode.ChatResult): Array<vscode.ChatRequestTurn | vscode.ChatResponseTurn> {
+  const RequestTurn = vscode.ChatRequestTurn as unknown as new (...args: unknown[]) => vscode.ChatRequestTurn;
+  const ResponseTurn = vscode.ChatResponseTurn as unknown as new (...args: unknown[]) => vscode.ChatResponseTurn;
+  return [
+    new RequestTurn(prompt, undefined, [], PARTICIPANT, []),
+    new ResponseTurn([new vscode.ChatResponseMarkdownPart(answerMarkdown)], result, PARTICIPANT),
+  ];
+}
+
+export function cancellation(): vscode.CancellationTokenSource {
+  return new vscode.CancellationTokenSource();
+}
