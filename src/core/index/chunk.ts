@@ -145,19 +145,12 @@ function toChunk(doc: ExtractedDocument, content: string, group: Group, ordinal:
 }
 
 /**
- * PDF lines are joined with newlines; a word hyphenated across a line end ("ref-" + "erenced") is
- * rejoined so full-text search and embeddings see the real word.
+ * PDF lines are joined with newlines; pieces of one overlong line are rejoined as they were.
+ * Line-end hyphens are the extractor's business (extract/dehyphenate.ts decides per document).
  */
 function joinPdfUnits(units: Unit[]): string {
   let text = '';
-  let previous: Unit | undefined;
-  for (const unit of units) {
-    if (!previous) text = unit.text;
-    else if (unit.continuesLine) text += unit.text;
-    else if (/[a-z]-$/.test(text) && /^[a-z]/.test(unit.text)) text = text.slice(0, -1) + unit.text;
-    else text += '\n' + unit.text;
-    previous = unit;
-  }
+  for (const [index, unit] of units.entries()) text += index === 0 || unit.continuesLine ? unit.text : `\n${unit.text}`;
   return text;
 }
 
