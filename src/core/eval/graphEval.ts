@@ -7,7 +7,11 @@
  * Scoring is deliberately simple and printed per kind; it never decides anything in the product.
  */
 import type { HistoryTurn, TurnInput, TurnResult } from '../graph/api';
+import { resolveConfig, type ResearchConfigInput } from '../graph/config';
+import { createResearchAssistant } from '../graph/runTurn';
+import type { Retriever } from '../index/types';
 import { createOllamaClient } from '../llm/ollamaClient';
+import type { Logger } from '../ports';
 
 export interface GraphEvalSource {
   file: string;
@@ -178,4 +182,29 @@ export function formatGraphReport(report: GraphEvalReport): string {
     lines.push(`  ✗ ${item.id} (${item.kind}): ${bad.reason}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The hook for the `eval` command: when the chat model is reachable, runs every item of the
+ * question file(s) through the research graph and returns the report; null (with the reason)
+ * when no LLM is reachable, so eval stays a retrieval-only run on machines without Ollama.
+ */
+export async function runGraphChecks(options: {
+  retriever: Retriever;
+  /** JSONL text of question and/or conversation items. */
+  jsonl: string;
+  config?: ResearchConfigInput;
+  logger?: Logger;
+  onItem?: (result: GraphEvalResult) => void;
+}): Promise<{ report: GraphEvalReport } | { report: null; reason: string }> {
+  const config = resolveConfig(options.config);
+  if (!(await chatModelReachable({ host: config.ollamaHost, model: config.models.synthesis }))) {
+    return { report: null, reason: `no chat model ${config.models.synthesis} reachable: LLM checks skipped` };
+  }
+  const assistant = createResearchAssistant({ retriever: options.retriever, ...(options.config ? { config: options.config } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+  try {
+    return { report: await evaluateGraph(parseGraphEvalItems(options.jsonl), (input) => assistant.runTurn(input), options.onItem) };
+  } finally {
+    await assistant.dispose();
+  }
 }

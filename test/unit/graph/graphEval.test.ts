@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { evaluateGraph, formatGraphReport, parseGraphEvalItems } from '../../../src/core/eval/graphEval';
+import { evaluateGraph, formatGraphReport, parseGraphEvalItems, runGraphChecks } from '../../../src/core/eval/graphEval';
+import { startFakeOllama } from '../../support/fakeOllama';
+import { scriptAgents } from '../../support/scriptedAgents';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { startHarness } from '../../support/graphHarness';
 import { clarify, research } from '../../support/scriptedAgents';
@@ -44,6 +46,23 @@ describe('graph eval (routing and answer checks)', () => {
       assert.match(report.items[1].turns[0].reason, /clarifying question instead of answering/);
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('graph eval hook for the eval command', () => {
+  it('skips with a reason when no chat model is reachable, and runs the items when one is', async () => {
+    const skipped = await runGraphChecks({ retriever: docs, jsonl, config: { ollamaHost: 'http://127.0.0.1:9' } });
+    assert.equal(skipped.report, null);
+    const agents = scriptAgents({ synthesis: 'It is 30 seconds [1].' });
+    const fake = await startFakeOllama({ chat: (b) => agents.chat(b) });
+    try {
+      const ran = await runGraphChecks({ retriever: docs, jsonl, config: { ollamaHost: fake.url } });
+      assert.ok(ran.report);
+      assert.equal(ran.report.items.length, 4);
+      assert.ok(agents.asked.length > 0);
+    } finally {
+      await fake.close();
     }
   });
 });
