@@ -53,4 +53,14 @@ describe('validation: grounding and relevance with bounded regeneration', () => 
     assert.equal(count(h.agents, 'validation'), 0);
     assert.equal(r.llmCalls, 3);
   });
+
+  it('checks the cited passages first and fits the rest to the context window', async () => {
+    const many = memoryRetriever(Array.from({ length: 8 }, (_, i) => ({ path: `doc${i}.md`, lines: [1, 50] as [number, number], text: `hello_timeout default ${i} ` + 'more words '.repeat(120) })));
+    h = await startHarness(many, { synthesis: 'It is 30 seconds [3].' }, { fake: { contextLength: 3000 } });
+    await h.ask('What is the default hello_timeout?');
+    const prompt = h.agents.requests.validation[0].messages[0].content;
+    const numbers = [...prompt.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1]));
+    assert.equal(numbers[0], 3, 'the cited passage comes first, with its own number');
+    assert.ok(numbers.length >= 1 && numbers.length < 8, `${numbers.length} passages fit`);
+  });
 });

@@ -11,7 +11,7 @@ import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
 import { mergeHits, renderConversation, renderDocumentList, renderPassage } from '../passages';
-import { decision, runtimeOf, type GraphRuntime } from '../runtime';
+import { contextWindow, decision, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
 import { heuristicStandalone } from '../standalone';
 import type { ResearchStateType, ResearchUpdate, Strategy } from '../state';
@@ -55,7 +55,8 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   const attemptsLeft = runtime.config.maxRequeries - state.requeryCount;
   let grade;
   try {
-    const fit = Math.max(1, fitCount(rendered, Math.max(512, runtime.config.maxContextTokens - 1500)));
+    const numCtx = await contextWindow(runtime, runtime.llm, 'research');
+    const fit = Math.max(1, fitCount(rendered, numCtx - 1200));
     grade = await askJson(runtime, runtime.llm, {
       agent: 'research',
       label: 'quality',

@@ -8,7 +8,8 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { neutralise, renderPassage } from '../passages';
-import { decision, runtimeOf } from '../runtime';
+import { fitCount } from '../../llm/budget';
+import { contextWindow, decision, runtimeOf, type GraphRuntime } from '../runtime';
 import { ValidationVerdict } from '../schemas';
 import type { DraftAttempt, ResearchStateType, ResearchUpdate } from '../state';
 
@@ -25,7 +26,7 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
       prompt: 'validation',
       values: {
         question: state.strategy?.standaloneQuestion || state.question,
-        passages: state.passages.map((hit, i) => renderPassage(hit, i + 1, 1500)).join('\n\n'),
+        passages: await passagesToCheck(runtime, state),
         answer: neutralise(state.draftAnswer),
       },
       schema: ValidationVerdict,
@@ -71,4 +72,17 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
     nextAgent: 'end',
     decisions: [decision('validation', 'caveat', `${problems} after ${state.retryCount} retries: returning the best attempt with a caveat`, started)],
   };
+}
+
+/**
+ * The passages the draft cites (numbered as the draft numbers them), then the others while they
+ * fit: grounding is judged against what was cited, and a small context must not drop the check.
+ */
+async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType): Promise<string> {
+  const cited = new Set(state.citations.map((c) => c.index));
+  const order = state.passages.map((hit, i) => ({ hit, n: i + 1 })).sort((a, b) => Number(cited.has(b.n)) - Number(cited.has(a.n)));
+  const rendered = order.map(({ hit, n }) => renderPassage(hit, n, 1500));
+  const numCtx = runtime.llm ? await contextWindow(runtime, runtime.llm, 'validation') : runtime.config.maxContextTokens;
+  const budget = numCtx - 1000 - Math.ceil(state.draftAnswer.length / 3);
+  return rendered.slice(0, Math.max(1, fitCount(rendered, budget))).join('\n\n');
 }
