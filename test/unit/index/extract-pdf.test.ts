@@ -104,6 +104,7 @@ describe('extractFile: PDFs', () => {
       assert.equal(await codeOf(await pdfFile(root, 'truncated.pdf', truncatedPdf(valid))), 'corrupt');
       assert.equal(await codeOf(await pdfFile(root, 'garbage.pdf', garbageBytes())), 'corrupt');
       assert.equal(await codeOf(await pdfFile(root, 'locked.pdf', await makeEncryptedPdf())), 'encrypted');
+      assert.equal(await codeOf(await pdfFile(root, 'no-pages.pdf', await makePdf([]))), 'no-text');
       assert.equal(await codeOf(await pdfFile(root, 'big.pdf', valid), { maxPdfBytes: valid.length - 1 }), 'too-large');
       assert.equal(await codeOf(await pdfFile(root, 'fine.pdf', valid), { maxPdfBytes: valid.length }), 'ok');
     }));

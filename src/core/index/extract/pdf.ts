@@ -82,7 +82,8 @@ export async function extractPdfText(
     if (pages.length > 0 && damaged.length === pages.length) {
       throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
     }
-    if (pages.length > 0 && textless.length + damaged.length === pages.length) {
+    // Also a PDF with zero pages: nothing to index is a failure the user should see.
+    if (textless.length + damaged.length === pages.length) {
       throw new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
     }
     const warnings: string[] = [];
