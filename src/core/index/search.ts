@@ -48,6 +48,7 @@ export interface RetrieverOptions {
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
 const DEFAULT_K = 10;
+const DOCUMENT_LIST_TTL_MS = 5000;
 
 type Row = Omit<ChunkRow, 'doc_hash' | 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 
@@ -81,15 +82,28 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   }
 
   /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
+  // The document list changes only when indexing runs; re-reading it for every query would cost a
+  // table scan per search, so it is kept for a few seconds.
+  let documentPaths: { at: number; paths: Promise<string[]> } | null = null;
+  function knownPaths(): Promise<string[]> {
+    if (!documentPaths || performance.now() - documentPaths.at > DOCUMENT_LIST_TTL_MS) {
+      const paths = store.documents().then((docs) => docs.map((d) => d.path));
+      documentPaths = { at: performance.now(), paths };
+      paths.catch(() => (documentPaths = null));
+    }
+    return documentPaths.paths;
+  }
+
   async function namedDocumentRows(query: string, allowed: string[] | undefined, limit: number): Promise<Row[]> {
-    let paths = documentsNamedBy(query, (await store.documents()).map((d) => d.path));
-    if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
-    if (paths.length === 0) return [];
-    const analyzed = analyzeQuery(query);
-    const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
     try {
+      let paths = documentsNamedBy(query, await knownPaths());
+      if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
+      if (paths.length === 0) return [];
+      const analyzed = analyzeQuery(query);
+      const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
       return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
     } catch (error) {
+      // Only a refinement: without it search still answers.
       logger?.warn('full-text search within named documents failed', error);
       return [];
     }
@@ -111,9 +125,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         throw new SearchError('no-search-method', 'vector search needs an index built with embeddings and an embedder to embed the query');
       }
 
-      const [fts, vec] = await Promise.all([
+      const [fts, vec, named] = await Promise.all([
         useFts ? settle(ftsSide(analyzeQuery(query), filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<Row[]>([])),
+        useFts && namedDocWeight > 0 ? namedDocumentRows(query, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
       ]);
       signal?.throwIfAborted();
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
@@ -125,14 +140,21 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const ftsRows = fts.ok ? fts.value : [];
       const vecRows = vec.ok && useVector ? vec.value : [];
-      const named = useFts && fts.ok && namedDocWeight > 0 ? await namedDocumentRows(query, searchOptions.paths, limit) : [];
       const parts = useFts && fts.ok && partWeight > 0 ? splitQuestion(query) : [];
-      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => ftsSide(analyzeQuery(part), filter, limit).catch(() => []))) : [];
+      const partLists =
+        parts.length > 1
+          ? await Promise.all(
+              parts.flatMap((part) => [
+                ftsSide(analyzeQuery(part), filter, limit).catch(() => []),
+                vecRows.length > 0 ? vectorSide(part, filter, limit, signal).catch(() => []) : Promise.resolve([]),
+              ]),
+            )
+          : [];
       signal?.throwIfAborted();
       const lists = [
         { items: ftsRows, weight: ftsWeight },
         { items: vecRows, weight: vectorWeight },
-        { items: named, weight: namedDocWeight },
+        { items: fts.ok ? named : [], weight: namedDocWeight },
         ...partLists.map((items) => ({ items, weight: partWeight })),
       ].filter((list) => list.items.length > 0);
       if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
