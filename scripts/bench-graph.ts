@@ -2,8 +2,8 @@
  * Research graph benchmark: `npm run bench:graph -- [--db DIR] [--turns N] [--questions FILE]`.
  *
  * Runs whole turns (gate → orchestrator → research → synthesis → validation) against a scripted
- * Ollama that answers instantly, on a real index (default /work/scratch/h3/scale-index: the
- * ~20,000-page scale corpus, built with `index /work/scale-corpus/volumes --embed none`).
+ * Ollama that answers instantly, on a real index (default /work/scratch/h3/scale-index-full: the
+ * ~20,000-page scale corpus, built with `index /work/scale-corpus --db DIR --embed none`).
  * Per-turn overhead = wall time minus the time spent inside LLM chat requests (request sent →
  * last byte of the reply); it includes retrieval, prompt rendering, the graph itself, the
  * readiness check and tracing. Also times orchestrator layers 1 and 2 in microseconds. Numbers
@@ -26,7 +26,7 @@ import { scriptAgents } from '../test/support/scriptedAgents';
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: '/work/scratch/h3/scale-index' },
+    db: { type: 'string', default: '/work/scratch/h3/scale-index-full' },
     turns: { type: 'string', default: '60' },
     questions: { type: 'string', default: '/work/shared/eval/dev-questions.jsonl' },
   },

@@ -7,11 +7,20 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PromptError, parsePromptFile, type PromptTemplate } from './template';
 
+let found: string | null = null;
+
 export function findPromptsDir(explicit?: string): string {
+  // Looked up once: prompts are loaded several times per turn.
+  if (!explicit && found) return found;
   const candidates = explicit
     ? [explicit]
     : [resolve(__dirname, '../prompts'), resolve(__dirname, '../../../prompts'), resolve(process.cwd(), 'prompts')];
-  for (const dir of candidates) if (existsSync(join(dir, 'orchestrator.md'))) return dir;
+  for (const dir of candidates) {
+    if (existsSync(join(dir, 'orchestrator.md'))) {
+      if (!explicit) found = dir;
+      return dir;
+    }
+  }
   throw new PromptError('prompt-not-found', `prompt files not found (looked in ${candidates.join(', ')})`);
 }
 
