@@ -70,10 +70,15 @@ export function mergeHits(lists: readonly (readonly SearchHit[])[], k = 60): Sea
   return merged;
 }
 
-/** Renders the conversation for prompts that take it as text. */
-export function renderConversation(messages: readonly { role: string; content: string }[]): string {
+/** Renders the conversation for prompts that take it as text; long turns (answers) are cut, keeping their start. */
+export function renderConversation(messages: readonly { role: string; content: string }[], maxCharsPerTurn = 1200): string {
   if (messages.length === 0) return '(none)';
-  return messages.map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content}`).join('\n');
+  return messages
+    .map((m) => {
+      const text = m.content.length > maxCharsPerTurn ? m.content.slice(0, maxCharsPerTurn) + ' …' : m.content;
+      return `${m.role === 'user' ? 'User' : 'Assistant'}: ${text}`;
+    })
+    .join('\n');
 }
 
 export function renderDocumentList(documents: readonly { path: string; pages: number | null }[], max = 200): string {
