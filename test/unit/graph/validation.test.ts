@@ -63,4 +63,19 @@ describe('validation: grounding and relevance with bounded regeneration', () => 
     assert.equal(numbers[0], 3, 'the cited passage comes first, with its own number');
     assert.ok(numbers.length >= 1 && numbers.length < 8, `${numbers.length} passages fit`);
   });
+
+  it('the worst case (always re-query, never validated) still ends within its bounds, far below the recursion limit', async () => {
+    let n = 0;
+    h = await startHarness(docs, {
+      quality: () => JSON.stringify({ relevant: [1], score: 0.5, verdict: 'requery', queries: [`q${++n}`], reason: 'more' }),
+      validation: verdict(false, 'still wrong'),
+    });
+    const r = await h.ask('What is the default hello_timeout?');
+    assert.equal(r.route, 'answer');
+    assert.equal(count(h.agents, 'quality'), 3);
+    assert.equal(count(h.agents, 'synthesis'), 3);
+    assert.equal(count(h.agents, 'validation'), 3);
+    assert.equal(r.llmCalls, 1 + 3 + 3 + 3);
+    assert.match(r.answer, /Caveat/);
+  });
 });
