@@ -10,7 +10,7 @@
  * are printed, never asserted.
  */
 process.env.LANCEDB_LOG ??= 'error';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { embedderForIndex } from '../src/core/index/embed/select';
 import { createRetriever } from '../src/core/index/search';
@@ -39,6 +39,11 @@ const fmt = (ms: number) => ms.toFixed(2);
 
 async function main(): Promise<void> {
   const questions = readFileSync(values.questions!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).question as string).filter(Boolean);
+  if (!existsSync(values.db!)) {
+    process.stderr.write(`no index at ${values.db}: build one first, e.g.\n  node dist/cli.js index /work/scale-corpus --db ${values.db} --embed none\nthen: npm run bench:graph -- --db ${values.db}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const store = await openIndexStore(values.db!);
   const stats = await createRetriever(store, null).stats();
   const docs = await createRetriever(store, null).listDocuments();
