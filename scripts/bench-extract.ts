@@ -4,6 +4,7 @@
  * extractor's worker pool (1 and 2 threads) and, when given its path, pdfjs-dist's legacy build.
  *
  *   npx tsx scripts/bench-extract.ts [folder] [--large] [--pdfjs-dist PATH/legacy/build/pdf.mjs]
+ *     [--only in-thread,pdfjs,pool1,pool2,pdftotext1,pdftotext2]
  *
  * Prints numbers; asserts nothing. Run it alone: it uses both cores.
  */
@@ -120,10 +121,13 @@ async function main(): Promise<void> {
   console.log(`${files.length} PDFs under ${folder}, ${(sum(files.map((f) => f.size)) / 2 ** 20).toFixed(1)} MB`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2, wall times are shared)`);
 
+  const only = argValue('--only')?.split(',');
+  const wanted = (name: string) => !only || only.includes(name);
+  // pdftotext's pages are counted by our extraction: one in-thread pass is always needed.
   const inThread = await timed('unpdf, in-thread', () => withExtractor(files, 0));
   const pageCount = inThread.pages;
   const pdfjsPath = argValue('--pdfjs-dist');
-  if (pdfjsPath) {
+  if (pdfjsPath && wanted('pdfjs')) {
     // pdfjs-dist 6 calls Promise.withResolvers, which Node 20 lacks.
     const promiseStatics = Promise as unknown as { withResolvers?: unknown };
     promiseStatics.withResolvers ??= function withResolvers<T>() {
@@ -135,18 +139,15 @@ async function main(): Promise<void> {
     const pdfjs = (await import(pathToFileURL(pdfjsPath).href)) as PdfjsLike;
     await timed('pdfjs-dist legacy, in-thread', () => withPdfjs(files, pdfjs));
   }
-  await timed('unpdf, pool of 1 worker', () => withExtractor(files, 1));
-  await timed('unpdf, pool of 2 workers', () => withExtractor(files, 2));
+  if (wanted('pool1')) await timed('unpdf, pool of 1 worker', () => withExtractor(files, 1));
+  if (wanted('pool2')) await timed('unpdf, pool of 2 workers', () => withExtractor(files, 2));
   const hasPdftotext = await run('pdftotext', ['-v']).then(
     () => true,
     () => false,
   );
-  if (hasPdftotext) {
-    await timed('pdftotext, 1 process', () => withPdftotext(files, 1, pageCount));
-    await timed('pdftotext, 2 processes', () => withPdftotext(files, 2, pageCount));
-  } else {
-    console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
-  }
+  if (!hasPdftotext) console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
+  if (hasPdftotext && wanted('pdftotext1')) await timed('pdftotext, 1 process', () => withPdftotext(files, 1, pageCount));
+  if (hasPdftotext && wanted('pdftotext2')) await timed('pdftotext, 2 processes', () => withPdftotext(files, 2, pageCount));
   console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
