@@ -122,3 +122,36 @@ export async function bundle(entryPoints, outdir) {
     external: ['vscode', 'mocha', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'playwright-core'],
   });
 }
+
+/**
+ * Runs a compiled suite index (`run()` export) inside the real extension host with this repo as
+ * the extension under development; resolves with the suite's exit code. `onLog` gets the host's
+ * console output line by line.
+ */
+export async function runInExtensionHost({ suiteIndex, folder, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false }) {
+  const { format } = await import('node:util');
+  const server = await startCodeServer({ userSettings, log: verbose ? (s) => process.stderr.write(s) : () => {} });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    let resolveExit;
+    const exited = new Promise((r) => (resolveExit = r));
+    // Must be exposed before navigation: the workbench looks them up when the suite ends.
+    await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
+    await page.exposeFunction('codeAutomationLog', (_type, args) => {
+      const text = format(...(Array.isArray(args) ? args : [args]));
+      for (const line of text.split('\n')) onLog(line);
+    });
+    await page.goto(workbenchUrl(server, { folder, extensionTestsPath: suiteIndex, env }));
+    const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
+    const code = await Promise.race([exited, timer]);
+    if (code === 'timeout') {
+      await page.screenshot({ path: join(repoRoot, 'test-artifacts/extension-host-timeout.png') }).catch(() => {});
+      throw new Error(`the suite did not finish within ${timeoutMs / 1000} s`);
+    }
+    return code;
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}

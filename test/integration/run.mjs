@@ -9,8 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { format } from 'node:util';
-import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCounts } from '../../scripts/vscode-host/host.mjs';
+import { bundle, repoRoot, runInExtensionHost, writeCounts } from '../../scripts/vscode-host/host.mjs';
 
 const started = Date.now();
 const verbose = process.env.LRA_VERBOSE === '1';
@@ -32,41 +31,24 @@ async function main() {
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
-  const server = await startCodeServer({
-    // Auto-indexing off: the tests index through the command and assert on that run.
-    userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
-    log: verbose ? (s) => process.stderr.write(s) : () => {},
-  });
-  const browser = await launchBrowser();
   try {
-    const page = await browser.context.newPage();
-    let resolveExit;
-    const exited = new Promise((r) => (resolveExit = r));
-    // Must be exposed before navigation: the workbench looks them up when the suite ends.
-    await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
-    await page.exposeFunction('codeAutomationLog', (type, args) => {
-      const text = format(...(Array.isArray(args) ? args : [args]));
-      // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
-      for (const line of text.split('\n')) if (verbose || !NOISE.test(line)) console.log(line);
-    });
-    const url = workbenchUrl(server, {
+    const code = await runInExtensionHost({
+      suiteIndex: join(outDir, 'integration/suite/index.js'),
       folder: workspace,
-      extensionTestsPath: join(outDir, 'integration/suite/index.js'),
       env: { TEST_COUNTS_FILE: countsFile ?? '', LRA_REPO_ROOT: repoRoot, LRA_WORKSPACE: workspace },
+      // Auto-indexing off: the tests index through the command and assert on that run.
+      userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
+      timeoutMs,
+      verbose,
+      // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
+      onLog: (line) => {
+        if (verbose || !NOISE.test(line)) console.log(line);
+      },
     });
-    await page.goto(url);
-    const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
-    const code = await Promise.race([exited, timer]);
-    if (code === 'timeout') {
-      await page.screenshot({ path: join(repoRoot, 'test-artifacts/integration-timeout.png') }).catch(() => {});
-      throw new Error(`the suite did not finish within ${timeoutMs / 1000} s`);
-    }
     console.log(`integration suite exit code ${code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
     if (countsFile && !existsSync(countsFile)) writeCounts({ passed: 0, failed: 1, skipped: 0 });
     return code === 0 ? 0 : 1;
   } finally {
-    await browser.close();
-    server.stop();
     rmSync(workspace, { recursive: true, force: true });
   }
 }
