@@ -15,7 +15,7 @@ const started = Date.now();
 const verbose = process.env.LRA_VERBOSE === '1';
 const outDir = join(repoRoot, 'dist/test');
 const countsFile = process.env.TEST_COUNTS_FILE;
-const NOISE = /^\[[\w:. -]+\] |open-vsx|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|Extension Host\]/;
+const NOISE = /^\[[\w:. -]+\] |open-vsx|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|authentication provider|Resolving connection token|Extension Host\]/;
 const timeoutMs = Number(process.env.LRA_SUITE_TIMEOUT_MS ?? 300_000);
 
 async function main() {

@@ -18,8 +18,14 @@ const TOPICS = [
 
 export function researchScript(options: ScriptOptions = {}): (body: ChatRequestBody) => ChatReply {
   return (body) => {
-    const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
-    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    // Through VS Code's language model API (llm.provider "vscode") there is no `format`: the
+    // schema travels as the last user message instead.
+    const users = body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    const inlineSchema = /JSON schema:\n(\{[\s\S]*\})\s*$/.exec(users.at(-1) ?? '');
+    if (inlineSchema) users.pop();
+    const format = body.format ?? (inlineSchema ? JSON.parse(inlineSchema[1]!) : undefined);
+    const props = ((format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+    const lastUser = users.at(-1) ?? '';
     const everything = body.messages.map((m) => m.content).join('\n');
     const topic = TOPICS.find((t) => t.words.test(lastUser)) ?? TOPICS.find((t) => t.words.test(questionOf(everything)));
     if ('decision' in props) {

@@ -143,3 +143,36 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.match(turn.turn!.answer, /30 seconds/);
   });
 });
+
+describe('@research with llm.provider "vscode" (the chat\'s selected model)', function () {
+  this.timeout(60_000);
+  const ollama = useFakeOllama({ chat: researchScript() });
+
+  it('runs the graph on request.model through VS Code\'s language model API (here: our Ollama provider)', async () => {
+    await vscode.commands.executeCommand('local-research.indexWorkspace');
+    await setSetting('llm.provider', 'vscode');
+    try {
+      const [model] = await vscode.lm.selectChatModels({ vendor: 'local-research-ollama' });
+      assert.ok(model, 'the Ollama provider offers no model');
+      assert.equal(model.id, 'llama3.2');
+      const api = await getApi();
+      const stream = new RecordingStream();
+      const before = ollama.server.chatRequests().length;
+      await api.participant.handler({ prompt: 'What is the default proxy timeout?', model }, { history: [] }, stream.asStream(), cancellation().token);
+      assert.match(stream.text, /proxy timeout defaults to 30 seconds \[\d\]/);
+      const requests = ollama.server.chatRequests().slice(before);
+      assert.ok(requests.length > 0);
+      // Ollama's JSON mode is not reachable through VS Code's API: every request came without it.
+      assert.ok(requests.every((r) => r.format === undefined), 'a request bypassed VS Code\'s language model API');
+    } finally {
+      await setSetting('llm.provider', undefined);
+    }
+  });
+
+  it('/index indexes from the chat and reports the summary', async () => {
+    const api = await getApi();
+    const stream = new RecordingStream();
+    await api.participant.handler({ prompt: '', command: 'index' }, { history: [] }, stream.asStream(), cancellation().token);
+    assert.match(stream.text, /Indexing finished\. 0 new or changed, 3 unchanged, 0 removed; \d+ chunks/);
+  });
+});
