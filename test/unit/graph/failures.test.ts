@@ -44,13 +44,13 @@ describe('failures degrade, never crash', () => {
       },
     );
     assert.equal(r.cancelled, true);
-    assert.ok(Date.now() - abortedAt < 500, 'the stream was closed at once, not run to the end');
-    assert.equal(r.answer, 'The');
+    assert.ok(Date.now() - abortedAt < 1500, 'the stream was closed, not run to the end (2 s)');
+    assert.ok(r.answer.startsWith('The') && r.answer.length < full.length);
     assert.equal(count(h.agents, 'validation'), 0);
   });
 
   it('Ollama dying mid-answer: the partial answer is replaced by the extractive one, with the problem named', async () => {
-    h = await startHarness(docs, { synthesis: { content: 'The default value is thirty seconds [1].', failAfterTokens: 3, tokenDelayMs: 20 } });
+    h = await startHarness(docs, { synthesis: { content: 'The default value is thirty seconds [1].', failAfterTokens: 3, tokenDelayMs: 50 } });
     const r = await h.ask('What is the default hello_timeout?');
     assert.equal(r.route, 'fallback');
     assert.equal(r.problem?.code, 'llm-failed');
@@ -107,7 +107,7 @@ describe('failures degrade, never crash', () => {
     }));
 
   it('a broken index stops with index-missing instead of throwing', async () => {
-    const broken = { ...docs, stats: async () => { throw new Error('Not found: _indices'); } };
+    const broken = { ...docs, listDocuments: async () => { throw new Error('Not found: _indices'); } };
     h = await startHarness(broken);
     const r = await h.ask('anything?');
     assert.equal(r.problem?.code, 'index-missing');

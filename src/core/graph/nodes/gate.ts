@@ -16,8 +16,9 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
   // Index and LLM are checked in parallel: each is a round trip, and this runs on every turn.
   const models = Object.values(runtime.config.models);
   const [index, ready] = await Promise.all([
-    Promise.all([runtime.retriever.stats(), runtime.retriever.listDocuments()]).then(
-      ([stats, documents]) => ({ ok: true as const, stats, documents }),
+    // The document list alone answers "is there anything to search" (one table read, not two).
+    runtime.retriever.listDocuments().then(
+      (documents) => ({ ok: true as const, documents }),
       (error: unknown) => ({ ok: false as const, error }),
     ),
     runtime.llm
@@ -32,7 +33,7 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     runtime.logger.warn('gate: index unavailable', index.error);
     return stop('index-missing', 'No document index could be opened.', started);
   }
-  if (index.stats.chunks === 0 || index.stats.documents === 0) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
+  if (index.documents.length === 0 || index.documents.every((d) => d.chunks === 0)) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
   const documents = index.documents;
   if (!runtime.llm) {
     return {
