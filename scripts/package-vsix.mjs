@@ -34,7 +34,8 @@ const stagedPkg = { ...pkg, dependencies: runtime, devDependencies: {}, scripts:
 delete stagedPkg.bin;
 writeFileSync(join(stage, 'package.json'), JSON.stringify(stagedPkg, null, 2));
 for (const f of ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore']) if (existsSync(join(root, f))) cpSync(join(root, f), join(stage, f));
-for (const f of ['extension.js', 'engine.js']) cpSync(join(root, 'dist', f), join(stage, 'dist', f));
+// extract-worker.js: the PDF extraction threads engine.js starts (without it extraction runs in-thread).
+for (const f of ['extension.js', 'engine.js', 'extract-worker.js']) cpSync(join(root, 'dist', f), join(stage, 'dist', f));
 for (const d of ['prompts', 'media']) if (existsSync(join(root, d))) cpSync(join(root, d), join(stage, d), { recursive: true });
 const nativePackage = `@lancedb/lancedb-${target === 'linux-x64' ? 'linux-x64-gnu' : target}`;
 const seen = new Set();
