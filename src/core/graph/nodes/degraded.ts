@@ -34,9 +34,7 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   if (top.length === 0) {
     answer = `${NOT_FOUND_ANSWER}\n\n${hint}`;
   } else {
-    const intro = state.problem?.code === 'llm-failed' || state.lastAgent === 'synthesis'
-      ? 'The language model stopped while answering, so here are the most relevant passages from your documents:'
-      : 'No language model is available, so here are the most relevant passages from your documents:';
+    const intro = introFor(state.lastAgent === 'synthesis', state.problem?.code);
     const quotes = top.map((hit, i) => `${quote(bestSentences(hit.text, question))} [${i + 1}]\n— ${hit.path}${locationOf(hit) ? `, ${locationOf(hit)}` : ''}`);
     answer = `${intro}\n\n${quotes.join('\n\n')}\n\n${hint}`;
   }
@@ -50,6 +48,13 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     nextAgent: 'end',
     decisions: [decision('degraded', 'extractive', `quoted ${top.length} passage(s) without an LLM`, started)],
   };
+}
+
+function introFor(fromSynthesis: boolean, code: string | undefined): string {
+  const tail = 'so here are the most relevant passages from your documents:';
+  if (!fromSynthesis) return `No language model is available, ${tail}`;
+  if (code === 'context-overflow') return `The passages do not fit the model's context window, ${tail}`;
+  return `The language model stopped while answering, ${tail}`;
 }
 
 function quote(text: string): string {
