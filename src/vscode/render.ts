@@ -27,7 +27,8 @@ export function citationLocation(root: vscode.Uri, citation: Citation): vscode.U
   if (citation.page !== undefined) return uri.with({ fragment: `page=${citation.page}` });
   if (citation.lines) {
     const [start, end] = citation.lines;
-    return new vscode.Location(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), 0));
+    // To the end of the last cited line (the editor clamps the column to the line's length).
+    return new vscode.Location(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), 10_000));
   }
   return uri;
 }
@@ -50,11 +51,11 @@ export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.
   stream.markdown('\n\n**Sources**\n');
   for (const c of citations) {
     const target = citationLocation(root, c);
-    // The anchor renders as a file chip (its title is not shown for a URI), so the page or
-    // lines are written next to it.
+    // The anchor renders as a file chip: a Location chip shows its lines, a URI chip only the
+    // file name (not the title), so the page is written next to it.
     stream.markdown(`\n- [${c.index}] `);
     stream.anchor(target, citationLabel(c));
-    stream.markdown(` ${citationWhere(c)}`);
+    if (c.page !== undefined) stream.markdown(` ${citationWhere(c)}`);
     stream.reference(target);
   }
   stream.markdown('\n');

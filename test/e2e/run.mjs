@@ -23,6 +23,7 @@ const SEL = {
 };
 
 const results = [];
+let onFailure = async () => {};
 async function step(name, fn) {
   const t0 = Date.now();
   try {
@@ -32,6 +33,7 @@ async function step(name, fn) {
     return true;
   } catch (error) {
     results.push({ name, ok: false, error });
+    await onFailure(results.length).catch(() => {});
     console.log(`  ✗ ${name}: ${error?.message ?? error}`);
     return false;
   }
@@ -56,6 +58,7 @@ async function main() {
     const page = await browser.context.newPage();
     await page.goto(workbenchUrl(server, { folder: workspace }));
     const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
+    onFailure = (n) => shot(`failed-step-${n}`);
 
     console.log('e2e: chat panel');
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
@@ -90,12 +93,6 @@ async function main() {
       await page.locator(SEL.response).filter({ hasText: 'Sources' }).first().waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
       await shot('03-cited-answer');
-      if (process.env.LRA_E2E_DEBUG) {
-        await page.getByText(/Completed \d+ steps/).last().click();
-        await page.waitForTimeout(500);
-        await shot('03b-steps');
-        console.log(await page.locator('.interactive-item-container.interactive-response').last().innerHTML());
-      }
     });
 
     await step('clicking the citation opens the cited document', async () => {
@@ -107,6 +104,26 @@ async function main() {
       await page.locator('.tab').filter({ hasText: 'proxy-manual.pdf' }).first().waitFor({ timeout: 15_000 });
       await page.waitForTimeout(500);
       await shot('04-citation-opened');
+    });
+
+    await step('a Markdown citation opens the note at the cited lines', async () => {
+      const input = page.locator(SEL.chatInput).first();
+      await input.click();
+      if ((await page.locator(SEL.participantDecoration).count()) === 0) {
+        await page.keyboard.type('@research ', { delay: 30 });
+        await page.locator(SEL.participantDecoration).first().waitFor({ timeout: 15_000 });
+      }
+      await page.keyboard.type('What is the default database connection timeout?', { delay: 5 });
+      await page.keyboard.press('Enter');
+      const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'defaults to 15 seconds' }).last();
+      await answer.getByText('Sources').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1000); // the chip becomes a link once the response settles
+      await answer.getByText(/database-guide\.md/).first().click();
+      await page.locator('.tab').filter({ hasText: 'database-guide.md' }).first().waitFor({ timeout: 15_000 });
+      // Opening a Location selects the cited line range.
+      await page.getByText(/Ln \d+, Col \d+ \(\d+ selected\)/).first().waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(500);
+      await shot('05-markdown-citation');
     });
   } finally {
     await browser.close();
