@@ -90,8 +90,10 @@ async function selectModels(log: Logger, onChanged: () => void): Promise<void> {
     { title: 'Chat model (1/2)', placeHolder: `current: ${config.models.chat}` },
   );
   if (!chat) return;
+  // Embedding models first: they are the likely pick here.
+  const byKind = [...models].sort((a, b) => Number(looksLikeEmbeddingModel(b.name)) - Number(looksLikeEmbeddingModel(a.name)));
   const embed = await vscode.window.showQuickPick(
-    models.map((m) => item(m.name, config.models.embedding, looksLikeEmbeddingModel(m.name) ? 'embedding model' : `${m.family} ${m.parameterSize}`)),
+    byKind.map((m) => item(m.name, config.models.embedding, looksLikeEmbeddingModel(m.name) ? 'embedding model' : `${m.family} ${m.parameterSize}`)),
     { title: 'Embedding model (2/2)', placeHolder: `current: ${config.models.embedding}` },
   );
   const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
