@@ -26,6 +26,18 @@ export function langfuseConfigured(settings: LangfuseSettings | undefined): sett
 
 type LangfuseClient = import('langfuse').Langfuse;
 
+/** An unreachable Langfuse must not hold a CLI turn (or the editor's shutdown) hostage. */
+const FLUSH_WAIT_MS = 3000;
+
+function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** One Langfuse client per settings object: tracing and prompt management share it. */
 export function createLangfuseClient(settings: LangfuseSettings): LangfuseClient | null {
   if (!langfuseConfigured(settings)) return null;
@@ -40,7 +52,8 @@ export function createLangfuseClient(settings: LangfuseSettings): LangfuseClient
     flushAt: 50,
     flushInterval: 2000,
     requestTimeout: 5000,
-    fetchRetryCount: 1,
+    // Traces are best effort: a failed batch is dropped (and logged) rather than retried later.
+    fetchRetryCount: 0,
   });
 }
 
@@ -93,14 +106,14 @@ export function langfuseTracer(client: LangfuseClient | null, logger: Logger = s
     },
     async flush() {
       try {
-        await client.flushAsync();
+        await bounded(client.flushAsync(), FLUSH_WAIT_MS);
       } catch (error) {
         logger.warn('Langfuse: flush failed', error);
       }
     },
     async shutdown() {
       try {
-        await client.shutdownAsync();
+        await bounded(client.shutdownAsync(), FLUSH_WAIT_MS);
       } catch (error) {
         logger.warn('Langfuse: shutdown failed', error);
       }

@@ -3,6 +3,8 @@
  * POSTed /api/public/ingestion batches.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createLangfuseClient, langfuseConfigured, langfuseTracer } from '../../../src/core/tracing/langfuse';
 import { noopTracer } from '../../../src/core/tracing/tracer';
 import { memoryRetriever } from '../../support/memoryRetriever';
@@ -81,6 +83,33 @@ describe('Langfuse tracing', () => {
     } finally {
       await h.close();
       await server.close();
+    }
+  });
+});
+
+describe('Langfuse unreachable', () => {
+  it('never holds up a turn, and shutdown waits at most a few seconds for a server that does not answer', async () => {
+    // Accepts connections and never answers.
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+    const { port } = hanging.address() as AddressInfo;
+    const tracer = langfuseTracer(createLangfuseClient({ publicKey: 'pk', secretKey: 'sk', baseUrl: `http://127.0.0.1:${port}` }));
+    const h = await startHarness(docs, {}, { tracer });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const r = await h.ask('What is the default hello_timeout?');
+      assert.equal(r.route, 'answer');
+      const started = Date.now();
+      await tracer.shutdown();
+      const waited = Date.now() - started;
+      assert.ok(waited >= 2500 && waited < 4500, `shutdown bounded (${waited} ms)`);
+    } finally {
+      await h.close();
+      hanging.closeAllConnections();
+      await new Promise<void>((r) => hanging.close(() => r()));
+      await new Promise((r) => setTimeout(r, 50));
+      console.error = original;
     }
   });
 });
