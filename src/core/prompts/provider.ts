@@ -35,6 +35,8 @@ export interface RemotePromptOptions {
   version?: number;
   fetchTimeoutMs?: number;
   cacheTtlSeconds?: number;
+  /** After Langfuse failed, use the files for this long before asking again (ms). Default 60 s. */
+  retryAfterMs?: number;
 }
 
 export function filePromptProvider(dir?: string): PromptProvider {
@@ -51,22 +53,37 @@ export function langfusePromptProvider(
   logger: Logger = silentLogger,
   dir?: string,
 ): PromptProvider {
+  // A Langfuse that is down must not cost every prompt of every turn a fetch timeout.
+  let unavailableUntil = 0;
+  const missingUntil = new Map<string, number>();
+  const retryAfter = () => Date.now() + (options.retryAfterMs ?? 60_000);
   return {
     async get(name) {
       const file = await loadPromptFile(name, dir);
       const fallback: ResolvedPrompt = { ...file, source: 'file', isFallback: true };
+      if (Date.now() < unavailableUntil || Date.now() < (missingUntil.get(name) ?? 0)) return fallback;
       let fetched;
       try {
+        // No SDK fallback: its failure tells us whether Langfuse is down or just lacks this prompt.
         fetched = await remote.getPrompt(name, options.version, {
           type: 'text',
-          fallback: file.text,
           maxRetries: 0,
           fetchTimeoutMs: options.fetchTimeoutMs ?? 2000,
           ...(options.version === undefined ? { label: options.label ?? 'production' } : {}),
           ...(options.cacheTtlSeconds !== undefined ? { cacheTtlSeconds: options.cacheTtlSeconds } : {}),
         });
       } catch (error) {
-        logger.warn(`Langfuse prompt '${name}' unavailable; using the file`, error);
+        // The SDK throws its network-error class when Langfuse cannot be reached (or times out),
+        // an HTTP error carrying the response on 5xx, and a plain Error when the prompt is absent.
+        const status = (error as { response?: { status?: unknown } }).response?.status;
+        const down = (error as Error).name === 'LangfuseFetchNetworkError' || (typeof status === 'number' && status >= 500);
+        if (down) {
+          logger.warn(`Langfuse unreachable for prompt '${name}'; using the prompt files for a while`, error);
+          unavailableUntil = retryAfter();
+        } else {
+          logger.info(`Langfuse has no prompt '${name}'; using the file`);
+          missingUntil.set(name, retryAfter());
+        }
         return fallback;
       }
       if (fetched.isFallback) return fallback;

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { langfusePromptProvider } from '../../../src/core/prompts/provider';
 import { createLangfuseClient, langfusePromptSource } from '../../../src/core/tracing/langfuse';
@@ -57,5 +59,44 @@ describe('prompt management: Langfuse overrides the file, the file is the fallba
     const prompt = await provider(server.url).get('validation');
     assert.equal(prompt.source, 'file');
     assert.equal(prompt.isFallback, true);
+  });
+
+  it('after a failure, uses the files for a while instead of waiting on Langfuse for every prompt', async () => {
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+    const { port } = hanging.address() as AddressInfo;
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const p = provider(`http://127.0.0.1:${port}`, { fetchTimeoutMs: 300 });
+      let started = Date.now();
+      assert.equal((await p.get('synthesis')).isFallback, true);
+      assert.ok(Date.now() - started >= 250, 'the first fetch waited for its timeout');
+      started = Date.now();
+      assert.equal((await p.get('validation')).isFallback, true);
+      assert.ok(Date.now() - started < 100, 'later prompts do not wait again');
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((r) => hanging.close(() => r()));
+      console.error = original;
+    }
+  });
+
+  it('a prompt Langfuse does not have falls back to its file without affecting the others', async () => {
+    server = await startLangfuseServer();
+    server.prompts.set('quality', { prompt: 'REMOTE ' + (await loadPromptFile('quality')).text, version: 3 });
+    const p = provider(server.url);
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      assert.equal((await p.get('synthesis')).isFallback, true, 'not in Langfuse: the file');
+      await p.get('synthesis');
+    } finally {
+      console.error = original;
+    }
+    assert.equal(server.promptRequests.filter((r) => r.startsWith('synthesis')).length, 1, 'a missing prompt is not asked for again at once');
+    const quality = await p.get('quality');
+    assert.equal(quality.source, 'langfuse');
+    assert.equal(quality.version, 3);
   });
 });
