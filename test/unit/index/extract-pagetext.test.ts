@@ -25,11 +25,21 @@ describe('page text hygiene', () => {
     assert.equal(normalizePageText('soft\u00adhy\u00ad\nphen'), 'softhy\u00ad\nphen');
   });
 
+  it('puts punctuation that pdf.js stranded on the next line back after its word', () => {
+    assert.equal(normalizePageText('in littleCMS\n. The command\nmore'), 'in littleCMS.\nThe command\nmore');
+    assert.equal(normalizePageText('larger expressions\n.\nA Unix shell'), 'larger expressions.\nA Unix shell');
+    assert.equal(normalizePageText('In particular\n, it may'), 'In particular,\nit may');
+    assert.equal(normalizePageText('(mDNS, Zeroconf\n) in addition'), '(mDNS, Zeroconf)\nin addition');
+    assert.equal(normalizePageText('source it:\n. ~/.bashrc\nlist = [a, b\n]'), 'source it:\n. ~/.bashrc\nlist = [a, b\n]');
+  });
+
   it('joins syllable breaks and moves the rest of the word up, never leaving a blank line', () => {
     const words = dictionary('');
     assert.equal(dehyphenate('the configu-\nration is read\nnext', words), 'the configuration\nis read\nnext');
     assert.equal(dehyphenate('softhy\u00ad\nphen', words), 'softhyphen');
     assert.equal(dehyphenate('a configu-\nration\nnext', words), 'a configuration\nnext');
+    assert.equal(dehyphenate('the com-\nmand.\nNext, com-\nmands, then', words), 'the command.\nNext, commands,\nthen');
+    assert.equal(dehyphenate('(DNS, Zero-\nconf) in use', words), '(DNS, Zeroconf)\nin use');
   });
 
   it('keeps hyphens that are real: capitals, digits, longer compounds', () => {

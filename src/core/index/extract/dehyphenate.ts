@@ -8,7 +8,10 @@
 
 const WORD = /[\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*/gu;
 // A word (possibly hyphenated already), a hyphen at the end of a line, the next line's word.
-const BROKEN_WORD = /([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([-\u00ad\u2010])\n([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)[ ]*/gu;
+// Punctuation right after the word moves up with it ("com-" / "mand." -> "command.", "Zero-" /
+// "conf)" -> "Zeroconf)").
+const BROKEN_WORD =
+  /([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([-\u00ad\u2010])\n([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([.,;:!?)\]]*)[ ]*/gu;
 
 /** Adds the words of `text` (lowercased; hyphenated compounds whole) to `words`. */
 export function collectWords(text: string, words: Set<string>): void {
@@ -21,7 +24,7 @@ export function collectWords(text: string, words: Set<string>): void {
  * spells with a hyphen elsewhere but never joined. Soft hyphens always join.
  */
 export function dehyphenate(text: string, words: ReadonlySet<string>): string {
-  return text.replace(BROKEN_WORD, (whole, before: string, hyphen: string, after: string, offset: number) => {
+  return text.replace(BROKEN_WORD, (whole, before: string, hyphen: string, after: string, punctuation: string, offset: number) => {
     const lastPart = before.slice(before.lastIndexOf('-') + 1);
     const firstPart = after.split('-', 1)[0] ?? after;
     if (hyphen !== '\u00ad') {
@@ -34,6 +37,6 @@ export function dehyphenate(text: string, words: ReadonlySet<string>): string {
     // chunker would read as a paragraph break.
     const end = offset + whole.length;
     const lineEmptied = end === text.length || text[end] === '\n';
-    return lineEmptied ? `${before}${after}` : `${before}${after}\n`;
+    return lineEmptied ? `${before}${after}${punctuation}` : `${before}${after}${punctuation}\n`;
   });
 }
