@@ -132,6 +132,7 @@ describe('discoverFiles', () => {
       try {
         const result = await runAsUnprivileged<{ files: string[]; failures: FileFailure[] }>(
           root,
+          ['src/core/index/discover'],
           `const { discoverFiles } = src('src/core/index/discover');
            const { files, failures } = await discoverFiles(${JSON.stringify(root)});
            print({ files: files.map((f) => f.path), failures });`,

@@ -53,6 +53,7 @@ describe('failureFromError', () => {
 
       const failures = await runAsUnprivileged<FileFailure[]>(
         root,
+        ['src/core/index/extract'],
         `const { createExtractor, failureFromError } = src('src/core/index/extract');
          const extractor = createExtractor({ workers: 0 });
          const failures = [];
