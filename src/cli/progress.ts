@@ -17,10 +17,12 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
     return {
       update(p) {
         if (p.phase === 'done') return;
-        if (p.file && p.file === lastFile) return;
-        lastFile = p.file;
         if (p.message) stream.write(`${p.phase}: ${p.message}\n`);
-        else if (p.file && p.phase === 'embed') stream.write(`[${p.done + 1}/${p.total}] ${p.file}\n`);
+        else if (p.file && p.phase === 'embed' && p.file !== lastFile) {
+          // One line per document: the moment its chunks start being embedded and written.
+          lastFile = p.file;
+          stream.write(`[${p.done + 1}/${p.total}] ${p.file}\n`);
+        }
       },
       end: () => undefined,
     };

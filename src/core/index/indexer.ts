@@ -126,7 +126,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
           yield { phase: 'write', done: done + 1, total, file: path };
           await run.flush();
         }
-        yield { phase: 'extract', done: done + 1, total, file: path };
+        const upcoming = plan.candidates[done + 1]?.file.path;
+        if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
         signal?.throwIfAborted();
       }
     } catch (error) {
