@@ -20,6 +20,8 @@ export type IndexJobKind = 'index' | 'rebuild' | 'clear';
 
 export interface IndexJobResult {
   kind: IndexJobKind;
+  /** The user (or a later request) cancelled the run; what was written stays consistent. */
+  cancelled?: boolean;
   summary?: IndexSummary;
   error?: unknown;
 }
@@ -79,6 +81,7 @@ export class IndexService implements vscode.Disposable {
     if (kind === 'clear') return this.clear();
     const cts = new vscode.CancellationTokenSource();
     this.running = cts;
+    let aborted = false;
     this.statusBar.setIndexing('starting…');
     const settings = engineSettings(readConfig(), await this.secrets.langfuseSecret());
     const root = this.root.fsPath;
@@ -89,8 +92,13 @@ export class IndexService implements vscode.Disposable {
         { location: silent ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents', cancellable: true },
         async (progress, token) => {
           const controller = new AbortController();
-          const sub = token.onCancellationRequested(() => controller.abort());
-          const sub2 = cts.token.onCancellationRequested(() => controller.abort());
+          const abort = () => {
+            aborted = true;
+            controller.abort();
+          };
+          if (cts.token.isCancellationRequested) abort();
+          const sub = token.onCancellationRequested(abort);
+          const sub2 = cts.token.onCancellationRequested(abort);
           try {
             const generator = loadEngine().indexFolder({ root, dbDir, settings, rebuild: kind === 'rebuild', signal: controller.signal, logger: this.log });
             let lastDone = 0;
@@ -118,8 +126,13 @@ export class IndexService implements vscode.Disposable {
       for (const f of summary.failed) this.log.warn(`not indexed: ${f.path}: ${f.reason} [${f.code}]`);
       for (const n of summary.notices) this.log.info(n);
       if (!silent || summary.failed.length > 0 || summary.notices.length > 0) void this.announce(summary);
-      return this.finish({ kind, summary });
+      return this.finish({ kind, summary, cancelled: summary.cancelled });
     } catch (error) {
+      if (aborted) {
+        // Cancelled before the indexer could return a summary (e.g. while probing embeddings).
+        this.log.info('indexing cancelled');
+        return this.finish({ kind, cancelled: true });
+      }
       this.log.error('indexing failed', error);
       if (!silent) void vscode.window.showErrorMessage(`Indexing failed: ${describe(error)}`, 'Open Log').then((pick) => pick && vscode.commands.executeCommand('local-research.openLog'));
       return this.finish({ kind, error });

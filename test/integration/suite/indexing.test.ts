@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { writeFile, rm } from 'node:fs/promises';
+import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { IndexJobResult } from '../../../src/vscode/indexService';
@@ -76,5 +76,37 @@ describe('indexing through the commands', function () {
   it('"Show Index Status" reports the counts', async () => {
     const text = (await vscode.commands.executeCommand('local-research.showIndexStatus')) as string;
     assert.match(text, /^3 documents, \d+ chunks; embeddings: ollama:nomic-embed-text/);
+  });
+});
+
+describe('cancelling an indexing run', function () {
+  this.timeout(60_000);
+  useFakeOllama();
+
+  it('stops the run without an error and leaves an index the next run completes', async () => {
+    const api = await getApi();
+    const dir = join(workspaceRoot().fsPath, 'bulk');
+    await mkdir(dir, { recursive: true });
+    for (let i = 0; i < 40; i++) await writeFile(join(dir, `note-${i}.md`), `# Note ${i}\n\nBulk note number ${i} about nothing in particular.\n`);
+    try {
+      const started = new Promise<void>((resolve) => {
+        const sub = api.index.onDidStartJob(() => (sub.dispose(), resolve()));
+      });
+      const job = api.index.enqueue('index', { silent: true });
+      await started;
+      api.index.cancelRunning();
+      const result = await job;
+      assert.equal(result.error, undefined, `cancellation surfaced as an error: ${String(result.error)}`);
+      assert.equal(result.cancelled, true);
+      assert.ok((result.summary?.indexed ?? 0) < 40, 'the run went on after the cancellation');
+      const again = (await vscode.commands.executeCommand('local-research.indexWorkspace')) as IndexJobResult;
+      assert.equal(again.summary?.cancelled, false);
+      // The watcher saw the 40 new files too and may run once more: wait for the bar to settle.
+      await waitFor(() => /43 docs/.test(api.statusBarText()), 'status bar with 43 docs');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await vscode.commands.executeCommand('local-research.indexWorkspace');
+      await waitFor(() => /: 3 docs/.test(api.statusBarText()), 'status bar back to 3 docs');
+    }
   });
 });
