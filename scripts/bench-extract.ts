@@ -12,6 +12,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
@@ -51,15 +52,21 @@ function argValue(name: string): string | undefined {
 }
 
 async function timed(name: string, fn: () => Promise<{ pages: number; chars: number }>): Promise<Result> {
+  // How long the calling thread's event loop stalls: in the extension host that thread is
+  // shared with every other extension, so long stalls freeze the editor's features.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const start = performance.now();
   const cpuStart = cpuSeconds();
   const { pages, chars } = await fn();
+  loopDelay.disable();
   const result = { name, pages, chars, seconds: (performance.now() - start) / 1000, cpuSeconds: cpuSeconds() - cpuStart };
   console.log(
     `${name.padEnd(30)} ${String(pages).padStart(6)} pages ${result.seconds.toFixed(2).padStart(7)} s ` +
       `${(pages / result.seconds).toFixed(0).padStart(5)} pages/s  cpu ${result.cpuSeconds.toFixed(2).padStart(6)} s ` +
       `${(pages / result.cpuSeconds).toFixed(0).padStart(5)} pages/cpu-s  ${(chars / 1e6).toFixed(2)} M chars  ` +
-      `rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
+      `rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB  ` +
+      `event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
   );
   return result;
 }
