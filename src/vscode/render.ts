@@ -76,8 +76,16 @@ export function knownProblem(error: unknown): KnownProblem | undefined {
   if (typeof code !== 'string' || !KNOWN_CODES.has(code)) return undefined;
   const action = (error as { action?: unknown }).action;
   const model = (error as { model?: unknown }).model;
+  // Core's index errors speak CLI (`index --rebuild`); in the editor the button does that.
+  const editorWording = EDITOR_MESSAGES[code];
+  if (editorWording) return { code, message: editorWording };
   return { code, message: error.message, ...(typeof action === 'string' ? { action } : {}), ...(typeof model === 'string' ? { model } : {}) };
 }
+
+const EDITOR_MESSAGES: Record<string, string> = {
+  'index-corrupt': 'The research index of this workspace is damaged and cannot be read',
+  'index-version': 'The research index was built by another version of this extension',
+};
 
 const KNOWN_CODES = new Set(['llm-not-configured', 'ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
 

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatReply, ChatRequestBody } from '../../support/fakeOllama';
 import type { TurnRecord } from '../../../src/vscode/participant';
@@ -117,6 +119,25 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
       assert.equal(result.errorDetails, undefined);
     } finally {
       await vscode.commands.executeCommand('local-research.indexWorkspace');
+    }
+  });
+
+  it('a damaged index: one line and a "Rebuild the index" button that repairs it', async () => {
+    const api = await getApi();
+    const meta = join(api.index.dbDir!, 'index-meta.json');
+    const saved = await readFile(meta, 'utf8');
+    await writeFile(meta, '{ damaged');
+    try {
+      const { stream, result } = await ask('What is the default proxy timeout?');
+      assert.match(stream.text, /index of this workspace is damaged/);
+      assert.deepEqual(stream.buttons.map((b) => [b.title, b.command]), [['Rebuild the index', 'local-research.rebuildIndex']]);
+      assert.equal(result.errorDetails, undefined);
+      assert.match(api.statusBarText(), /index damaged/);
+      const rebuilt = (await vscode.commands.executeCommand(stream.buttons[0]!.command)) as { summary?: { indexed: number } };
+      assert.equal(rebuilt.summary?.indexed, 3);
+      assert.match(api.statusBarText(), /3 docs/);
+    } finally {
+      if ((await readFile(meta, 'utf8').catch(() => '')).startsWith('{ damaged')) await writeFile(meta, saved);
     }
   });
 
