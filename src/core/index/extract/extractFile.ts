@@ -49,7 +49,9 @@ async function readLimited(absPath: string, limit: number): Promise<Uint8Array> 
     if (size > limit) {
       throw new ExtractionError('too-large', `too large (${megabytes(size)} MB > limit ${megabytes(limit)} MB): raise the size limit to index it`);
     }
-    return new Uint8Array(await handle.readFile());
+    const buffer = await handle.readFile();
+    // A view, not a copy: for a 200 MB PDF a copy would double the peak memory.
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
     throw fromFsError(error);
   } finally {
