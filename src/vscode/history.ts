@@ -40,11 +40,14 @@ export function isTurnMetadata(value: unknown): value is TurnMetadata {
 
 /** The text of an assistant turn as the user saw it (markdown parts only: that is all history keeps). */
 export function responseText(turn: vscode.ChatResponseTurn): string {
-  return turn.response
-    .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : ''))
-    .join('')
-    .trim();
+  const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+  // The sources list is our rendering of the citations (kept in metadata), not part of the answer.
+  const sources = text.indexOf(SOURCES_HEADING);
+  return (sources >= 0 ? text.slice(0, sources) : text).trim();
 }
+
+/** Must match what render.ts writes before the citations. */
+export const SOURCES_HEADING = '\n\n**Sources**\n';
 
 /**
  * Turns `context.history` into graph history, oldest first, keeping the last `maxTurns` turns.

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Citation } from '../core/graph/api';
+import { SOURCES_HEADING } from './history';
 
 export const COMMANDS = {
   indexWorkspace: 'local-research.indexWorkspace',
@@ -48,7 +49,7 @@ export function citationWhere(citation: Citation): string {
 /** Appends the sources list: each citation as an anchor (clickable in the answer) and a reference. */
 export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[]): void {
   if (citations.length === 0) return;
-  stream.markdown('\n\n**Sources**\n');
+  stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
     const target = citationLocation(root, c);
     // The anchor renders as a file chip: a Location chip shows its lines, a URI chip only the

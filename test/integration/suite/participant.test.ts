@@ -69,6 +69,16 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.ok(ref.range.start.line <= 4 && ref.range.end.line >= 4, `range ${JSON.stringify(ref.range)} misses line 5`);
   });
 
+  it('sends earlier answers to the graph as history, without our rendered sources list', async () => {
+    const first = await ask('What is the default proxy timeout?');
+    assert.match(first.stream.text, /\*\*Sources\*\*/);
+    const before = ollama.server.chatRequests().length;
+    await ask('And the database connection timeout?', exchange('What is the default proxy timeout?', first.stream.text, first.result));
+    const sent = ollama.server.chatRequests().slice(before).flatMap((b) => b.messages.map((m) => m.content)).join('\n');
+    assert.match(sent, /proxy timeout defaults to 30 seconds/, 'the earlier answer did not reach the graph');
+    assert.doesNotMatch(sent, /\*\*Sources\*\*/);
+  });
+
   it('cancellation stops the graph and its streaming request promptly', async () => {
     const slow = researchScript({ tokenDelayMs: 400 });
     script = slow;
