@@ -11,6 +11,7 @@
  */
 process.env.LANCEDB_LOG ??= 'error';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { embedderForIndex } from '../src/core/index/embed/select';
 import { createRetriever } from '../src/core/index/search';
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
   const overheads: number[] = [];
   const walls: number[] = [];
   const searches: number[] = [];
+  const cpu: number[] = [];
   const orchestratorMs: Record<string, number[]> = { 'layer 1': [], 'layer 2': [], 'layer 3': [] };
   const stepMs = new Map<string, number[]>();
   let cold = 0;
@@ -123,8 +125,10 @@ async function main(): Promise<void> {
     llmMs = 0;
     searchMs = 0;
     const t = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = await assistant.runTurn({ question, history: shape.history(question) });
     const wall = performance.now() - t;
+    const cpuUsed = process.cpuUsage(cpuBefore);
     if (result.route !== 'answer') throw new Error(`unexpected route ${result.route}: ${result.answer}`);
     if (i < 0) {
       cold = wall;
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
     walls.push(wall);
     overheads.push(wall - llmMs);
     searches.push(searchMs);
+    cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
     orchestratorMs[shape.kind].push(result.decisions.find((d) => d.agent === 'orchestrator')!.ms);
     for (const d of result.decisions) {
       const key = `${d.agent}:${d.decision}`;
@@ -157,11 +162,15 @@ async function main(): Promise<void> {
   const w = sorted(walls);
   const s = sorted(searches);
   const out = (line: string) => process.stdout.write(line + '\n');
+  const [load1] = loadavg();
+  out(`machine: ${cpus().length} cores, load average (1 min) ${load1.toFixed(2)} at the end of the run`);
   out(`index: ${values.db} — ${stats.documents} documents, ${pages} pages, ${stats.chunks} chunks, embeddings: ${stats.embeddingModel ?? 'none (full-text)'}`);
   out(`turns: ${turns} (+1 cold), ${calls} LLM calls to a scripted Ollama answering instantly`);
   out(`cold first turn (loads LangGraph, opens tables): ${fmt(cold)} ms`);
   out(`per-turn overhead (wall minus LLM request time): p50 ${fmt(percentile(o, 50))} ms, p95 ${fmt(percentile(o, 95))} ms, max ${fmt(o[o.length - 1])} ms`);
   out(`  of which retrieval (search calls): p50 ${fmt(percentile(s, 50))} ms, p95 ${fmt(percentile(s, 95))} ms`);
+  const c = sorted(cpu);
+  out(`  process CPU per turn (all threads, incl. LanceDB and the in-process fake server): p50 ${fmt(percentile(c, 50))} ms, p95 ${fmt(percentile(c, 95))} ms`);
   out(`per-turn wall time incl. the instant LLM: p50 ${fmt(percentile(w, 50))} ms, p95 ${fmt(percentile(w, 95))} ms`);
   for (const kind of ['layer 1', 'layer 2', 'layer 3']) {
     const xs = sorted(orchestratorMs[kind]);
