@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { CliCommand } from '../command';
+import { formatGraphReport, runGraphChecks, type GraphEvalReport } from '../../core/eval/graphEval';
 import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, type RetrievalReport } from '../../core/eval/retrievalEval';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import { selectEmbedder } from '../../core/index/embed/select';
@@ -22,7 +23,7 @@ import {
 import { formatLocation, parsePositiveInt } from './searchFormat';
 
 const usage =
-  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--json]';
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
 
 const options = {
   ...dbOptions,
@@ -32,6 +33,9 @@ const options = {
   mode: { type: 'string' },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
+  // Research graph checks (routing and answers) when a chat model is reachable: core/eval/graphEval.ts
+  model: { type: 'string' },
+  'no-llm': { type: 'boolean', default: false },
 } as const;
 
 export const command: CliCommand = {
@@ -88,11 +92,17 @@ async function runEval(args: string[]): Promise<number> {
     const indexSeconds = (performance.now() - started) / 1000;
     const store = await openIndexStore(dbDir);
     let report: RetrievalReport;
+    let graph: GraphEvalReport | null = null;
     const searchStarted = performance.now();
     try {
       const retriever = createRetriever(store, embedder, { logger });
       const modeRetriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
+      if (!values['no-llm']) {
+        const checks = await runGraphChecks({ retriever: modeRetriever, jsonl: await readFile(positionals[1], 'utf8'), config: values.model ? { model: values.model } : {}, logger });
+        graph = checks.report;
+        if (!checks.report && !values.json) say(checks.reason);
+      }
     } finally {
       store.close();
     }
@@ -108,9 +118,13 @@ async function runEval(args: string[]): Promise<number> {
       documents_indexed: summary.indexed + summary.skipped,
       chunks: await countChunks(dbDir),
       misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
+      ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
     };
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
-    else printReport(result, items);
+    else {
+      printReport(result, items);
+      if (graph) process.stdout.write(formatGraphReport(graph) + '\n');
+    }
     return 0;
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {

@@ -110,4 +110,32 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
         await fake.close();
       }
     }));
+
+  it('eval adds the research graph checks when a chat model is reachable (and skips them with --no-llm)', () =>
+    withTempDir(async (root) => {
+      const docs = join(root, 'docs');
+      await mkdir(join(docs, 'erlang'), { recursive: true });
+      await writeFile(join(docs, 'erlang', 'ssh.md'), '# SSH\n\n## hello_timeout\n\nThe default value is 30 seconds.\n');
+      const questions = join(root, 'q.jsonl');
+      await writeFile(questions, [
+        { id: 'f1', kind: 'factual', question: 'What is the default hello_timeout?', expected: 'answer', sources: [{ file: 'erlang/ssh.md', pages: [], lines: [1, 5] }] },
+        { id: 'v1', kind: 'vague', question: "What's the default timeout?", expected: 'clarify', sources: [] },
+      ].map((o) => JSON.stringify(o)).join('\n'));
+      const agents = scriptAgents({
+        orchestrator: (b) => (/hello_timeout/.test(b.messages.at(-1)!.content) ? JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: '', sub_queries: [], document_filters: [] }) : clarify()),
+        synthesis: 'It is 30 seconds [1].',
+      });
+      const fake = await startFakeOllama({ chat: (b) => agents.chat(b) });
+      try {
+        const run = await runCli(['eval', docs, questions, '--embed', 'none', '--db', join(root, 'idx'), '--json'], { OLLAMA_HOST: fake.url });
+        assert.equal(run.code, 0, run.stderr);
+        const report = JSON.parse(run.stdout);
+        assert.deepEqual(report.graph.by_kind, { factual: { passed: 1, total: 1 }, vague: { passed: 1, total: 1 } });
+        assert.deepEqual(report.graph.routing, { correct: 2, total: 2 });
+        const skipped = await runCli(['eval', docs, questions, '--embed', 'none', '--db', join(root, 'idx'), '--json', '--no-llm'], { OLLAMA_HOST: fake.url });
+        assert.equal(JSON.parse(skipped.stdout).graph, undefined);
+      } finally {
+        await fake.close();
+      }
+    }));
 });
