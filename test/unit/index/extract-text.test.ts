@@ -41,6 +41,14 @@ describe('extractFile: Markdown and text', () => {
       assert.match(document.warnings[0] ?? '', /Windows-1252/);
     }));
 
+  it('keeps UTF-8 with a stray invalid byte as UTF-8, replacing only that byte', () =>
+    withTempDir(async (root) => {
+      const bytes = Buffer.concat([Buffer.from('déjà vu, naïve '), Buffer.from([0xe9]), Buffer.from(' café\n')]);
+      const document = await extractFile(await textFile(root, 'mostly-utf8.md', bytes));
+      assert.deepEqual(document.pages, ['déjà vu, naïve \ufffd café\n']);
+      assert.deepEqual(document.warnings, ['1 invalid UTF-8 byte sequence(s) replaced with \ufffd']);
+    }));
+
   it('fails text in an unknown multi-byte encoding with encoding', () =>
     withTempDir(async (root) => {
       // "日本語のテキスト" in Shift-JIS, repeated: mostly high bytes, invalid as UTF-8.

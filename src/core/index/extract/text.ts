@@ -32,6 +32,15 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warnings: [] };
   } catch (cause) {
+    const { valid, invalid } = countUtf8Sequences(bytes);
+    if (valid > invalid) {
+      // UTF-8 with a few stray bytes (a pasted Latin-1 character, a cut file): re-reading it all
+      // as Windows-1252 would garble every correct accented letter, so only the bad bytes go.
+      return {
+        text: decodeWith('utf-8', bytes),
+        warnings: [`${invalid} invalid UTF-8 byte sequence(s) replaced with \ufffd`],
+      };
+    }
     if (highByteRatio(bytes) > MAX_HIGH_BYTE_RATIO_FOR_WESTERN) {
       throw new ExtractionError('encoding', 'not UTF-8 text (unknown encoding): convert it to UTF-8 to index it', {
         cause,
@@ -42,6 +51,30 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       warnings: ['not valid UTF-8: read as Windows-1252 (Latin-1); convert it to UTF-8 if characters look wrong'],
     };
   }
+}
+
+/** Well-formed multi-byte UTF-8 sequences vs bytes that cannot start or continue one. */
+function countUtf8Sequences(bytes: Uint8Array): { valid: number; invalid: number } {
+  let valid = 0;
+  let invalid = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i] as number;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    let ok = length > 0 && i + length <= bytes.length;
+    for (let k = 1; ok && k < length; k++) ok = ((bytes[i + k] as number) & 0xc0) === 0x80;
+    if (ok) {
+      valid++;
+      i += length;
+    } else {
+      invalid++;
+      i++;
+    }
+  }
+  return { valid, invalid };
 }
 
 function decodeWith(encoding: string, bytes: Uint8Array): string {
