@@ -19,12 +19,13 @@ export interface LocalEmbedderOptions {
 }
 
 /**
- * Measured with scripts/bench-embed-local.ts on the shared 2-core machine (under heavy load from
- * other jobs): batch 1/8/32 and 1 vs 2 threads were within noise of each other; two intra-op
- * threads never beat one, since extraction workers use the other core. Batch 8 keeps padding
- * waste small once texts are length-sorted.
+ * Measured with scripts/bench-embed-local.ts on the shared 2-core machine (64 real chunks of
+ * ~800 characters, other jobs running, load 5-12): one thread, batch 1 was fastest every time
+ * (10.4-11.8 chunks/s vs 6.6-10.0 for batch 8, 8.6 for batch 4); two intra-op threads were
+ * slower (4.8-6.4), since the extraction workers use the other core. Batching does not pay on
+ * this CPU backend, so texts go one at a time.
  */
-export const DEFAULT_LOCAL_BATCH = 8;
+export const DEFAULT_LOCAL_BATCH = 1;
 export const DEFAULT_LOCAL_THREADS = 1;
 
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', join('onnx', 'model.onnx')];
