@@ -36,7 +36,7 @@ export async function freePort() {
  * Starts code-server with a fresh profile in a scratch folder. `userSettings` becomes the user's
  * settings.json (so the extension sees e.g. the fake Ollama URL from its first activation).
  */
-export async function startCodeServer({ userSettings = {}, log = () => {} } = {}) {
+export async function startCodeServer({ userSettings = {}, log = () => {}, workspaceTrust = false } = {}) {
   ensureHostInstalled();
   const scratch = mkdtempSync(join(tmpdir(), 'lra-vscode-'));
   const dirs = { home: join(scratch, 'home'), tmp: join(scratch, 'tmp'), userData: join(scratch, 'user-data'), extensions: join(scratch, 'extensions') };
@@ -44,13 +44,14 @@ export async function startCodeServer({ userSettings = {}, log = () => {} } = {}
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   writeFileSync(
     join(dirs.userData, 'User', 'settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'chat.disableAIFeatures': false, 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'extensions.ignoreRecommendations': true, ...userSettings }, null, 2),
+    JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': workspaceTrust, 'security.workspace.trust.startupPrompt': 'never', 'chat.disableAIFeatures': false, 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'extensions.ignoreRecommendations': true, ...userSettings }, null, 2),
   );
   const port = await freePort();
   const args = [
     codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
     '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
   ];
   // Detached: its own process group, so the whole tree (server, extension hosts, pty hosts) is
@@ -128,9 +129,9 @@ export async function bundle(entryPoints, outdir) {
  * the extension under development; resolves with the suite's exit code. `onLog` gets the host's
  * console output line by line.
  */
-export async function runInExtensionHost({ suiteIndex, folder, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false }) {
+export async function runInExtensionHost({ suiteIndex, folder, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false }) {
   const { format } = await import('node:util');
-  const server = await startCodeServer({ userSettings, log: verbose ? (s) => process.stderr.write(s) : () => {} });
+  const server = await startCodeServer({ userSettings, workspaceTrust, log: verbose ? (s) => process.stderr.write(s) : () => {} });
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();

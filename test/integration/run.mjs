@@ -5,7 +5,7 @@
 // counting reporter inside the host). Where VS Code can be downloaded, runElectron.mjs runs the
 // same suite with @vscode/test-electron.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -24,7 +24,7 @@ async function main() {
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
   const suiteDir = join(repoRoot, 'test/integration/suite');
   const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
-  await bundle([...entries, join(repoRoot, 'test/integration/workspace.ts')], outDir);
+  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
 
   // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
@@ -45,12 +45,34 @@ async function main() {
         if (verbose || !NOISE.test(line)) console.log(line);
       },
     });
-    console.log(`integration suite exit code ${code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
-    if (countsFile && !existsSync(countsFile)) writeCounts({ passed: 0, failed: 1, skipped: 0 });
-    return code === 0 ? 0 : 1;
+    const main = readCounts(countsFile);
+    // Second run: the same extension in a folder VS Code does not trust.
+    const untrustedCounts = countsFile ? `${countsFile}.untrusted.json` : '';
+    const untrusted = await runInExtensionHost({
+      suiteIndex: join(outDir, 'integration/untrusted/index.js'),
+      folder: workspace,
+      env: { TEST_COUNTS_FILE: untrustedCounts, LRA_REPO_ROOT: repoRoot },
+      workspaceTrust: true,
+      timeoutMs,
+      verbose,
+      onLog: (line) => {
+        if (verbose || !NOISE.test(line)) console.log(line);
+      },
+    });
+    const extra = readCounts(untrustedCounts);
+    rmSync(untrustedCounts, { force: true });
+    writeCounts({ passed: main.passed + extra.passed, failed: main.failed + extra.failed, skipped: main.skipped + extra.skipped });
+    console.log(`integration suites exit codes ${code}, ${untrusted} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return code === 0 && untrusted === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }
+}
+
+/** A suite that died before reporting counts as one failure. */
+function readCounts(file) {
+  if (!file || !existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 main().then(
