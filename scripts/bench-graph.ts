@@ -22,6 +22,7 @@ import type { LlmClient } from '../src/core/llm/types';
 import { createResearchAssistant } from '../src/core/graph/runTurn';
 import { decideWithoutLlm } from '../src/core/graph/nodes/orchestrator';
 import type { HistoryTurn, TurnMetadata } from '../src/core/graph/api';
+import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { startFakeOllama } from '../test/support/fakeOllama';
 import { scriptAgents } from '../test/support/scriptedAgents';
 
@@ -157,6 +158,28 @@ async function main(): Promise<void> {
   for (let i = 0; i < N; i++) decideWithoutLlm(l2, 2);
   const layer2Us = ((performance.now() - t) * 1000) / N;
 
+  // Framework floor for comparison: a LangGraph graph of five no-op nodes, like a research turn's path.
+  const Trivial = Annotation.Root({ x: Annotation<number>({ reducer: (a, b) => a + b, default: () => 0 }) });
+  const trivial = new StateGraph(Trivial)
+    .addNode('a', async () => ({ x: 1 }))
+    .addNode('b', async () => ({ x: 1 }))
+    .addNode('c', async () => ({ x: 1 }))
+    .addNode('d', async () => ({ x: 1 }))
+    .addNode('e', async () => ({ x: 1 }))
+    .addEdge(START, 'a')
+    .addEdge('a', 'b')
+    .addEdge('b', 'c')
+    .addEdge('c', 'd')
+    .addEdge('d', 'e')
+    .addEdge('e', END)
+    .compile();
+  const floor: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const started = performance.now();
+    await trivial.invoke({ x: 0 });
+    floor.push(performance.now() - started);
+  }
+
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const o = sorted(overheads);
   const w = sorted(walls);
@@ -178,6 +201,8 @@ async function main(): Promise<void> {
   }
   out('decision-trail steps (p50 ms, LLM time included where the step calls it):');
   for (const [key, xs] of stepMs) out(`  ${key}: ${fmt(percentile(sorted(xs), 50))}`);
+  const f = sorted(floor);
+  out(`LangGraph floor (5 no-op nodes, 100 invokes, same process): p50 ${fmt(percentile(f, 50))} ms, p95 ${fmt(percentile(f, 95))} ms`);
   out(`layer-1 decision (pure function, ${N} runs): ${layer1Us.toFixed(3)} µs each`);
   out(`layer-2 decision (pure function, ${N} runs): ${layer2Us.toFixed(3)} µs each`);
   await assistant.dispose();
