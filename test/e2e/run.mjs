@@ -4,7 +4,7 @@
 // the Ollama-protocol test server, click the citation. Each step is counted as a test and
 // leaves a screenshot in test-artifacts/screenshots/.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +124,36 @@ async function main() {
       await page.getByText(/Ln \d+, Col \d+ \(\d+ selected\)/).first().waitFor({ timeout: 10_000 });
       await page.waitForTimeout(500);
       await shot('05-markdown-citation');
+    });
+
+    const runCommand = async (title) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+      await page.keyboard.type(title, { delay: 5 });
+      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+    };
+
+    await step('"Open Log" shows every chat turn in the log output channel', async () => {
+      await runCommand('Local Research: Open Log');
+      const output = page.locator('.output-view, .panel .monaco-editor').first();
+      await output.waitFor({ timeout: 15_000 });
+      // The output view is virtualised (only the latest turns are rendered) and Monaco renders
+      // spaces as no-break spaces, hence \s.
+      const lines = page.locator('.view-line');
+      await lines.filter({ hasText: /turn:\s"What\sis\sthe\sdefault\sproxy\stimeout\?"/ }).first().waitFor({ timeout: 15_000 });
+      await lines.filter({ hasText: /turn\sdone\sin\s\d+\sms:\sanswer,\s1\scitations/ }).first().waitFor({ timeout: 15_000 });
+      await shot('06-log');
+    });
+
+    await step('"Set Langfuse Secret Key" stores the key in SecretStorage, not in settings.json', async () => {
+      await runCommand('Local Research: Set Langfuse Secret Key');
+      await page.locator('.quick-input-widget input[type="password"]').waitFor({ timeout: 10_000 });
+      await page.keyboard.type('sk-lf-e2e-secret', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await page.getByText('Langfuse secret key stored in SecretStorage.').first().waitFor({ timeout: 10_000 });
+      const settings = readFileSync(join(server.scratch, 'user-data/User/settings.json'), 'utf8');
+      if (settings.includes('sk-lf-e2e-secret')) throw new Error('the secret key landed in settings.json');
     });
   } finally {
     await browser.close();
