@@ -8,6 +8,7 @@ import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/in
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { IndexCorruptError, openIndexStore } from '../../../src/core/index/store';
 import { EmbedderError } from '../../../src/core/index/embed/errors';
+import { extractFile } from '../../../src/core/index/extract';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
@@ -220,4 +221,22 @@ describe('indexFolder', () => {
       await server.close();
     }
   });
+
+  it('reports a file deleted during the run as vanished and indexes the rest', () =>
+    withTempDir(async (root) => {
+      await writeFile(join(root, 'a.md'), '# A\n\nalpha\n');
+      await writeFile(join(root, 'b.md'), '# B\n\nbeta\n');
+      await writeFile(join(root, 'c.md'), '# C\n\ngamma\n');
+      const extractor = {
+        extract: async (file: Parameters<typeof extractFile>[0]) => {
+          if (file.path === 'b.md') await unlink(file.absPath); // gone between discovery and extraction
+          return extractFile(file);
+        },
+        close: async () => undefined,
+      };
+      const summary = await run({ root, extractor });
+      assert.deepEqual(summary.failed.map((f) => [f.path, f.code]), [['b.md', 'vanished']]);
+      assert.equal(summary.indexed, 2);
+      assert.deepEqual((await storedPaths(join(root, '.research-index'))).documents, ['a.md', 'c.md']);
+    }));
 });
