@@ -6,7 +6,7 @@
  * (ftsConfig.ts), so stemming and case folding apply to the query too.
  */
 import type { FullTextQuery, Occur } from '@lancedb/lancedb';
-import { tokenPieces, type AnalyzedQuery } from './query';
+import type { AnalyzedQuery } from './query';
 
 /** Column searched; the store builds the FTS index on it. */
 export const FTS_TEXT_COLUMN = 'text';
@@ -24,18 +24,13 @@ function loadLanceDb(): Promise<LanceDb> {
 /** Null when the question has no searchable words at all (e.g. "what is it?"). */
 export async function buildFtsQuery(
   analyzed: AnalyzedQuery,
-  options: { phrases?: boolean; identifierBoost?: number } = {},
+  options: { phrases?: boolean } = {},
 ): Promise<FullTextQuery | null> {
   if (analyzed.terms.length === 0) return null;
   const { BooleanQuery, MatchQuery, Occur, PhraseQuery } = await loadLanceDb();
   const clauses: [Occur, FullTextQuery][] = [[Occur.Should, new MatchQuery(analyzed.terms.join(' '), FTS_TEXT_COLUMN)]];
   if (options.phrases !== false) {
     for (const phrase of analyzed.phrases) clauses.push([Occur.Should, new PhraseQuery(phrase, FTS_TEXT_COLUMN)]);
-  }
-  const boost = options.identifierBoost ?? 0;
-  if (boost > 0 && analyzed.identifiers.length > 0) {
-    const pieces = analyzed.identifiers.flatMap(tokenPieces).join(' ');
-    clauses.push([Occur.Should, new MatchQuery(pieces, FTS_TEXT_COLUMN, { boost })]);
   }
   return clauses.length === 1 ? clauses[0]![1] : new BooleanQuery(clauses);
 }

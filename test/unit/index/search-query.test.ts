@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { documentsNamedBy, pathWords } from '../../../src/core/index/docScope';
 import { reciprocalRankFusion } from '../../../src/core/index/fusion';
-import { analyzeQuery } from '../../../src/core/index/query';
+import { analyzeQuery, splitQuestion, withoutWords } from '../../../src/core/index/query';
 
 describe('search query handling', () => {
   it('keeps content words and drops question and filler words', () => {
@@ -20,6 +20,21 @@ describe('search query handling', () => {
     const q = analyzeQuery('How do I change it with `set fit limit` or "fit limit_abs"?');
     assert.deepEqual(q.phrases, ['set fit limit', 'fit limit abs']);
     assert.ok(q.terms.includes('set') && q.terms.includes('limit'));
+  });
+
+  it('splits a question that asks two things, and only such a question', () => {
+    assert.deepEqual(splitQuestion('What is the default stack size of a worker, and what is the default maxBuffer of exec()?'), [
+      'What is the default stack size of a worker',
+      'what is the default maxBuffer of exec()?',
+    ]);
+    assert.deepEqual(splitQuestion('How do I keep free space? What value is suggested?'), ['How do I keep free space?', 'What value is suggested?']);
+    const single = 'Which apt option writes status lines and progress to a file descriptor?';
+    assert.deepEqual(splitQuestion(single), [single]);
+  });
+
+  it('drops the words that named a document, singular or plural', () => {
+    const q = analyzeQuery('In the Debian copyright format, which Files stanzas apply?');
+    assert.deepEqual(withoutWords(q, new Set(['debian', 'copyright', 'format', 'file'])).terms, ['stanzas', 'apply']);
   });
 
   it('returns no terms for a question with nothing to search', () => {
