@@ -11,6 +11,7 @@ import { createRetriever } from '../core/index/search';
 import { IndexStoreError, openIndexStore, type IndexStore } from '../core/index/store';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
+import { pagesOf } from '../core/graph/passages';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError } from './options';
@@ -97,7 +98,7 @@ export function turnJson(result: TurnResult) {
     route: result.route,
     answer: result.answer,
     followups: result.followups,
-    citations: result.citations.map((c) => ({ file: c.file, ...(c.page !== undefined ? { page: c.page } : {}), ...(c.lines ? { lines: c.lines } : {}), index: c.index })),
+    citations: result.citations.map((c) => ({ file: c.file, ...(c.page !== undefined ? { page: c.page } : {}), ...(c.pageEnd !== undefined ? { page_end: c.pageEnd } : {}), ...(c.lines ? { lines: c.lines } : {}), index: c.index })),
     metadata: result.metadata,
     decisions: result.decisions,
     llm_calls: result.llmCalls,
@@ -127,7 +128,7 @@ export function renderTurnFooter(result: TurnResult): string {
   if (result.citations.length) {
     lines.push('', 'Sources:');
     for (const c of result.citations) {
-      const where = c.page !== undefined ? `, page ${c.page}` : c.lines ? `, lines ${c.lines[0]}-${c.lines[1]}` : '';
+      const where = c.page !== undefined ? `, ${pagesOf(c)}` : c.lines ? `, lines ${c.lines[0]}-${c.lines[1]}` : '';
       lines.push(`  [${c.index}] ${c.file}${where}`);
     }
   }

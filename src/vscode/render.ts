@@ -35,13 +35,13 @@ export function citationLocation(root: vscode.Uri, citation: Citation): vscode.U
 }
 
 export function citationLabel(citation: Citation): string {
-  if (citation.page !== undefined) return `${citation.file}, p. ${citation.page}`;
+  if (citation.page !== undefined) return `${citation.file}, ${citationWhere(citation)}`;
   if (citation.lines) return `${citation.file}, lines ${citation.lines[0]}-${citation.lines[1]}`;
   return citation.file;
 }
 
 export function citationWhere(citation: Citation): string {
-  if (citation.page !== undefined) return `p. ${citation.page}`;
+  if (citation.page !== undefined) return citation.pageEnd !== undefined ? `pp. ${citation.page}-${citation.pageEnd}` : `p. ${citation.page}`;
   if (citation.lines) return `lines ${citation.lines[0]}-${citation.lines[1]}`;
   return '';
 }

@@ -11,8 +11,10 @@ export interface Citation {
   index: number;
   /** Relative path of the document. */
   file: string;
-  /** 1-based physical PDF page. */
+  /** 1-based physical PDF page where the cited passage starts. */
   page?: number;
+  /** Last page, when the passage runs across a page break (so the fact may sit on either page). */
+  pageEnd?: number;
   /** Markdown/text: 1-based inclusive line range. */
   lines?: [number, number];
   /** Short quote of the cited passage. */

@@ -29,9 +29,16 @@ export function renderPassage(hit: SearchHit, n: number, maxChars = 2400): strin
 export function citationOf(hit: SearchHit, index: number): Citation {
   const citation: Citation = { index, file: hit.path };
   if (hit.pageStart !== null) citation.page = hit.pageStart;
+  if (hit.pageStart !== null && hit.pageEnd !== null && hit.pageEnd > hit.pageStart) citation.pageEnd = hit.pageEnd;
   if (hit.lineStart !== null) citation.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
   citation.snippet = snippetOf(hit.text);
   return citation;
+}
+
+/** "page 3" or "pages 3-4": a passage that crosses a page break is cited with both pages. */
+export function pagesOf(citation: Pick<Citation, 'page' | 'pageEnd'>): string {
+  if (citation.page === undefined) return '';
+  return citation.pageEnd !== undefined ? `pages ${citation.page}-${citation.pageEnd}` : `page ${citation.page}`;
 }
 
 export function snippetOf(text: string, max = 160): string {

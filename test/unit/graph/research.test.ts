@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { resolveDocumentFilters } from '../../../src/core/graph/filters';
-import { citationsIn, mergeHits } from '../../../src/core/graph/passages';
+import { citationsIn, mergeHits, pagesOf } from '../../../src/core/graph/passages';
 import type { SearchHit } from '../../../src/core/index/types';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { count, startHarness, type Harness } from '../../support/graphHarness';
@@ -68,6 +68,14 @@ describe('research: retrieval, quality assessment, re-query', () => {
   it('maps [n] citations to passages and ignores numbers that do not exist', () => {
     const passages = [hit('1', 'a', 'x.md'), hit('2', 'b', 'y.pdf')];
     assert.deepEqual(citationsIn('A [2], B [1, 2], C [7].', passages).map((c) => [c.index, c.file]), [[1, 'x.md'], [2, 'y.pdf']]);
+  });
+
+  it('cites a passage that crosses a page break with both pages, a one-page passage with its page', () => {
+    const across = { ...hit('1', 'tail of page 3, head of page 4', 'm.pdf'), lineStart: null, lineEnd: null, pageStart: 3, pageEnd: 4 };
+    const within = { ...hit('2', 'all on page 7', 'm.pdf'), lineStart: null, lineEnd: null, pageStart: 7, pageEnd: 7 };
+    const [a, b] = citationsIn('X [1]. Y [2].', [across, within]);
+    assert.deepEqual([a.page, a.pageEnd, pagesOf(a)], [3, 4, 'pages 3-4']);
+    assert.deepEqual([b.page, b.pageEnd, pagesOf(b)], [7, undefined, 'page 7']);
   });
 
   it('resolves loose document names, ignores unknown ones and refuses unspecific ones', () => {
