@@ -5,9 +5,8 @@ import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama } from '../../support/fakeOllama';
 import { selectEmbedder } from '../../../src/core/index/embed/select';
 import { freshMeta } from '../../../src/core/index/store/meta';
+import { MINILM_DIR } from '../../support/shared';
 
-/** The real all-MiniLM-L6-v2 (ONNX) the project keeps for offline tests. */
-export const MINILM_DIR = process.env.RESEARCH_TEST_MODEL_DIR ?? '/work/shared/models/all-MiniLM-L6-v2';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 

@@ -8,9 +8,9 @@ import { openIndexStore } from '../../../src/core/index/store';
 import type { IndexStore } from '../../../src/core/index/store/types';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
+import { MINILM_DIR } from '../../support/shared';
 
 /** The real all-MiniLM-L6-v2 (ONNX) kept for offline tests. */
-const MINILM_DIR = process.env.RESEARCH_TEST_MODEL_DIR ?? '/work/shared/models/all-MiniLM-L6-v2';
 
 const text = (path: string, body: string): ExtractedDocument => ({ path, kind: 'markdown', pages: [body], warnings: [] });
 
