@@ -16,7 +16,7 @@ export interface ResearchConfig {
   models: { chat: string; embedding: string; localEmbeddingDir: string };
   embedding: { provider: EmbeddingProviderSetting };
   index: { include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number };
-  chat: { maxClarifications: number; maxHistoryTurns: number; temperature: number; clarificationTemperature: number };
+  chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
   langfuse: { enabled: boolean; host: string; publicKey: string };
 }
 
@@ -32,7 +32,7 @@ export const DEFAULT_CONFIG: ResearchConfig = {
     watch: true,
     watchDebounceMs: 1500,
   },
-  chat: { maxClarifications: 2, maxHistoryTurns: 10, temperature: 0.2, clarificationTemperature: 0.3 },
+  chat: { maxClarifications: 2, maxHistory: 10, temperature: 0.2, orchestratorTemperature: 0.3, clarificationTemperature: 0.5 },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
 };
 
@@ -58,8 +58,9 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
     },
     chat: {
       maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),
-      maxHistoryTurns: num(c.get('chat.maxHistoryTurns'), d.chat.maxHistoryTurns, 0, 100),
+      maxHistory: num(c.get('chat.maxHistory'), d.chat.maxHistory, 0, 200),
       temperature: num(c.get('chat.temperature'), d.chat.temperature, 0, 2),
+      orchestratorTemperature: num(c.get('chat.orchestratorTemperature'), d.chat.orchestratorTemperature, 0, 2),
       clarificationTemperature: num(c.get('chat.clarificationTemperature'), d.chat.clarificationTemperature, 0, 2),
     },
     langfuse: {

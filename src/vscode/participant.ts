@@ -97,7 +97,7 @@ export class ResearchParticipant implements vscode.Disposable {
       if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
       llm = createVscodeLlmClient(request.model);
     }
-    const input = turnInput(request, historyFromContext(context.history, config.chat.maxHistoryTurns));
+    const input = turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2)));
     const settings = engineSettings(config, await this.secrets.langfuseSecret());
     let streamedTokens = 0;
     const result = await loadEngine().runTurn({

@@ -12,8 +12,9 @@ export function engineSettings(config: ResearchConfig, langfuseSecretKey: string
     include: config.index.include,
     exclude: config.index.exclude,
     maxClarifications: config.chat.maxClarifications,
-    maxHistoryTurns: config.chat.maxHistoryTurns,
+    maxHistory: config.chat.maxHistory,
     temperature: config.chat.temperature,
+    orchestratorTemperature: config.chat.orchestratorTemperature,
     clarificationTemperature: config.chat.clarificationTemperature,
     langfuse: { ...config.langfuse, ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) },
   };

@@ -50,10 +50,9 @@ export function graphConfig(settings: EngineSettings): ResearchConfigInput {
   return {
     ollamaHost: settings.ollamaHost || null,
     model: settings.chatModel,
-    temperatures: { synthesis: settings.temperature, research: settings.temperature, clarification: settings.clarificationTemperature },
+    temperatures: { orchestrator: settings.orchestratorTemperature, synthesis: settings.temperature, research: settings.temperature, clarification: settings.clarificationTemperature },
     maxClarifications: settings.maxClarifications,
-    // The graph counts messages; the setting counts question/answer pairs.
-    maxHistory: Math.max(1, settings.maxHistoryTurns * 2),
+    maxHistory: Math.max(1, settings.maxHistory),
     // dist/engine.js sits next to the shipped prompts/ folder (../prompts).
     promptsDir: join(__dirname, '..', 'prompts'),
     langfuse: settings.langfuse.enabled

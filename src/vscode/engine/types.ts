@@ -18,8 +18,10 @@ export interface EngineSettings {
   include: string[];
   exclude: string[];
   maxClarifications: number;
-  maxHistoryTurns: number;
+  /** Messages the orchestrator reads (the max_history). */
+  maxHistory: number;
   temperature: number;
+  orchestratorTemperature: number;
   clarificationTemperature: number;
   langfuse: { enabled: boolean; host: string; publicKey: string; secretKey?: string };
 }
