@@ -2,8 +2,8 @@
  * Research graph benchmark: `npm run bench:graph -- [--db DIR] [--turns N] [--questions FILE]`.
  *
  * Runs whole turns (gate → orchestrator → research → synthesis → validation) against a scripted
- * Ollama that answers instantly, on a real index (default /work/scratch/h3/scale-index-full: the
- * ~20,000-page scale corpus, built with `index /work/scale-corpus --db DIR --embed none`).
+ * Ollama that answers instantly, on a real index (`--db DIR`; the issue's figure is for the ~20,000-page
+ * scale corpus from ../shared/eval/make-scale-corpus.sh, indexed with `index <corpus> --db DIR --embed none`).
  * Per-turn overhead = wall time minus the time spent inside LLM chat requests (request sent →
  * last byte of the reply); it includes retrieval, prompt rendering, the graph itself, the
  * readiness check and tracing. Also times orchestrator layers 1 and 2 in microseconds. Numbers
@@ -13,6 +13,7 @@ process.env.LANCEDB_LOG ??= 'error';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { embedderForIndex } from '../src/core/index/embed/select';
 import { createRetriever } from '../src/core/index/search';
 import { openIndexStore } from '../src/core/index/store';
@@ -28,9 +29,10 @@ import { scriptAgents } from '../test/support/scriptedAgents';
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: '/work/scratch/h3/scale-index-full' },
+    db: { type: 'string' },
     turns: { type: 'string', default: '60' },
-    questions: { type: 'string', default: '/work/shared/eval/dev-questions.jsonl' },
+    // dist/bench-graph.js -> <repo>/../shared (shared/ sits beside the checkout).
+    questions: { type: 'string', default: resolve(__dirname, '../../shared/eval/dev-questions.jsonl') },
   },
 });
 
@@ -41,8 +43,8 @@ const fmt = (ms: number) => ms.toFixed(2);
 
 async function main(): Promise<void> {
   const questions = readFileSync(values.questions!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).question as string).filter(Boolean);
-  if (!existsSync(values.db!)) {
-    process.stderr.write(`no index at ${values.db}: build one first, e.g.\n  node dist/cli.js index /work/scale-corpus --db ${values.db} --embed none\nthen: npm run bench:graph -- --db ${values.db}\n`);
+  if (!values.db || !existsSync(values.db)) {
+    process.stderr.write(`no index at ${values.db ?? '(none given)'}: build one first, e.g.\n  node dist/cli.js index <scale-corpus> --db DIR --embed none\nthen: npm run bench:graph -- --db DIR\n`);
     process.exitCode = 2;
     return;
   }

@@ -42,10 +42,11 @@ interface ModeResult {
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    'model-dir': { type: 'string', default: '/work/shared/models/all-MiniLM-L6-v2' },
+    // dist/bench-index.js -> <repo>/../shared (shared/ sits beside the checkout).
+    'model-dir': { type: 'string', default: resolve(__dirname, '../../shared/models/all-MiniLM-L6-v2') },
     modes: { type: 'string', default: 'none,local' },
     exclude: { type: 'string', multiple: true },
-    queries: { type: 'string', default: '/work/shared/eval/dev-questions.jsonl' },
+    queries: { type: 'string', default: resolve(__dirname, '../../shared/eval/dev-questions.jsonl') },
     child: { type: 'string' },
     db: { type: 'string' },
     batch: { type: 'string' },

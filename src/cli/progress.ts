@@ -2,7 +2,7 @@
  * Progress display for long CLI runs: a one-line bar redrawn in place on a terminal, plain
  * lines (at most one per file) otherwise, nothing at all with --json (stdout stays parseable).
  */
-import type { IndexProgress } from '../core/index/types';
+import type { IndexProgress, IndexSummary } from '../core/index/types';
 
 export interface ProgressView {
   update(progress: IndexProgress): void;
@@ -49,4 +49,17 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
       drawn = false;
     },
   };
+}
+
+/** Runs an indexing generator to its end, showing each step, and returns its summary. */
+export async function showIndexRun(run: AsyncGenerator<IndexProgress, IndexSummary>, view: ProgressView): Promise<IndexSummary> {
+  try {
+    for (;;) {
+      const step = await run.next();
+      if (step.done) return step.value;
+      view.update(step.value);
+    }
+  } finally {
+    view.end();
+  }
 }

@@ -15,8 +15,8 @@ import { indexFolder } from '../../core/index/indexer';
 import { createRetriever } from '../../core/index/search';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { readMeta } from '../../core/index/store/meta';
-import type { IndexSummary, SearchOptions } from '../../core/index/types';
-import { createProgressView } from '../progress';
+import type { SearchOptions } from '../../core/index/types';
+import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
@@ -75,20 +75,7 @@ async function runEval(args: string[]): Promise<number> {
     embedder = choice.embedder;
     if (!values.json) say(`embeddings: ${choice.reason}`);
     const progress = createProgressView(process.stderr, values.json);
-    let summary: IndexSummary;
-    try {
-      const run = indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, logger });
-      for (;;) {
-        const step = await run.next();
-        if (step.done) {
-          summary = step.value;
-          break;
-        }
-        progress.update(step.value);
-      }
-    } finally {
-      progress.end();
-    }
+    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, logger }), progress);
     const indexSeconds = (performance.now() - started) / 1000;
     const store = await openIndexStore(dbDir);
     let report: RetrievalReport;

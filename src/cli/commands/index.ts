@@ -11,7 +11,7 @@ import { IndexStoreError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import type { IndexSummary } from '../../core/index/types';
-import { createProgressView } from '../progress';
+import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
@@ -66,16 +66,8 @@ async function runIndex(args: string[]): Promise<number> {
         root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
         chunking, signal: controller.signal, logger,
       });
-      for (;;) {
-        const step = await run.next();
-        if (step.done) {
-          summary = step.value;
-          break;
-        }
-        progress.update(step.value);
-      }
+      summary = await showIndexRun(run, progress);
     } finally {
-      progress.end();
       await choice.embedder?.close();
     }
     if (json) process.stdout.write(JSON.stringify({ index: dbDir, ...summary }) + '\n');
