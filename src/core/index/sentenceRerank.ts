@@ -1,0 +1,72 @@
+/**
+ * Query-time rerank of the first fused candidates by their best SENTENCE's similarity to the
+ * question. One vector per ~1,000-character chunk averages every topic the chunk touches; the
+ * answer is usually one or two sentences, and the question's embedding is far closer to those
+ * alone. Only the first few candidates are reranked, so the cost is bounded (a few dozen short
+ * embeddings per query; measured in RETRIEVAL.md).
+ */
+import type { Embedder } from './embed/types';
+import { reciprocalRankFusion, type Fused } from './fusion';
+
+/** Pieces shorter than this join the next one (headings, list bullets, code fragments). */
+const MIN_SENTENCE_CHARS = 60;
+/** Longer runs (tables, code without full stops) are cut, so no piece dilutes like a whole chunk. */
+const MAX_SENTENCE_CHARS = 300;
+
+export function sentencesOf(text: string): string[] {
+  const raw = text.split(/(?<=[.!?;:])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+  const out: string[] = [];
+  let current = '';
+  for (const piece of raw) {
+    current = current ? `${current} ${piece}` : piece;
+    if (current.length >= MIN_SENTENCE_CHARS) {
+      for (let i = 0; i < current.length; i += MAX_SENTENCE_CHARS) out.push(current.slice(i, i + MAX_SENTENCE_CHARS));
+      current = '';
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+export async function rerankBySentences<T>(
+  query: Float32Array,
+  ranked: Fused<T>[],
+  textOf: (item: T) => string,
+  keyOf: (item: T) => string,
+  embedder: Embedder,
+  options: { top: number; signal?: AbortSignal },
+): Promise<Fused<T>[]> {
+  const head = ranked.slice(0, options.top).map((f) => f.item);
+  if (head.length < 2) return ranked;
+  const sentences = head.map((item) => sentencesOf(textOf(item)));
+  const vectors = await embedder.embed(sentences.flat(), options.signal);
+  let at = 0;
+  const best = sentences.map((list) => {
+    let max = -1;
+    for (let i = 0; i < list.length; i++) max = Math.max(max, cosine(query, vectors[at + i]!));
+    at += list.length;
+    return max;
+  });
+  const bySentence = head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item);
+  // Equal-weight rank fusion of the two orders: a sentence match lifts a hit, it does not override
+  // the full-text evidence (weight 2 was measured: worse on the dev and first held-out sets).
+  const reranked = reciprocalRankFusion([{ items: head, weight: 1 }, { items: bySentence, weight: 1 }], keyOf);
+  // Hits past the reranked head keep their order, scaled below the head's last score.
+  const tail = ranked.slice(head.length);
+  const floor = reranked[reranked.length - 1]!.score;
+  const pivot = ranked[head.length - 1]!.score;
+  return [...reranked, ...tail.map((f) => ({ item: f.item, score: pivot > 0 ? (floor * f.score) / pivot : 0 }))];
+}
+
+/** Cosine similarity (MiniLM vectors come normalised, but other embedders' need not). */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { LocalEmbedder } from '../../../src/core/index/embed/local';
+import type { Fused } from '../../../src/core/index/fusion';
+import { rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
+import { MINILM_DIR } from '../../support/shared';
+
+interface Doc {
+  id: string;
+  text: string;
+}
+
+describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
+  this.timeout(60_000);
+  let embedder: LocalEmbedder;
+  before(() => {
+    embedder = new LocalEmbedder({ modelDir: MINILM_DIR });
+  });
+  after(async () => {
+    await embedder.close();
+  });
+
+  it('lifts the hit whose one sentence answers the question above a hit that is only loosely on topic', async () => {
+    const offTopic: Doc = { id: 'budget', text: 'The quarterly budget meeting moved to Thursday. The treasurer chairs it, and snacks are provided in room four.' };
+    const answer: Doc = {
+      id: 'answer',
+      text:
+        'Chapter 3 covers installation on many platforms and lists the packages you need to build everything. ' +
+        'Configuration files live in the etc folder of the installation. ' +
+        'Setting the prover time limit to 0 seconds disables the time limit entirely. ' +
+        'Log files are rotated every week and old ones are compressed.',
+    };
+    const loose: Doc = { id: 'loose', text: 'Prover settings: the memory and step limits of each prover can be configured in its section of the configuration file.' };
+    const tail: Doc = { id: 'tail', text: 'Bread dough should rise for an hour in a warm place.' };
+    // As fusion might have ranked them: the off-topic chunk first (say, by a lucky BM25 match).
+    const fused: Fused<Doc>[] = [offTopic, answer, loose, tail].map((item, i) => ({ item, score: 1 / (61 + i) }));
+    const query = await embedder.embedQuery('How do I turn off the prover time limit?');
+
+    const reranked = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3 });
+
+    assert.equal(reranked[0]!.item.id, 'answer');
+    assert.equal(reranked[3]!.item.id, 'tail', 'hits past the reranked head keep their place');
+    for (let i = 1; i < reranked.length; i++) assert.ok(reranked[i]!.score <= reranked[i - 1]!.score, 'scores stay in rank order');
+  });
+
+  it('splits a chunk into sentences, joining fragments and cutting long runs', () => {
+    const pieces = sentencesOf('Options\n--timelimit\nSets the time limit of the prover in seconds. Zero disables it entirely, which is useful.\n' + 'x'.repeat(700));
+    assert.equal(pieces[0], 'Options --timelimit Sets the time limit of the prover in seconds.');
+    assert.ok(pieces.every((p) => p.length <= 300));
+    assert.equal(pieces.join('').replace(/\s/g, '').length, 'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700);
+  });
+});
