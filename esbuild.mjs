@@ -14,6 +14,8 @@ const entryPoints = [
   { in: 'src/cli/main.ts', out: 'cli' },
   // PDF extraction threads: started by the extension and the CLI from dist/extract-worker.js.
   { in: 'src/core/index/extract/worker.ts', out: 'extract-worker' },
+  // Local embedding threads (one ONNX session each): started by the cli from dist/embed-worker.js.
+  { in: 'src/core/index/embed/localWorker.ts', out: 'embed-worker' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
   { in: 'scripts/bench-graph.ts', out: 'bench-graph' },
   { in: 'scripts/bench-extract.ts', out: 'bench-extract' },

@@ -1,8 +1,13 @@
 /**
- * Local embedding throughput by batch size and thread count, on real chunk texts:
- * `node dist/bench-embed-local.js <index-dir> [--model-dir DIR] [--n 64] [--batches 1,8,16,32] [--threads 1,2]`.
- * Used to pick DEFAULT_LOCAL_BATCH / DEFAULT_LOCAL_THREADS in src/core/index/embed/local.ts.
+ * Local embedding throughput by worker count, batch size and thread count, on real chunk texts:
+ * `npx tsx scripts/bench-embed-local.ts <index-dir> [--model-dir DIR] [--n 64] [--workers 1,2]
+ *  [--batches 1,8] [--threads 1] [--rounds 2]`.
+ * Configurations run in alternation (A B A B ...) for `--rounds`, so a change in the machine's
+ * load hits all of them alike; each line prints the 1-minute load average and the CPU time per
+ * chunk summed over all threads (the cost that an idle 2-core machine would divide by 2).
+ * Used to pick DEFAULT_LOCAL_BATCH / _THREADS / _WORKERS in src/core/index/embed/local.ts.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { LocalEmbedder } from '../src/core/index/embed/local';
 import { openIndexStore } from '../src/core/index/store';
@@ -12,10 +17,14 @@ const { values, positionals } = parseArgs({
   options: {
     'model-dir': { type: 'string', default: '/work/shared/models/all-MiniLM-L6-v2' },
     n: { type: 'string', default: '64' },
-    batches: { type: 'string', default: '1,8,16,32' },
-    threads: { type: 'string', default: '1,2' },
+    workers: { type: 'string', default: '1,2' },
+    batches: { type: 'string', default: '1' },
+    threads: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '2' },
   },
 });
+
+const list = (value: string | undefined) => value!.split(',').map(Number);
 
 async function main(): Promise<void> {
   const store = await openIndexStore(positionals[0]!);
@@ -24,14 +33,26 @@ async function main(): Promise<void> {
   const texts = rows.map((r) => r.text);
   const chars = texts.reduce((s, t) => s + t.length, 0) / texts.length;
   process.stdout.write(`${texts.length} chunks, mean ${chars.toFixed(0)} chars\n`);
-  for (const threads of values.threads!.split(',').map(Number)) {
-    for (const batchSize of values.batches!.split(',').map(Number)) {
-      const embedder = new LocalEmbedder({ modelDir: values['model-dir']!, batchSize, threads });
-      await embedder.embed(texts.slice(0, batchSize)); // load + warm up
+  const configs = list(values.workers).flatMap((workers) =>
+    list(values.threads).flatMap((threads) => list(values.batches).map((batchSize) => ({ workers, threads, batchSize }))),
+  );
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    for (const config of configs) {
+      const embedder = new LocalEmbedder({ modelDir: values['model-dir']!, ...config });
+      // Load + warm up every session (each worker loads its own model).
+      await embedder.embed(texts.slice(0, Math.max(config.batchSize, config.workers) * config.workers));
       const t = performance.now();
+      const cpu = process.cpuUsage();
       await embedder.embed(texts);
       const seconds = (performance.now() - t) / 1000;
-      process.stdout.write(`threads ${threads} batch ${batchSize}: ${(texts.length / seconds).toFixed(1)} chunks/s\n`);
+      // CPU time of all threads: less sensitive to other jobs on the machine than wall time.
+      const { user, system } = process.cpuUsage(cpu);
+      const cpuMsPerChunk = (user + system) / 1000 / texts.length;
+      const load = loadavg()[0]!.toFixed(2);
+      process.stdout.write(
+        `round ${round} workers ${config.workers}${embedder.usesWorkers ? '' : ' (in-thread)'} threads ${config.threads} batch ${config.batchSize}: ` +
+          `${(texts.length / seconds).toFixed(1)} chunks/s, ${cpuMsPerChunk.toFixed(1)} CPU ms/chunk (load ${load})\n`,
+      );
       await embedder.close();
     }
   }

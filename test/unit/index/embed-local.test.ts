@@ -6,6 +6,15 @@ import { startFakeOllama } from '../../support/fakeOllama';
 import { selectEmbedder } from '../../../src/core/index/embed/select';
 import { freshMeta } from '../../../src/core/index/store/meta';
 import { MINILM_DIR } from '../../support/shared';
+import { EmbedWorkerCrashError, LocalEmbedPool } from '../../../src/core/index/embed/localPool';
+import { execFile } from 'node:child_process';
+import { symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+
+const run = promisify(execFile);
+const repoRoot = join(__dirname, '..', '..', '..');
 
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -52,4 +61,94 @@ describe('embedders: local transformers.js model', () => {
       await withNomic.close();
     }
   });
+});
+
+const cosine = (a: Float32Array, b: Float32Array) => dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
+
+describe('embedders: local model on worker threads', () => {
+  const texts = ['A man is eating food.', 'A man is eating a piece of bread.', 'The stock market fell sharply on Tuesday.', 'Compile the kernel with make.'];
+
+  it('embeds on two worker threads with the same vectors as in-thread', async () => {
+    const pooled = new LocalEmbedder({ modelDir: MINILM_DIR, workers: 2 });
+    const inThread = new LocalEmbedder({ modelDir: MINILM_DIR, workers: 1 });
+    try {
+      const viaWorkers = await pooled.embed(texts);
+      assert.equal(pooled.usesWorkers, true);
+      const direct = await inThread.embed(texts);
+      assert.equal(inThread.usesWorkers, false);
+      viaWorkers.forEach((vector, i) => assert.ok(cosine(vector, direct[i]!) > 0.9999, `text ${i}`));
+      assert.ok(dot(viaWorkers[0]!, viaWorkers[1]!) > 0.6);
+      assert.ok(dot(viaWorkers[0]!, viaWorkers[2]!) < 0.3);
+      assert.ok(dot(await pooled.embedQuery(texts[0]!), direct[0]!) > 0.999);
+    } finally {
+      await pooled.close();
+      await inThread.close();
+    }
+  });
+
+  it('reports a worker that cannot start as a crash, so the embedder can fall back', async () => {
+    const pool = new LocalEmbedPool(2, { code: 'throw new Error("no onnxruntime here")', eval: true }, { modelDir: MINILM_DIR, model: 'm', threads: 1 });
+    try {
+      await assert.rejects(pool.run(['text']), (e) => e instanceof EmbedWorkerCrashError);
+      assert.equal(pool.crashed, true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('texts past 256 tokens embed as their first 256 tokens (the model\'s training length)', async () => {
+    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR, workers: 1 });
+    try {
+      const head = Array.from({ length: 300 }, (_, i) => `word${i % 50}`).join(' ');
+      const [long, longer] = await embedder.embed([head, `${head} ${'completely different tail about volcanoes '.repeat(40)}`]);
+      assert.ok(cosine(long!, longer!) > 0.9999);
+    } finally {
+      await embedder.close();
+    }
+  });
+});
+
+// The CLI ships as an esbuild bundle that starts dist/embed-worker.js next to itself. This builds
+// that layout in a temp folder (esbuild.mjs's settings) and embeds through it, so a worker that
+// only works from source (tsx) would fail here.
+describe('local embeddings from an esbuild bundle', () => {
+  it('starts the bundled embed worker next to the bundle and embeds through it', () =>
+    withTempDir(async (dir) => {
+      const entry = join(dir, 'entry.ts');
+      await writeFile(
+        entry,
+        `import { LocalEmbedder } from ${JSON.stringify(join(repoRoot, 'src/core/index/embed/local'))};
+         import { resolveEmbedWorkerScript } from ${JSON.stringify(join(repoRoot, 'src/core/index/embed/localPool'))};
+         (async () => {
+           const embedder = new LocalEmbedder({ modelDir: ${JSON.stringify(MINILM_DIR)}, workers: 2 });
+           const [food, bread] = await embedder.embed(['A man is eating food.', 'A man is eating a piece of bread.']);
+           const usesWorkers = embedder.usesWorkers;
+           await embedder.close();
+           const cosine = food!.reduce((s, x, i) => s + x * bread![i]!, 0);
+           process.stdout.write(JSON.stringify({ cosine, usesWorkers, script: resolveEmbedWorkerScript() }));
+         })();`,
+      );
+      await esbuild.build({
+        entryPoints: [
+          { in: join(repoRoot, 'src/core/index/embed/localWorker.ts'), out: 'embed-worker' },
+          { in: entry, out: 'entry' },
+        ],
+        outdir: join(dir, 'dist'),
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        logLevel: 'silent',
+        external: ['@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+      });
+      // The externals resolve from node_modules above the bundle, as in the repo's dist/.
+      await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+
+      const { stdout } = await run(process.execPath, [join(dir, 'dist', 'entry.js')]);
+      const result = JSON.parse(stdout) as { cosine: number; usesWorkers: boolean; script: { path?: string; eval: boolean } };
+
+      assert.equal(result.usesWorkers, true);
+      assert.deepEqual(result.script, { path: join(dir, 'dist', 'embed-worker.js'), eval: false });
+      assert.ok(result.cosine > 0.6, `cosine ${result.cosine}`);
+    }));
 });

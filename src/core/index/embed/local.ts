@@ -4,18 +4,21 @@
  * config.json, tokenizer.json (+ tokenizer_config.json) and onnx/model.onnx.
  */
 import { access } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import type { Embedder } from './types';
-import { EmbedFailedError, LocalModelMissingError } from './errors';
-
-type FeatureExtractor = (texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ dims: number[]; data: Float32Array; dispose?: () => void }>;
+import { LocalModelMissingError } from './errors';
+import { loadFeatureExtractor, runExtractor, type FeatureExtractor } from './localModel';
+import { EmbedWorkerCrashError, LocalEmbedPool, resolveEmbedWorkerScript } from './localPool';
 
 export interface LocalEmbedderOptions {
   modelDir: string;
   /** Texts per forward pass (see DEFAULT_LOCAL_BATCH). */
   batchSize?: number;
-  /** onnxruntime intra-op threads. */
+  /** onnxruntime intra-op threads per session. */
   threads?: number;
+  /** Worker threads, each with its own session (see DEFAULT_LOCAL_WORKERS); 1 embeds in the calling thread. */
+  workers?: number;
 }
 
 /**
@@ -27,6 +30,8 @@ export interface LocalEmbedderOptions {
  */
 export const DEFAULT_LOCAL_BATCH = 1;
 export const DEFAULT_LOCAL_THREADS = 1;
+/** Two single-threaded sessions on worker threads (see localPool.ts); one on a single-core machine. */
+export const DEFAULT_LOCAL_WORKERS = Math.min(2, availableParallelism());
 
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', join('onnx', 'model.onnx')];
 
@@ -48,8 +53,11 @@ export class LocalEmbedder implements Embedder {
   readonly modelDir: string;
   readonly batchSize: number;
   readonly threads: number;
+  readonly workers: number;
   dimension: number | null = null;
   private extractor: Promise<FeatureExtractor> | null = null;
+  private pool: LocalEmbedPool | null = null;
+  private checked: Promise<void> | null = null;
 
   constructor(options: LocalEmbedderOptions) {
     this.modelDir = resolve(options.modelDir);
@@ -57,6 +65,12 @@ export class LocalEmbedder implements Embedder {
     this.id = `local:${this.model}`;
     this.batchSize = options.batchSize ?? DEFAULT_LOCAL_BATCH;
     this.threads = options.threads ?? DEFAULT_LOCAL_THREADS;
+    this.workers = options.workers ?? DEFAULT_LOCAL_WORKERS;
+  }
+
+  /** True while batches go to worker threads (false: in this thread, e.g. no worker script found). */
+  get usesWorkers(): boolean {
+    return this.pool !== null && !this.pool.crashed;
   }
 
   async probe(signal?: AbortSignal): Promise<number> {
@@ -65,24 +79,32 @@ export class LocalEmbedder implements Embedder {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const extract = await this.load();
+    await this.checkModel();
     const out = new Array<Float32Array>(texts.length);
     // A batch is padded to its longest text: batching texts of similar length wastes less work.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-    for (let start = 0; start < order.length; start += this.batchSize) {
-      signal?.throwIfAborted();
-      const indices = order.slice(start, start + this.batchSize);
-      let tensor;
+    const batches: number[][] = [];
+    for (let start = 0; start < order.length; start += this.batchSize) batches.push(order.slice(start, start + this.batchSize));
+    const store = (indices: number[], vectors: Float32Array[]) => {
+      indices.forEach((textIndex, row) => (out[textIndex] = vectors[row]!));
+      this.dimension = vectors[0]!.length;
+    };
+
+    const pool = this.startPool();
+    if (pool) {
       try {
-        tensor = await extract(indices.map((i) => texts[i]!), { pooling: 'mean', normalize: true });
+        // All batches queued at once: the pool keeps every worker busy.
+        await Promise.all(batches.map((indices) => pool.run(indices.map((i) => texts[i]!), signal).then((vectors) => store(indices, vectors))));
+        return out;
       } catch (error) {
-        throw new EmbedFailedError(`local model ${this.model}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        if (!(error instanceof EmbedWorkerCrashError)) throw error;
+        // A worker died (cannot start here, out of memory?): finish in this thread.
       }
-      const dimension = tensor.dims[1]!;
-      // Copy out of the tensor's buffer: it is released with the tensor.
-      indices.forEach((textIndex, row) => (out[textIndex] = tensor.data.slice(row * dimension, (row + 1) * dimension)));
-      tensor.dispose?.();
-      this.dimension = dimension;
+    }
+    const extract = await this.load();
+    for (const indices of batches) {
+      signal?.throwIfAborted();
+      store(indices, await runExtractor(extract, indices.map((i) => texts[i]!), this.model));
     }
     return out;
   }
@@ -94,29 +116,31 @@ export class LocalEmbedder implements Embedder {
 
   async close(): Promise<void> {
     const extractor = this.extractor;
+    const pool = this.pool;
     this.extractor = null;
-    if (extractor) await ((await extractor.catch(() => null)) as { dispose?: () => Promise<void> } | null)?.dispose?.();
+    this.pool = null;
+    await pool?.close();
+    if (extractor) await (await extractor.catch(() => null))?.dispose?.();
+  }
+
+  private checkModel(): Promise<void> {
+    this.checked ??= checkLocalModelDir(this.modelDir);
+    this.checked.catch(() => (this.checked = null));
+    return this.checked;
+  }
+
+  /** The worker pool, or null to embed in this thread (one worker asked for, no worker script, or a crash). */
+  private startPool(): LocalEmbedPool | null {
+    if (this.pool) return this.pool.crashed ? null : this.pool;
+    if (this.workers < 2) return null;
+    const script = resolveEmbedWorkerScript();
+    if (!script) return null;
+    this.pool = new LocalEmbedPool(this.workers, script, { modelDir: this.modelDir, model: this.model, threads: this.threads });
+    return this.pool;
   }
 
   private load(): Promise<FeatureExtractor> {
-    this.extractor ??= (async () => {
-      await checkLocalModelDir(this.modelDir);
-      // Loaded lazily: transformers.js + onnxruntime take ~0.5 s and ~100 MB to load.
-      const transformers = await import('@huggingface/transformers');
-      // transformers.js resolves a model id under localModelPath: point it at the parent folder.
-      transformers.env.localModelPath = dirname(this.modelDir) + '/';
-      transformers.env.allowRemoteModels = false;
-      transformers.env.allowLocalModels = true;
-      try {
-        const pipe = await transformers.pipeline('feature-extraction', this.model, {
-          dtype: 'fp32',
-          session_options: { intraOpNumThreads: this.threads, interOpNumThreads: 1 },
-        });
-        return pipe as unknown as FeatureExtractor;
-      } catch (error) {
-        throw new LocalModelMissingError(this.modelDir, error instanceof Error ? error.message : String(error), { cause: error });
-      }
-    })();
+    this.extractor ??= loadFeatureExtractor(this.modelDir, this.threads);
     this.extractor.catch(() => {
       this.extractor = null;
     });
