@@ -26,11 +26,20 @@ export interface LocalEmbedderOptions {
  * ~800 characters, other jobs running, load 5-12): one thread, batch 1 was fastest every time
  * (10.4-11.8 chunks/s vs 6.6-10.0 for batch 8, 8.6 for batch 4); two intra-op threads were
  * slower (4.8-6.4), since the extraction workers use the other core. Batching does not pay on
- * this CPU backend, so texts go one at a time.
+ * this CPU backend, so texts go one at a time. Re-checked with truncation at 256 tokens and CPU
+ * time (128 chunks, load 4.3-5.1): batch 1 61.7 / 60.0 CPU ms/chunk (in-thread / 2 workers),
+ * batch 4 68.7 / 65.9, batch 8 68.4 / 79.5.
  */
 export const DEFAULT_LOCAL_BATCH = 1;
 export const DEFAULT_LOCAL_THREADS = 1;
-/** Two single-threaded sessions on worker threads (see localPool.ts); one on a single-core machine. */
+/**
+ * Two single-threaded sessions on worker threads (see localPool.ts); one on a single-core machine.
+ * Measured with scripts/bench-embed-local.ts (300 real chunks, mean 757 chars, median 215 tokens; A/B
+ * alternated, another job using ~1 core, load 3.7-4.3): 2 workers 17.2/18.0/17.7 chunks/s vs
+ * in-thread 12.7/15.1/15.9. CPU cost is the same either way (56-65 CPU ms/chunk; a 215-token
+ * pass is ~5 GFLOP, about what one core does in fp32 in that time), so an idle 2-core machine tops out near 33 chunks/s.
+ * Texts are already cut at 256 tokens by the tokenizer (see localModel.ts).
+ */
 export const DEFAULT_LOCAL_WORKERS = Math.min(2, availableParallelism());
 
 const REQUIRED_FILES = ['config.json', 'tokenizer.json', join('onnx', 'model.onnx')];
