@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { chunkDocument } from '../../../src/core/index/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
+import type { Embedder } from '../../../src/core/index/embed/types';
+import { createRetriever } from '../../../src/core/index/search';
+import { openIndexStore } from '../../../src/core/index/store';
+import type { ExtractedDocument } from '../../../src/core/index/types';
+import { withTempDir } from '../../support/tempDir';
 import type { Fused } from '../../../src/core/index/fusion';
 import { rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
 import { MINILM_DIR } from '../../support/shared';
@@ -47,5 +54,38 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     assert.equal(pieces[0], 'Options --timelimit Sets the time limit of the prover in seconds.');
     assert.ok(pieces.every((p) => p.length <= 300));
     assert.equal(pieces.join('').replace(/\s/g, '').length, 'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700);
+  });
+
+  it('hybrid search runs the rerank over the fused hits (and not when turned off)', async () => {
+    await withTempDir(async (dir) => {
+      const docs: ExtractedDocument[] = [
+        { path: 'prover.md', kind: 'markdown', pages: ['# Options\n\nThe --timelimit option sets the prover time limit. Setting it to 0 disables the limit.'], warnings: [] },
+        { path: 'budget.md', kind: 'markdown', pages: ['# Budget\n\nThe quarterly budget meeting is chaired by the treasurer.'], warnings: [] },
+      ];
+      const store = await openIndexStore(join(dir, 'idx'), { create: true });
+      try {
+        await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
+        for (const doc of docs) {
+          const chunks = chunkDocument(doc);
+          const document = { path: doc.path, kind: doc.kind, size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] };
+          await store.replaceDocument({ document, chunks, vectors: await embedder.embed(chunks.map((c) => c.text)) });
+        }
+        await store.optimize();
+        // The real embedder, counting the texts it is asked to embed beyond the question itself.
+        let batchTexts = 0;
+        const counting: Embedder = Object.assign(Object.create(embedder) as Embedder, {
+          embed: (texts: string[], signal?: AbortSignal) => ((batchTexts += texts.length), embedder.embed(texts, signal)),
+          embedQuery: (text: string, signal?: AbortSignal) => embedder.embedQuery(text, signal),
+        });
+        const reranking = await createRetriever(store, counting).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
+        assert.equal(reranking[0]?.path, 'prover.md');
+        assert.ok(batchTexts >= 2, `the sentences of the fused hits were embedded (${batchTexts} texts)`);
+        batchTexts = 0;
+        await createRetriever(store, counting, { sentenceRerank: 0 }).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
+        assert.equal(batchTexts, 0);
+      } finally {
+        store.close();
+      }
+    });
   });
 });
