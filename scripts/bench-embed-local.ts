@@ -9,13 +9,15 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { LocalEmbedder } from '../src/core/index/embed/local';
 import { openIndexStore } from '../src/core/index/store';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    'model-dir': { type: 'string', default: '/work/shared/models/all-MiniLM-L6-v2' },
+    // Run from scripts/ with tsx: shared/ sits beside the checkout.
+    'model-dir': { type: 'string', default: resolve(__dirname, '../../shared/models/all-MiniLM-L6-v2') },
     n: { type: 'string', default: '64' },
     workers: { type: 'string', default: '1,2' },
     batches: { type: 'string', default: '1' },

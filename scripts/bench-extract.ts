@@ -121,7 +121,12 @@ async function withPdftotext(files: DiscoveredFile[], processes: number, pageCou
 }
 
 async function main(): Promise<void> {
-  const folder = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '/work/corpus';
+  const folder = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : undefined;
+  if (!folder) {
+    console.error('usage: bench-extract <folder of PDFs> [--only NAME,...] [--large]  (e.g. the corpus from ../shared/eval/fetch-corpus.sh)');
+    process.exitCode = 2;
+    return;
+  }
   const exclude = process.argv.includes('--large') ? DEFAULT_EXCLUDE : [...DEFAULT_EXCLUDE, 'large/**'];
   // Scanned PDFs fail with 'no-text' by design; they would only measure error paths.
   const { files } = await discoverFiles(folder, { include: ['**/*.pdf'], exclude: [...exclude, 'scanned/**'] });
