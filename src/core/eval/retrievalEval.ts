@@ -43,13 +43,22 @@ export function parseQuestions(jsonl: string): EvalQuestion[] {
       throw new QuestionFileError(`line ${index + 1}: not valid JSON`, { cause: error });
     }
     const item = raw as Record<string, unknown>;
-    if (typeof item.id !== 'string' || typeof item.question !== 'string') {
-      throw new QuestionFileError(`line ${index + 1}: an item needs a string "id" and "question"`);
+    // Conversation items (`turns`) are read too: the graph checks route every turn; retrieval
+    // scoring sees the last question, the one whose answer the item's sources hold.
+    const question = typeof item.question === 'string' ? item.question : lastUserTurn(item.turns);
+    if (typeof item.id !== 'string' || question === undefined) {
+      throw new QuestionFileError(`line ${index + 1}: an item needs a string "id" and a "question" (or "turns" with a user turn)`);
     }
     const sources = Array.isArray(item.sources) ? item.sources.map((s, i) => parseSource(s, index + 1, i)) : [];
-    questions.push({ id: item.id, kind: typeof item.kind === 'string' ? item.kind : 'factual', question: item.question, sources });
+    questions.push({ id: item.id, kind: typeof item.kind === 'string' ? item.kind : 'factual', question, sources });
   });
   return questions;
+}
+
+function lastUserTurn(turns: unknown): string | undefined {
+  if (!Array.isArray(turns)) return undefined;
+  const last = turns.filter((t) => t?.role === 'user' && typeof t.content === 'string').at(-1) as { content: string } | undefined;
+  return last?.content;
 }
 
 function parseSource(raw: unknown, line: number, position: number): EvalSource {

@@ -60,6 +60,16 @@ describe('retrieval scoring', () => {
     assert.throws(() => parseQuestions('{"question":"x"}'), QuestionFileError);
   });
 
+  it('reads conversation items (the dev-conversations format) by their last user turn', () => {
+    const conversation = {
+      id: 'c1', kind: 'conversation', sources: [{ file: 'erlang/ssh.pdf', pages: [28] }],
+      turns: [{ role: 'user', content: "What's the default timeout?", expected: 'clarify' }, { role: 'user', content: 'I mean the hello_timeout of an SSH daemon.', expected: 'answer' }],
+    };
+    const [item] = parseQuestions(JSON.stringify(conversation));
+    assert.deepEqual([item!.id, item!.kind, item!.question], ['c1', 'conversation', 'I mean the hello_timeout of an SSH daemon.']);
+    assert.throws(() => parseQuestions(JSON.stringify({ id: 'c2', kind: 'conversation', turns: [] })), QuestionFileError);
+  });
+
   it('runs questions through a retriever and skips those with nothing to retrieve', async () => {
     const asked: string[] = [];
     const retriever: Retriever = {
