@@ -41,6 +41,29 @@ describe('index store (real LanceDB)', () => {
     });
   });
 
+  it('the document list (read once per table state) follows every write through the handle', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openIndexStore(join(dir, 'idx'), { create: true });
+      try {
+        const paths = async () => (await store.documents()).map((d) => `${d.path}:${d.contentHash}`).sort();
+        assert.deepEqual(await paths(), []);
+        await store.replaceDocuments([makeWrite('a.md', 1, 'alpha'), makeWrite('b.md', 1, 'beta')]);
+        const listed = await store.documents();
+        listed.pop(); // callers get their own array
+        assert.equal((await store.documents()).length, 2);
+        const [a] = (await store.documents()).filter((d) => d.path === 'a.md');
+        await store.recordDocuments([{ ...a!, contentHash: 'touched' }]);
+        assert.deepEqual(await paths(), ['a.md:touched', 'b.md:h1']);
+        await store.deleteDocuments(['b.md']);
+        assert.deepEqual(await paths(), ['a.md:touched']);
+        await store.configureEmbedding('test:model', 4);
+        assert.deepEqual(await paths(), [], 'a model switch starts afresh');
+      } finally {
+        store.close();
+      }
+    });
+  });
+
   it('a document rewritten with no chunks loses its old chunks', async () => {
     await withTempDir(async (dir) => {
       const store = await openIndexStore(dir + '/idx', { create: true });

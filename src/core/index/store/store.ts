@@ -61,7 +61,10 @@ export async function openIndexStore(dir: string, options: OpenIndexStoreOptions
   }
   const chunks = await openChecked(db, CHUNKS_TABLE, dir);
   const documents = await openChecked(db, DOCUMENTS_TABLE, dir);
-  const store = new LanceIndexStore(dir, db, chunks, documents, meta, await chunks.schema());
+  // Without a read-consistency interval a handle never sees other writers, so the document list
+  // can only change through this handle's own writes and may be kept until one of them.
+  const cacheDocuments = options.readConsistencyIntervalSeconds === undefined;
+  const store = new LanceIndexStore(dir, db, chunks, documents, meta, await chunks.schema(), cacheDocuments);
   await store.checkHealth();
   return store;
 }
@@ -97,7 +100,11 @@ class LanceIndexStore implements IndexStore {
     private docs: Table,
     private current: IndexMeta,
     private schema: Schema,
+    private readonly cacheDocuments: boolean,
   ) {}
+
+  /** The document list as last read; every write through this handle drops it. */
+  private documentsCache: Promise<StoredDocument[]> | null = null;
 
   get table(): Table {
     return this.chunks;
@@ -131,6 +138,16 @@ class LanceIndexStore implements IndexStore {
   }
 
   async documents(): Promise<StoredDocument[]> {
+    if (!this.cacheDocuments) return this.readDocuments();
+    // Read once per state of the table: the research graph's gate asks on every turn.
+    this.documentsCache ??= this.readDocuments().catch((error: unknown) => {
+      this.documentsCache = null;
+      throw error;
+    });
+    return [...(await this.documentsCache)];
+  }
+
+  private async readDocuments(): Promise<StoredDocument[]> {
     const rows = (await this.docs.query().toArray()) as DocumentRow[];
     return rows.map(storedDocument);
   }
@@ -147,9 +164,11 @@ class LanceIndexStore implements IndexStore {
     }
     // Another model means other vectors (maybe another size): every chunk must be re-embedded,
     // so start both tables afresh rather than ever mixing vector spaces.
+    this.documentsCache = null;
     this.chunks = await this.db.createEmptyTable(CHUNKS_TABLE, chunksSchema(dimension), { mode: 'overwrite' });
     this.docs = await this.db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema(), { mode: 'overwrite' });
     this.schema = await this.chunks.schema();
+    this.documentsCache = null;
     await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null });
     return { changed: true, previous };
   }
@@ -160,6 +179,7 @@ class LanceIndexStore implements IndexStore {
 
   async replaceDocuments(writes: DocumentWrite[]): Promise<void> {
     if (writes.length === 0) return;
+    this.documentsCache = null;
     const paths = writes.map((w) => w.document.path);
     const model = this.current.embeddingModel ?? 'none';
     const wantVectors = this.hasVectors();
@@ -186,22 +206,27 @@ class LanceIndexStore implements IndexStore {
       .whenMatchedUpdateAll()
       .whenNotMatchedInsertAll()
       .execute(writes.map((w) => documentRow(w, indexedAt)));
+    this.documentsCache = null; // again: a read may have started while this write ran
   }
 
   async recordDocuments(documents: StoredDocument[]): Promise<void> {
     if (documents.length === 0) return;
+    this.documentsCache = null;
     const rows: DocumentRow[] = documents.map((d) => ({
       path: d.path, kind: d.kind, size: d.size, mtime_ms: d.mtimeMs, content_hash: d.contentHash, pages: d.pages,
       chunks: d.chunks, warnings: JSON.stringify(d.warnings), indexed_at: d.indexedAt,
     }));
     await this.docs.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
+    this.documentsCache = null;
   }
 
   async deleteDocuments(paths: string[]): Promise<void> {
+    this.documentsCache = null;
     // Chunks first: if we die in between, the bookkeeping row still lists the path and the next
     // run deletes it again, so no orphan chunk can outlive its document.
     for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
     for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
+    this.documentsCache = null;
   }
 
   async markIndexed(at = new Date()): Promise<void> {
