@@ -7,14 +7,9 @@ import { selectEmbedder } from '../../../src/core/index/embed/select';
 import { freshMeta } from '../../../src/core/index/store/meta';
 import { MINILM_DIR } from '../../support/shared';
 import { EmbedWorkerCrashError, LocalEmbedPool } from '../../../src/core/index/embed/localPool';
-import { execFile } from 'node:child_process';
-import { symlink, writeFile } from 'node:fs/promises';
+import { repoRoot, runBundled } from '../../support/bundle';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import * as esbuild from 'esbuild';
 
-const run = promisify(execFile);
-const repoRoot = join(__dirname, '..', '..', '..');
 
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -114,10 +109,10 @@ describe('embedders: local model on worker threads', () => {
 describe('local embeddings from an esbuild bundle', () => {
   it('starts the bundled embed worker next to the bundle and embeds through it', () =>
     withTempDir(async (dir) => {
-      const entry = join(dir, 'entry.ts');
-      await writeFile(
-        entry,
-        `import { LocalEmbedder } from ${JSON.stringify(join(repoRoot, 'src/core/index/embed/local'))};
+      const result = await runBundled<{ cosine: number; usesWorkers: boolean; script: { path?: string; eval: boolean } }>(dir, {
+        worker: { in: 'src/core/index/embed/localWorker.ts', out: 'embed-worker' },
+        external: ['@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+        entrySource: `import { LocalEmbedder } from ${JSON.stringify(join(repoRoot, 'src/core/index/embed/local'))};
          import { resolveEmbedWorkerScript } from ${JSON.stringify(join(repoRoot, 'src/core/index/embed/localPool'))};
          (async () => {
            const embedder = new LocalEmbedder({ modelDir: ${JSON.stringify(MINILM_DIR)}, workers: 2 });
@@ -127,25 +122,7 @@ describe('local embeddings from an esbuild bundle', () => {
            const cosine = food!.reduce((s, x, i) => s + x * bread![i]!, 0);
            process.stdout.write(JSON.stringify({ cosine, usesWorkers, script: resolveEmbedWorkerScript() }));
          })();`,
-      );
-      await esbuild.build({
-        entryPoints: [
-          { in: join(repoRoot, 'src/core/index/embed/localWorker.ts'), out: 'embed-worker' },
-          { in: entry, out: 'entry' },
-        ],
-        outdir: join(dir, 'dist'),
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        logLevel: 'silent',
-        external: ['@huggingface/transformers', 'onnxruntime-node', 'sharp'],
       });
-      // The externals resolve from node_modules above the bundle, as in the repo's dist/.
-      await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
-
-      const { stdout } = await run(process.execPath, [join(dir, 'dist', 'entry.js')]);
-      const result = JSON.parse(stdout) as { cosine: number; usesWorkers: boolean; script: { path?: string; eval: boolean } };
 
       assert.equal(result.usesWorkers, true);
       assert.deepEqual(result.script, { path: join(dir, 'dist', 'embed-worker.js'), eval: false });
