@@ -6,6 +6,7 @@
  * - conversations: each turn routed as expected, with our metadata carried between turns.
  * Scoring is deliberately simple and printed per kind; it never decides anything in the product.
  */
+import { jsonlRecords } from './jsonl';
 import type { HistoryTurn, TurnInput, TurnResult } from '../graph/api';
 import { resolveConfig, type ResearchConfigInput } from '../graph/config';
 import { createResearchAssistant } from '../graph/runTurn';
@@ -67,15 +68,8 @@ export class GraphEvalFileError extends Error {
 /** Reads question and conversation items (JSONL) into one shape. */
 export function parseGraphEvalItems(jsonl: string): GraphEvalItem[] {
   const items: GraphEvalItem[] = [];
-  jsonl.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
-    let raw: Record<string, unknown>;
-    try {
-      raw = JSON.parse(line);
-    } catch (error) {
-      throw new GraphEvalFileError(`line ${i + 1}: not valid JSON`, { cause: error });
-    }
-    const id = String(raw.id ?? `line-${i + 1}`);
+  for (const { line, record: raw } of jsonlRecords(jsonl, (message, cause) => new GraphEvalFileError(message, { cause }))) {
+    const id = String(raw.id ?? `line-${line}`);
     const kind = String(raw.kind ?? 'factual');
     const sources = Array.isArray(raw.sources) ? (raw.sources as GraphEvalSource[]) : [];
     if (Array.isArray(raw.turns)) {
@@ -86,9 +80,9 @@ export function parseGraphEvalItems(jsonl: string): GraphEvalItem[] {
     } else if (typeof raw.question === 'string') {
       items.push({ id, kind, question: raw.question, expected: String(raw.expected ?? 'answer'), sources });
     } else {
-      throw new GraphEvalFileError(`line ${i + 1}: needs "question" or "turns"`);
+      throw new GraphEvalFileError(`line ${line}: needs "question" or "turns"`);
     }
-  });
+  }
   return items;
 }
 

@@ -6,6 +6,7 @@
  * items are those with sources (factual and multi-hop); vague and unanswerable ones are counted
  * but have nothing to retrieve.
  */
+import { jsonlRecords } from './jsonl';
 import type { Provenance, Retriever, SearchHit } from '../index/types';
 
 export interface EvalSource {
@@ -34,24 +35,16 @@ export class QuestionFileError extends Error {
 /** Parses JSONL question items; a malformed line fails with its line number. */
 export function parseQuestions(jsonl: string): EvalQuestion[] {
   const questions: EvalQuestion[] = [];
-  jsonl.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch (error) {
-      throw new QuestionFileError(`line ${index + 1}: not valid JSON`, { cause: error });
-    }
-    const item = raw as Record<string, unknown>;
+  for (const { line, record: item } of jsonlRecords(jsonl, (message, cause) => new QuestionFileError(message, { cause }))) {
     // Conversation items (`turns`) are read too: the graph checks route every turn; retrieval
     // scoring sees the last question, the one whose answer the item's sources hold.
     const question = typeof item.question === 'string' ? item.question : lastUserTurn(item.turns);
     if (typeof item.id !== 'string' || question === undefined) {
-      throw new QuestionFileError(`line ${index + 1}: an item needs a string "id" and a "question" (or "turns" with a user turn)`);
+      throw new QuestionFileError(`line ${line}: an item needs a string "id" and a "question" (or "turns" with a user turn)`);
     }
-    const sources = Array.isArray(item.sources) ? item.sources.map((s, i) => parseSource(s, index + 1, i)) : [];
+    const sources = Array.isArray(item.sources) ? item.sources.map((s, i) => parseSource(s, line, i)) : [];
     questions.push({ id: item.id, kind: typeof item.kind === 'string' ? item.kind : 'factual', question, sources });
-  });
+  }
   return questions;
 }
 
