@@ -16,7 +16,7 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 
 describe('embedders: local transformers.js model', () => {
   it('embeds with the real MiniLM: 384 dimensions, normalised, similar sentences close', async () => {
-    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR, batchSize: 2 });
+    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR, batchSize: 2, precision: 'fp32' });
     try {
       assert.equal(embedder.id, 'local:all-MiniLM-L6-v2');
       const [food, bread, unrelated] = await embedder.embed(['A man is eating food.', 'A man is eating a piece of bread.', 'The stock market fell sharply on Tuesday.']);
@@ -42,13 +42,13 @@ describe('embedders: local transformers.js model', () => {
     const withNomic = await startFakeOllama();
     try {
       const fallback = await selectEmbedder({ mode: 'auto', ollamaHost: server.url, modelDir: MINILM_DIR });
-      assert.equal(fallback.embedder?.id, 'local:all-MiniLM-L6-v2');
+      assert.equal(fallback.embedder?.id, 'local:all-MiniLM-L6-v2@int8');
       assert.match(fallback.reason, /Ollama has no nomic-embed-text; using local model all-MiniLM-L6-v2/);
       await fallback.embedder?.close();
 
-      const meta = { ...freshMeta(), embeddingModel: 'local:all-MiniLM-L6-v2', dimension: 384, modelDir: MINILM_DIR };
+      const meta = { ...freshMeta(), embeddingModel: 'local:all-MiniLM-L6-v2@int8', dimension: 384, modelDir: MINILM_DIR };
       const kept = await selectEmbedder({ mode: 'auto', ollamaHost: withNomic.url, indexMeta: meta });
-      assert.equal(kept.embedder?.id, 'local:all-MiniLM-L6-v2');
+      assert.equal(kept.embedder?.id, 'local:all-MiniLM-L6-v2@int8');
       assert.match(kept.reason, /index was built with local model/);
       await kept.embedder?.close();
     } finally {

@@ -3,7 +3,7 @@
 export class EmbedderError extends Error {
   constructor(
     message: string,
-    readonly code: 'ollama-unreachable' | 'model-missing' | 'local-model-missing' | 'embed-failed',
+    readonly code: 'ollama-unreachable' | 'model-missing' | 'local-model-missing' | 'local-model-quantize' | 'embed-failed',
     options?: { cause?: unknown },
   ) {
     super(message, options);

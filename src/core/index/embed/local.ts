@@ -8,8 +8,32 @@ import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Embedder } from './types';
 import { LocalModelMissingError } from './errors';
-import { loadFeatureExtractor, runExtractor, type FeatureExtractor } from './localModel';
+import { loadFeatureExtractor, runExtractor, type FeatureExtractor, type LocalWorkerData, type ModelDtype } from './localModel';
 import { EmbedWorkerCrashError, LocalEmbedPool, resolveEmbedWorkerScript } from './localPool';
+import { ensureQuantizedModel } from './localQuantCache';
+
+/** 'int8': our dynamic int8 copy of the model (quantize.ts, cached by localQuantCache.ts); 'fp32': the model as shipped. */
+export type LocalPrecision = 'int8' | 'fp32';
+export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['int8', 'fp32'];
+/**
+ * int8 by default. Measured on this 2-core machine (scripts/bench-embed-local.ts, 300 real chunks,
+ * and the retrieval evals in RETRIEVAL.md): see the numbers there. MEASUREMENTS_PLACEHOLDER
+ */
+export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'int8';
+
+/**
+ * The id recorded in the index: fp32 keeps the plain `local:<model>` of indexes built before
+ * int8 existed; int8 gets its own id, so switching precision re-embeds instead of mixing vectors.
+ */
+export function localEmbedderId(model: string, precision: LocalPrecision): string {
+  return precision === 'fp32' ? `local:${model}` : `local:${model}@${precision}`;
+}
+
+/** The model name and precision in a recorded `local:` id's name part (`all-MiniLM-L6-v2@int8`). */
+export function parseLocalModelName(name: string): { model: string; precision: LocalPrecision } {
+  const match = /^(.*)@(int8)$/.exec(name);
+  return match ? { model: match[1]!, precision: match[2] as LocalPrecision } : { model: name, precision: 'fp32' };
+}
 
 export interface LocalEmbedderOptions {
   modelDir: string;
@@ -19,6 +43,10 @@ export interface LocalEmbedderOptions {
   threads?: number;
   /** Worker threads, each with its own session (see DEFAULT_LOCAL_WORKERS); 1 embeds in the calling thread. */
   workers?: number;
+  /** Weights to embed with (see DEFAULT_LOCAL_PRECISION). */
+  precision?: LocalPrecision;
+  /** Where the int8 copy is cached (default: localQuantCache.ts defaultModelCacheDir). */
+  cacheDir?: string;
 }
 
 /**
@@ -55,6 +83,11 @@ export async function checkLocalModelDir(modelDir: string): Promise<void> {
   }
 }
 
+interface LoadTarget {
+  dir: string;
+  dtype: ModelDtype;
+}
+
 export class LocalEmbedder implements Embedder {
   readonly kind = 'local' as const;
   readonly id: string;
@@ -63,15 +96,19 @@ export class LocalEmbedder implements Embedder {
   readonly batchSize: number;
   readonly threads: number;
   readonly workers: number;
+  readonly precision: LocalPrecision;
+  readonly cacheDir: string | undefined;
   dimension: number | null = null;
   private extractor: Promise<FeatureExtractor> | null = null;
   private pool: LocalEmbedPool | null = null;
-  private checked: Promise<void> | null = null;
+  private prepared: Promise<LoadTarget> | null = null;
 
   constructor(options: LocalEmbedderOptions) {
     this.modelDir = resolve(options.modelDir);
     this.model = basename(this.modelDir);
-    this.id = `local:${this.model}`;
+    this.precision = options.precision ?? DEFAULT_LOCAL_PRECISION;
+    this.cacheDir = options.cacheDir;
+    this.id = localEmbedderId(this.model, this.precision);
     this.batchSize = options.batchSize ?? DEFAULT_LOCAL_BATCH;
     this.threads = options.threads ?? DEFAULT_LOCAL_THREADS;
     this.workers = options.workers ?? DEFAULT_LOCAL_WORKERS;
@@ -88,7 +125,7 @@ export class LocalEmbedder implements Embedder {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    await this.checkModel();
+    const target = await this.prepare();
     const out = new Array<Float32Array>(texts.length);
     // A batch is padded to its longest text: batching texts of similar length wastes less work.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
@@ -99,7 +136,7 @@ export class LocalEmbedder implements Embedder {
       this.dimension = vectors[0]!.length;
     };
 
-    const pool = this.startPool();
+    const pool = this.startPool(target);
     if (pool) {
       try {
         // All batches queued at once: the pool keeps every worker busy.
@@ -110,7 +147,7 @@ export class LocalEmbedder implements Embedder {
         // A worker died (cannot start here, out of memory?): finish in this thread.
       }
     }
-    const extract = await this.load();
+    const extract = await this.load(target);
     for (const indices of batches) {
       signal?.throwIfAborted();
       store(indices, await runExtractor(extract, indices.map((i) => texts[i]!), this.model));
@@ -132,24 +169,31 @@ export class LocalEmbedder implements Embedder {
     if (extractor) await (await extractor.catch(() => null))?.dispose?.();
   }
 
-  private checkModel(): Promise<void> {
-    this.checked ??= checkLocalModelDir(this.modelDir);
-    this.checked.catch(() => (this.checked = null));
-    return this.checked;
+  /** Checks the model folder and, for int8, builds or finds the cached int8 copy: the folder to load. */
+  private prepare(): Promise<LoadTarget> {
+    this.prepared ??= (async (): Promise<LoadTarget> => {
+      await checkLocalModelDir(this.modelDir);
+      if (this.precision === 'fp32') return { dir: this.modelDir, dtype: 'fp32' };
+      const { dir } = await ensureQuantizedModel(this.modelDir, this.cacheDir);
+      return { dir, dtype: 'q8' };
+    })();
+    this.prepared.catch(() => (this.prepared = null));
+    return this.prepared;
   }
 
   /** The worker pool, or null to embed in this thread (one worker asked for, no worker script, or a crash). */
-  private startPool(): LocalEmbedPool | null {
+  private startPool(target: LoadTarget): LocalEmbedPool | null {
     if (this.pool) return this.pool.crashed ? null : this.pool;
     if (this.workers < 2) return null;
     const script = resolveEmbedWorkerScript();
     if (!script) return null;
-    this.pool = new LocalEmbedPool(this.workers, script, { modelDir: this.modelDir, model: this.model, threads: this.threads });
+    const data: LocalWorkerData = { modelDir: target.dir, model: this.model, threads: this.threads, dtype: target.dtype };
+    this.pool = new LocalEmbedPool(this.workers, script, data);
     return this.pool;
   }
 
-  private load(): Promise<FeatureExtractor> {
-    this.extractor ??= loadFeatureExtractor(this.modelDir, this.threads);
+  private load(target: LoadTarget): Promise<FeatureExtractor> {
+    this.extractor ??= loadFeatureExtractor(target.dir, this.threads, target.dtype);
     this.extractor.catch(() => {
       this.extractor = null;
     });

@@ -4,17 +4,29 @@
  */
 import { dirname, basename } from 'node:path';
 import { EmbedFailedError, LocalModelMissingError } from './errors';
+import type { EmbedWorkerData } from './localPool';
 
 export type FeatureExtractor = ((texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ dims: number[]; data: Float32Array; dispose?: () => void }>) & {
   dispose?: () => Promise<void>;
 };
+
+/** transformers.js dtype: 'fp32' loads onnx/model.onnx, 'q8' onnx/model_quantized.onnx (our int8 copy, localQuantCache.ts). */
+export type ModelDtype = 'fp32' | 'q8';
+
+/**
+ * What a worker thread gets (localWorker.ts): localPool's EmbedWorkerData plus the dtype. Passed
+ * through the pool as it is (the pool hands `workerData` over untouched).
+ */
+export interface LocalWorkerData extends EmbedWorkerData {
+  dtype: ModelDtype;
+}
 
 /**
  * The pipeline tokenizes with `padding: true, truncation: true`, so texts are cut at the
  * tokenizer's model_max_length (256 for all-MiniLM-L6-v2, its training length): longer chunks
  * cost no more attention than 256 tokens and embed as their first 256 tokens.
  */
-export async function loadFeatureExtractor(modelDir: string, threads: number): Promise<FeatureExtractor> {
+export async function loadFeatureExtractor(modelDir: string, threads: number, dtype: ModelDtype = 'fp32'): Promise<FeatureExtractor> {
   // Loaded lazily: transformers.js + onnxruntime take ~0.5 s and ~100 MB to load.
   const transformers = await import('@huggingface/transformers');
   // transformers.js resolves a model id under localModelPath: point it at the parent folder.
@@ -23,7 +35,7 @@ export async function loadFeatureExtractor(modelDir: string, threads: number): P
   transformers.env.allowLocalModels = true;
   try {
     const pipe = await transformers.pipeline('feature-extraction', basename(modelDir), {
-      dtype: 'fp32',
+      dtype,
       session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
     });
     return pipe as unknown as FeatureExtractor;

@@ -5,14 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError } from '../extract/protocol';
-import { loadFeatureExtractor, runExtractor } from './localModel';
-import type { EmbedWorkerData, EmbedWorkerRequest, EmbedWorkerResponse } from './localPool';
+import { loadFeatureExtractor, runExtractor, type LocalWorkerData } from './localModel';
+import type { EmbedWorkerRequest, EmbedWorkerResponse } from './localPool';
 
 const port = parentPort;
 if (!port) throw new Error('embed worker must run in a worker thread');
 
-const { modelDir, model, threads } = workerData as EmbedWorkerData;
-const extractor = loadFeatureExtractor(modelDir, threads);
+const { modelDir, model, threads, dtype } = workerData as LocalWorkerData;
+const extractor = loadFeatureExtractor(modelDir, threads, dtype);
 extractor.catch(() => undefined); // reported per request below
 
 // Requests arrive one at a time (the pool waits for each answer), so no queue is needed here.

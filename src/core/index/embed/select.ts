@@ -7,7 +7,7 @@ import type { IndexMeta } from '../store/types';
 import type { Embedder, EmbedderChoice, EmbedMode } from './types';
 import { EmbedderError } from './errors';
 import { DEFAULT_OLLAMA_EMBED_MODEL, OllamaEmbedder } from './ollama';
-import { LocalEmbedder, checkLocalModelDir } from './local';
+import { DEFAULT_LOCAL_PRECISION, LocalEmbedder, checkLocalModelDir, parseLocalModelName, type LocalPrecision } from './local';
 
 export interface EmbedderSelection {
   mode: EmbedMode;
@@ -17,6 +17,11 @@ export interface EmbedderSelection {
   ollamaModel?: string | null;
   /** Folder of a local transformers.js model (e.g. all-MiniLM-L6-v2). */
   modelDir?: string | null;
+  /**
+   * Weights for the local model; default DEFAULT_LOCAL_PRECISION (int8), also for an index built
+   * with the other precision: that index is then re-embedded, with the indexer's notice.
+   */
+  localPrecision?: LocalPrecision | null;
   /** The index's record, when one exists: `auto` prefers what the index was built with. */
   indexMeta?: IndexMeta | null;
   signal?: AbortSignal;
@@ -39,9 +44,9 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   if (mode === 'local') {
     const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir;
     if (!modelDir) throw new EmbedderSelectionError('--embed local needs --model-dir DIR (a transformers.js model folder, e.g. all-MiniLM-L6-v2)');
-    const embedder = new LocalEmbedder({ modelDir });
+    const embedder = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? DEFAULT_LOCAL_PRECISION });
     await embedder.probe(signal);
-    return { embedder, reason: `local model ${embedder.model} from ${embedder.modelDir}` };
+    return { embedder, reason: `local model ${embedder.model} (${embedder.precision}) from ${embedder.modelDir}` };
   }
 
   // auto: Ollama with the model, else a local model folder, else full-text only. An index built
@@ -49,14 +54,14 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   const why: string[] = [];
   const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir ?? null;
   const recordedLocal = selection.indexMeta?.embeddingModel?.startsWith('local:') ?? false;
-  const tryLocal = async (): Promise<Embedder | null> => {
+  const tryLocal = async (): Promise<LocalEmbedder | null> => {
     if (!modelDir) {
       why.push('no local model folder (--model-dir)');
       return null;
     }
     try {
       await checkLocalModelDir(modelDir);
-      const local = new LocalEmbedder({ modelDir });
+      const local = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? DEFAULT_LOCAL_PRECISION });
       await local.probe(signal);
       return local;
     } catch (error) {
@@ -67,7 +72,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   };
   if (recordedLocal) {
     const local = await tryLocal();
-    if (local) return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it from ${local.modelDir}` };
+    if (local) return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it (${local.precision}) from ${local.modelDir}` };
   }
   const ollama = makeOllama(selection);
   try {
@@ -80,7 +85,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   }
   if (!recordedLocal) {
     const local = await tryLocal();
-    if (local) return { embedder: local, reason: `auto: ${why.join(', ')}; using local model ${local.model} from ${local.modelDir}` };
+    if (local) return { embedder: local, reason: `auto: ${why.join(', ')}; using local model ${local.model} (${local.precision}) from ${local.modelDir}` };
   }
   return { embedder: null, reason: `auto: ${why.join(', ')}; full-text only` };
 }
@@ -90,7 +95,10 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
  * full-text only. Does not probe: a failing backend surfaces on the first query, where search
  * can fall back to full-text.
  */
-export function embedderForIndex(meta: IndexMeta, overrides: { ollamaHost?: string | null; modelDir?: string | null } = {}): Embedder | null {
+export function embedderForIndex(
+  meta: IndexMeta,
+  overrides: { ollamaHost?: string | null; modelDir?: string | null; localPrecision?: LocalPrecision | null } = {},
+): Embedder | null {
   const model = meta.embeddingModel;
   if (!model) return null;
   const [kind, ...rest] = model.split(':');
@@ -99,7 +107,14 @@ export function embedderForIndex(meta: IndexMeta, overrides: { ollamaHost?: stri
   if (kind === 'local') {
     const modelDir = overrides.modelDir ?? meta.modelDir;
     if (!modelDir) throw new EmbedderSelectionError(`the index uses local model ${name}, but its folder is unknown: pass --model-dir`);
-    return new LocalEmbedder({ modelDir });
+    // Queries must be embedded with the weights the chunks were: the recorded precision decides.
+    const { precision } = parseLocalModelName(name);
+    if (overrides.localPrecision && overrides.localPrecision !== precision) {
+      throw new EmbedderSelectionError(
+        `the index holds ${precision} vectors of ${name}; queries must use the same weights: drop --local-precision ${overrides.localPrecision}, or re-index with it`,
+      );
+    }
+    return new LocalEmbedder({ modelDir, precision });
   }
   throw new EmbedderSelectionError(`the index records an unknown embedding model '${model}': run \`index --rebuild\``);
 }

@@ -1,0 +1,140 @@
+/**
+ * The int8 copy of a local model (quantize.ts), built once and cached on disk in the layout
+ * transformers.js loads with `dtype: 'q8'`: config/tokenizer files copied, and
+ * onnx/model_quantized.onnx (transformers.js maps q8 to the `_quantized` file suffix).
+ *
+ * Never written into the source folder: it may be read-only (a shared or packaged model).
+ * Where: an explicit `cacheDir`, else RESEARCH_MODEL_CACHE, else the OS's per-user cache folder
+ * (XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%). Per user rather than per index:
+ * every index (and the editor and the CLI) shares one quantised copy, and an index folder stays
+ * what it was (the vectors, no 58 MB model inside it).
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { EmbedderError } from './errors';
+import { QUANTIZER_VERSION, quantizeModel } from './quantize';
+
+export const QUANTIZED_MODEL_FILE = join('onnx', 'model_quantized.onnx');
+const SOURCE_MODEL_FILE = join('onnx', 'model.onnx');
+const MANIFEST_FILE = 'quantized.json';
+const APP_DIR = 'local-research-assistant';
+
+/** The int8 model could not be built or cached (unreadable model, cache folder not writable). */
+export class ModelQuantizeError extends EmbedderError {
+  constructor(readonly modelDir: string, detail: string, options?: { cause?: unknown }) {
+    super(`could not build the int8 copy of ${modelDir} (${detail}); use --local-precision fp32 to embed with the original model`, 'local-model-quantize', options);
+  }
+}
+
+export function defaultModelCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.RESEARCH_MODEL_CACHE) return resolve(env.RESEARCH_MODEL_CACHE);
+  if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, APP_DIR, 'models');
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', APP_DIR, 'models');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), APP_DIR, 'models');
+}
+
+interface Manifest {
+  quantizerVersion: number;
+  source: { modelDir: string; size: number; mtimeMs: number };
+  modelBytes: number;
+  quantizedNodes: number;
+}
+
+export interface QuantizedModel {
+  /** Folder to load with transformers.js dtype 'q8'. */
+  dir: string;
+  /** False when an existing cached copy was used. */
+  built: boolean;
+}
+
+/**
+ * Returns the cached int8 copy of `modelDir`, building it first when it is missing, stale (the
+ * source model changed, or an older quantiser made it) or incomplete. Files are written under
+ * temporary names and renamed into place, the manifest last, so a killed run never leaves a
+ * copy that passes the check.
+ */
+export async function ensureQuantizedModel(modelDir: string, cacheDir: string = defaultModelCacheDir()): Promise<QuantizedModel> {
+  const sourceDir = resolve(modelDir);
+  const sourceFile = join(sourceDir, SOURCE_MODEL_FILE);
+  let info;
+  try {
+    info = await stat(sourceFile);
+  } catch (error) {
+    throw new ModelQuantizeError(sourceDir, `${SOURCE_MODEL_FILE} not readable`, { cause: error });
+  }
+  const source = { modelDir: sourceDir, size: info.size, mtimeMs: info.mtimeMs };
+  // Keyed by path, size and mtime: a changed model gets a new folder; the manifest re-checks all.
+  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION })).digest('hex').slice(0, 16);
+  const dir = join(cacheDir, `${basename(sourceDir)}-int8-${key}`);
+  if (await isComplete(dir, source)) return { dir, built: false };
+
+  try {
+    await mkdir(join(dir, 'onnx'), { recursive: true });
+    await removeLeftovers(dir);
+    for (const entry of await readdir(sourceDir, { withFileTypes: true })) {
+      // config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt...
+      if (entry.isFile() && /\.(json|txt)$/.test(entry.name)) await atomically(join(dir, entry.name), (tmp) => copyFile(join(sourceDir, entry.name), tmp));
+    }
+    const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile));
+    await atomically(join(dir, QUANTIZED_MODEL_FILE), (tmp) => writeFile(tmp, model));
+    const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, source, modelBytes: model.length, quantizedNodes };
+    await atomically(join(dir, MANIFEST_FILE), (tmp) => writeFile(tmp, JSON.stringify(manifest, null, 2)));
+  } catch (error) {
+    if (error instanceof EmbedderError) throw error;
+    throw new ModelQuantizeError(sourceDir, error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  return { dir, built: true };
+}
+
+/** The manifest matches the source and the model file has the size it recorded. */
+async function isComplete(dir: string, source: Manifest['source']): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+    const model = await stat(join(dir, QUANTIZED_MODEL_FILE));
+    await Promise.all(['config.json', 'tokenizer.json'].map((file) => stat(join(dir, file))));
+    return (
+      manifest.quantizerVersion === QUANTIZER_VERSION &&
+      manifest.source?.modelDir === source.modelDir &&
+      manifest.source.size === source.size &&
+      manifest.source.mtimeMs === source.mtimeMs &&
+      manifest.modelBytes === model.size
+    );
+  } catch {
+    return false; // missing or unreadable: rebuild
+  }
+}
+
+let tempCounter = 0;
+
+/** Writes `target` through a temporary file in the same folder, then renames it into place. */
+async function atomically(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = `${target}.tmp-${process.pid}-${++tempCounter}`;
+  try {
+    await write(tmp);
+    await rename(tmp, target);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** Temporary files a killed run left behind (never read, only taking space); not those of a live process. */
+async function removeLeftovers(dir: string): Promise<void> {
+  for (const sub of [dir, join(dir, 'onnx')]) {
+    for (const name of await readdir(sub)) {
+      const pid = /\.tmp-(\d+)-\d+$/.exec(name)?.[1];
+      if (pid && !isAlive(Number(pid))) await rm(join(sub, name), { force: true });
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0: only checks that the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
