@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
 import type { EmbedMode } from '../core/index/embed/types';
 import type { EmbedderSelection } from '../core/index/embed/select';
+import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
 import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
@@ -25,11 +26,14 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export const dbOptions = { db: { type: 'string' } } as const satisfies Options;
 /** `--json`: one JSON object on stdout instead of human text. */
 export const jsonOptions = { json: { type: 'boolean', default: false } } as const satisfies Options;
-/** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` (local), `--embed-model NAME` (Ollama). */
+/** `--local-precision int8|fp32`: the local model's weights (default int8, see DEFAULT_LOCAL_PRECISION). */
+export const localPrecisionOptions = { 'local-precision': { type: 'string' } } as const satisfies Options;
+/** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` and `--local-precision` (local), `--embed-model NAME` (Ollama). */
 export const embedOptions = {
   embed: { type: 'string' },
   'model-dir': { type: 'string' },
   'embed-model': { type: 'string' },
+  ...localPrecisionOptions,
 } as const satisfies Options;
 
 /** node:util parseArgs with strict checking; unknown flags become a UsageError. */
@@ -63,7 +67,7 @@ const EMBED_MODES: readonly EmbedMode[] = ['auto', 'ollama', 'local', 'none'];
  * Embedder selection from flags and environment. `OLLAMA_HOST` is honoured by the Ollama
  * embedder itself; `RESEARCH_MODEL_DIR` names a local model folder when `--model-dir` is absent.
  */
-export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: string; 'embed-model'?: string }): EmbedderSelection {
+export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: string; 'embed-model'?: string; 'local-precision'?: string }): EmbedderSelection {
   const mode = (values.embed ?? 'auto') as EmbedMode;
   if (!EMBED_MODES.includes(mode)) throw new UsageError(`--embed must be one of ${EMBED_MODES.join(', ')}, not '${values.embed}'`);
   const modelDir = values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR;
@@ -71,7 +75,15 @@ export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: 
     mode,
     modelDir: modelDir ? resolve(modelDir) : null,
     ollamaModel: values['embed-model'],
+    localPrecision: parseLocalPrecision(values['local-precision']),
   };
+}
+
+/** `--local-precision`: null when absent (the default applies), a UsageError when not int8/fp32. */
+export function parseLocalPrecision(value: string | undefined): LocalPrecision | null {
+  if (value === undefined) return null;
+  if (!LOCAL_PRECISIONS.includes(value as LocalPrecision)) throw new UsageError(`--local-precision must be one of ${LOCAL_PRECISIONS.join(', ')}, not '${value}'`);
+  return value as LocalPrecision;
 }
 
 /** Logger for CLI commands: warnings and errors to stderr; debug only with RESEARCH_DEBUG=1. */

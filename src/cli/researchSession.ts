@@ -14,12 +14,13 @@ import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
-import { UsageError } from './options';
+import { UsageError, localPrecisionOptions, parseLocalPrecision } from './options';
 
 export const sessionOptions = {
   model: { type: 'string' },
   'ollama-host': { type: 'string' },
   'model-dir': { type: 'string' },
+  ...localPrecisionOptions,
   'no-validate': { type: 'boolean', default: false },
 } as const;
 
@@ -38,9 +39,10 @@ export class NoIndexError extends Error {
 
 export async function openSession(
   dbDir: string,
-  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'no-validate'?: boolean },
+  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean },
   logger: Logger,
 ): Promise<Session> {
+  const localPrecision = parseLocalPrecision(values['local-precision']);
   let store: IndexStore;
   try {
     store = await openIndexStore(dbDir);
@@ -50,7 +52,11 @@ export async function openSession(
   }
   let embedder: Embedder | null = null;
   try {
-    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null });
+    embedder = embedderForIndex(store.meta(), {
+      modelDir: values['model-dir'] ?? null,
+      ollamaHost: values['ollama-host'] ?? null,
+      localPrecision,
+    });
   } catch (error) {
     if (!(error instanceof EmbedderError)) throw error;
     logger.warn(`${error.message}; searching full-text only`);

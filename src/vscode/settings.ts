@@ -9,6 +9,7 @@ export function engineSettings(config: ResearchConfig, langfuseSecretKey: string
     embeddingModel: config.models.embedding,
     embeddingProvider: config.embedding.provider,
     localEmbeddingDir: config.models.localEmbeddingDir,
+    localEmbeddingPrecision: config.models.localEmbeddingPrecision,
     include: config.index.include,
     exclude: config.index.exclude,
     maxClarifications: config.chat.maxClarifications,

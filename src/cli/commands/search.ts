@@ -10,10 +10,12 @@ import { embedderForIndex } from '../../core/index/embed/select';
 import { EmbedderError } from '../../core/index/embed/errors';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import type { SearchHit, SearchOptions } from '../../core/index/types';
-import { UsageError, dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage } from '../options';
+import {
+  UsageError, dbOptions, jsonOptions, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+} from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 
-const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--json]';
+const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision int8|fp32] [--json]';
 
 const options = {
   ...dbOptions,
@@ -22,6 +24,7 @@ const options = {
   mode: { type: 'string' },
   path: { type: 'string', multiple: true },
   'model-dir': { type: 'string' },
+  ...localPrecisionOptions,
 } as const;
 
 const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 'fts', 'vector'];
@@ -41,6 +44,7 @@ async function runSearch(args: string[]): Promise<number> {
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
   const dbDir = resolveDbDir(folder, values.db);
+  const localPrecision = parseLocalPrecision(values['local-precision']);
   const logger = stderrLogger();
 
   let store;
@@ -53,7 +57,7 @@ async function runSearch(args: string[]): Promise<number> {
   }
   let embedder = null;
   try {
-    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null });
+    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, localPrecision });
   } catch (error) {
     if (!(error instanceof EmbedderError)) throw error;
     logger.warn(`${error.message}; searching full-text only`);

@@ -64,6 +64,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
     ollamaHost: settings.ollamaHost || null,
     ollamaModel: settings.embeddingModel || null,
     modelDir: settings.localEmbeddingDir || null,
+    localPrecision: settings.localEmbeddingPrecision,
     indexMeta: meta,
     ...(signal ? { signal } : {}),
     logger,

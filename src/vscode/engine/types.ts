@@ -15,6 +15,8 @@ export interface EngineSettings {
   embeddingModel: string;
   embeddingProvider: 'auto' | 'ollama' | 'local' | 'none';
   localEmbeddingDir: string;
+  /** Weights of the local model for indexing; queries use what the index records. */
+  localEmbeddingPrecision: 'int8' | 'fp32';
   include: string[];
   exclude: string[];
   maxClarifications: number;

@@ -12,6 +12,7 @@ import { openIndexStore } from '../../../src/core/index/store';
 import { freshMeta } from '../../../src/core/index/store/meta';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexSummary } from '../../../src/core/index/types';
+import { embedSelectionFromFlags, UsageError } from '../../../src/cli/options';
 import { withTempDir } from '../../support/tempDir';
 import { MINILM_DIR } from '../../support/shared';
 
@@ -145,6 +146,12 @@ describe('int8 quantisation of the local model', function () {
     const fp32 = embedderForIndex({ ...meta, embeddingModel: 'local:all-MiniLM-L6-v2' }) as LocalEmbedder;
     assert.equal(fp32.precision, 'fp32');
     assert.throws(() => embedderForIndex({ ...meta, embeddingModel: 'local:all-MiniLM-L6-v2' }, { localPrecision: 'int8' }), EmbedderSelectionError);
+  });
+
+  it('--local-precision picks the weights; anything but int8/fp32 is a usage error', () => {
+    assert.equal(embedSelectionFromFlags({ embed: 'local', 'local-precision': 'fp32' }).localPrecision, 'fp32');
+    assert.equal(embedSelectionFromFlags({ embed: 'local' }).localPrecision, null); // the default applies
+    assert.throws(() => embedSelectionFromFlags({ embed: 'local', 'local-precision': 'int4' }), UsageError);
   });
 
   it('re-embeds an fp32 index with a notice when it is indexed with the int8 default', () =>
