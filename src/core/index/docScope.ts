@@ -33,19 +33,37 @@ function queryWords(query: string): Set<string> {
   return words;
 }
 
+/** Name words of the folders a path sits in: shared by every document of that collection. */
+function folderWords(path: string): Set<string> {
+  const slash = path.lastIndexOf('/');
+  return new Set(slash < 0 ? [] : pathWords(path.slice(0, slash)).map(singular));
+}
+
 /**
  * Paths whose distinctive name words the question uses: at least half of a document's name words
- * (and at least one) must appear. Returns the best matches first.
+ * (and at least one) must appear, and at least one of them must come from the file's own name.
+ * A question that only uses a folder's name ("Should a Debian package ...", "In Node.js, ...")
+ * names that whole collection, not whichever file happens to repeat the folder name in its own
+ * (debian/debian-reference.en.pdf would otherwise be "named" by every question about Debian).
+ * Returns the best matches first.
  */
 export function documentsNamedBy(query: string, paths: readonly string[]): string[] {
   const words = queryWords(query);
   const scored: { path: string; score: number }[] = [];
+  const collections: string[] = [];
   for (const path of paths) {
     const name = pathWords(path);
     if (name.length === 0) continue;
-    const matched = name.filter((w) => words.has(singular(w))).length;
-    if (matched > 0 && matched / name.length >= 0.5) scored.push({ path, score: matched / name.length + matched / 100 });
+    const folders = folderWords(path);
+    const matched = name.filter((w) => words.has(singular(w)));
+    const ownMatched = matched.filter((w) => !folders.has(singular(w)));
+    if (ownMatched.length > 0 && matched.length / name.length >= 0.5) {
+      scored.push({ path, score: matched.length / name.length + matched.length / 100 });
+    } else if (matched.length > 0 && ownMatched.length === 0 && [...folders].every((w) => words.has(w))) {
+      collections.push(path);
+    }
   }
+  if (scored.length === 0) return collections;
   // Only the best-named documents: "LilyPond Music Glossary" names music-glossary.pdf, not every LilyPond manual.
   const best = Math.max(...scored.map((s) => s.score));
   return scored.filter((s) => s.score >= best - 1e-9).map((s) => s.path);

@@ -46,6 +46,21 @@ function isIdentifier(token: string): boolean {
   );
 }
 
+/**
+ * Identifiers only code has: mixed case inside a word (CompleteMulti, libR), underscores, `=` or
+ * `::`, a leading option dash, or a whole word in capitals (SRANDOM). Hyphenated English
+ * ("plain-text") and dotted names ("Node.js") are identifiers for tokenizing, but not this specific.
+ */
+export function isCodeToken(token: string): boolean {
+  return (
+    /\p{Ll}\p{Lu}/u.test(token) ||
+    /[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(token) ||
+    /=|::/u.test(token) ||
+    /^-{1,2}\p{L}/u.test(token) ||
+    /^\p{Lu}{4,}\p{N}*$/u.test(token)
+  );
+}
+
 /** The pieces the index tokenizer will see for one token (it splits at anything not a letter/digit). */
 export function tokenPieces(token: string): string[] {
   return token.split(/[^\p{L}\p{N}]+/u).filter((piece) => piece.length > 0);

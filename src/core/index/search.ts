@@ -10,8 +10,8 @@ import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
 import { documentsNamedBy, pathWords } from './docScope';
-import { buildFtsQuery } from './ftsQuery';
-import { analyzeQuery, splitQuestion, withoutWords, type AnalyzedQuery } from './query';
+import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
+import { analyzeQuery, isCodeToken, splitQuestion, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from './sql';
 import type { ChunkRow } from './store/schema';
 import type { IndexStore } from './store/types';
@@ -48,6 +48,11 @@ export interface RetrieverOptions {
    * (sentenceRerank.ts); 0 turns it off. Costs N chunks' worth of sentence embeddings per query.
    */
   sentenceRerank?: number;
+  /**
+   * Weight of the list of chunks containing a rare code identifier the question names
+   * (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See identifierRows.
+   */
+  identifierWeight?: number;
 }
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
@@ -68,6 +73,8 @@ const DEFAULT_PART_WEIGHT = 0.5;
  * chunk with one on-topic sentence to jump up).
  */
 const DEFAULT_SENTENCE_RERANK = 10;
+/** At most this many identifier lists per question (the first code tokens it names). */
+const MAX_IDENTIFIER_LISTS = 2;
 
 type Row = Omit<ChunkRow, 'doc_hash' | 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -83,6 +90,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const stripNameWords = options.stripNameWords ?? true;
   const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
+  const identifierWeight = options.identifierWeight ?? 1;
 
   async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
     const ftsQuery = await buildFtsQuery(analyzed, { phrases: options.phrases });
@@ -131,6 +139,32 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     }
   }
 
+  /**
+   * One list per code identifier in the question: the chunks that contain it, ranked by the whole
+   * question. Kept only when the identifier is rare (fewer chunks than the list could hold): a
+   * name found everywhere pins nothing down, and the main list already counts it.
+   */
+  async function identifierRows(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[][]> {
+    const identifiers = analyzed.identifiers.filter(isCodeToken).slice(0, MAX_IDENTIFIER_LISTS);
+    const lists = await Promise.all(
+      identifiers.map(async (identifier) => {
+        try {
+          const query = await buildIdentifierQuery(identifier, analyzed);
+          if (!query) return [];
+          let builder = store.table.query().fullTextSearch(query).select([...COLUMNS, '_score']).limit(limit);
+          if (filter) builder = builder.where(filter);
+          const rows = (await builder.toArray()) as Row[];
+          return rows.length < limit ? rows : [];
+        } catch (error) {
+          // Only a refinement: without it search still answers.
+          logger?.warn(`full-text search for the identifier ${identifier} failed`, error);
+          return [];
+        }
+      }),
+    );
+    return lists.filter((rows) => rows.length > 0);
+  }
+
   return {
     async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
       const { signal } = searchOptions;
@@ -147,10 +181,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         throw new SearchError('no-search-method', 'vector search needs an index built with embeddings and an embedder to embed the query');
       }
 
-      const [fts, vec, named] = await Promise.all([
-        useFts ? settle(ftsSide(analyzeQuery(query), filter, limit)) : settle(Promise.resolve<Row[]>([])),
+      const analyzed = analyzeQuery(query);
+      const [fts, vec, named, identified] = await Promise.all([
+        useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
+        useFts && identifierWeight > 0 ? identifierRows(analyzed, filter, limit) : Promise.resolve<Row[][]>([]),
       ]);
       signal?.throwIfAborted();
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
@@ -172,6 +208,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         { items: vecRows, weight: vectorWeight },
         { items: fts.ok ? named : [], weight: namedDocWeight },
         ...partLists.map((items) => ({ items, weight: partWeight })),
+        ...(fts.ok ? identified : []).map((items) => ({ items, weight: identifierWeight })),
       ].filter((list) => list.items.length > 0);
       if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { documentsNamedBy, pathWords } from '../../../src/core/index/docScope';
 import { reciprocalRankFusion } from '../../../src/core/index/fusion';
-import { analyzeQuery, splitQuestion, withoutWords } from '../../../src/core/index/query';
+import { analyzeQuery, isCodeToken, splitQuestion, withoutWords } from '../../../src/core/index/query';
 
 describe('search query handling', () => {
   it('keeps content words and drops question and filler words', () => {
@@ -43,6 +43,15 @@ describe('search query handling', () => {
   });
 });
 
+describe('code identifiers in a question', () => {
+  it('tells code names from hyphenated English and dotted product names', () => {
+    for (const token of ['CompleteMulti', 'libR.so', 'UV_THREADPOOL_SIZE', '-dKPreserve=2', '--timelimit', 'Csiscone::compute_jets', 'SRANDOM']) {
+      assert.ok(isCodeToken(token), token);
+    }
+    for (const token of ['plain-text', 'Node.js', 'debian/copyright', 'machine-readable', 'US', 'AMC']) assert.ok(!isCodeToken(token), token);
+  });
+});
+
 describe('documents named by a question', () => {
   const paths = ['lilypond/music-glossary.pdf', 'lilypond/learning.pdf', 'nodejs/worker_threads.md', 'nodejs/cli.md', 'debian/fhs-3.0.pdf', 'r/R-admin.pdf'];
 
@@ -56,6 +65,14 @@ describe('documents named by a question', () => {
     assert.deepEqual(documentsNamedBy('What is a breve called, according to the LilyPond Music Glossary?', paths), ['lilypond/music-glossary.pdf']);
     assert.deepEqual(documentsNamedBy('In Node.js, how big is a worker thread stack?', paths), ['nodejs/worker_threads.md']);
     assert.deepEqual(documentsNamedBy('How do I bake bread?', paths), []);
+  });
+
+  it('reads a folder name alone as naming the whole collection, not the file that repeats it', () => {
+    const debian = ['debian/debian-reference.en.pdf', 'debian/maint-guide.en.pdf', 'debian/developers-reference.pdf', 'r/R-admin.pdf'];
+    // "debian" is both the folder and half of debian-reference's own name: it used to name that file alone.
+    assert.deepEqual(documentsNamedBy('Should a Debian library package ship libtool archives?', debian), debian.slice(0, 3));
+    assert.deepEqual(documentsNamedBy("What does the Debian Developer's Reference recommend?", debian), ['debian/developers-reference.pdf']);
+    assert.deepEqual(documentsNamedBy('What does the Debian Reference say about pinning?', debian), ['debian/debian-reference.en.pdf']);
   });
 });
 

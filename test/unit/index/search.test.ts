@@ -88,6 +88,40 @@ describe('search (real LanceDB)', function () {
     });
   });
 
+  it('puts the chunk with a rare code name the question uses above chunks full of its common words', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openIndexStore(join(dir, 'idx'), { create: true });
+      const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
+      const sections = [
+        ...[1, 2, 3, 4].map((n) => `# Format ${n}\n\n${wordy}`),
+        '# Answers\n\nCompleteMulti: if 1, a "none of these" answer is added to multiple-answer questions.',
+        '# Other\n\nSome unrelated paragraph about paper sizes.',
+      ];
+      try {
+        for (const [i, body] of sections.entries()) {
+          const doc = text(`s${i}.md`, body);
+          await store.replaceDocument({
+            document: { path: doc.path, kind: 'markdown', size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] },
+            chunks: chunkDocument(doc),
+            vectors: null,
+          });
+        }
+        await store.optimize();
+        const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
+        const without = await createRetriever(store, null, { identifierWeight: 0 }).search(question, { k: 6 });
+        assert.notEqual(without[0]?.path, 's4.md', 'the common words alone rank the wordy chunks first');
+        const hits = await createRetriever(store, null).search(question, { k: 6 });
+        assert.equal(hits[0]?.path, 's4.md');
+        // A name in as many chunks as the list can hold pins nothing down: no list for it.
+        const common = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1 }).search(question, { k: 1 });
+        const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(question, { k: 1 });
+        assert.deepEqual(common.map((h) => h.id), commonWithout.map((h) => h.id));
+      } finally {
+        store.close();
+      }
+    });
+  });
+
   it('filters by document paths, including a path with a quote', async () => {
     await withTempDir(async (dir) => {
       const store = await buildStore(dir, null);
