@@ -216,7 +216,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && embedder && vecRows.length > 0) {
         try {
-          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, { top: sentenceRerank, signal });
+          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, { top: sentenceRerank, signal, terms: analyzed.terms });
         } catch (error) {
           if (signal?.aborted) throw error;
           // Only a refinement: the fused order still answers.

@@ -4,6 +4,11 @@
  * answer is usually one or two sentences, and the question's embedding is far closer to those
  * alone. Only the first few candidates are reranked, so the cost is bounded (a few dozen short
  * embeddings per query; measured in RETRIEVAL.md).
+ *
+ * A second sentence-level order is lexical: the sentence that holds most of the question's
+ * distinctive words together ("the default epsilon limit (1e-5) to detect convergence"). BM25
+ * scores the whole chunk, so words scattered over 1,000 characters count as much as words in one
+ * sentence; and a small embedding model misses exact terms. The two orders vote with the fused one.
  */
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion, type Fused } from './fusion';
@@ -34,7 +39,8 @@ export async function rerankBySentences<T>(
   textOf: (item: T) => string,
   keyOf: (item: T) => string,
   embedder: Embedder,
-  options: { top: number; signal?: AbortSignal },
+  /** `terms`: the question's content words (query.ts); without them only the cosine order votes. */
+  options: { top: number; signal?: AbortSignal; terms?: string[] },
 ): Promise<Fused<T>[]> {
   const head = ranked.slice(0, options.top).map((f) => f.item);
   if (head.length < 2) return ranked;
@@ -48,9 +54,18 @@ export async function rerankBySentences<T>(
     return max;
   });
   const bySentence = head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item);
-  // Equal-weight rank fusion of the two orders: a sentence match lifts a hit, it does not override
-  // the full-text evidence (weight 2 was measured: worse on the dev and first held-out sets).
-  const reranked = reciprocalRankFusion([{ items: head, weight: 1 }, { items: bySentence, weight: 1 }], keyOf);
+  // Equal-weight rank fusion of the orders: a sentence match lifts a hit, it does not override
+  // the full-text evidence (a cosine weight of 2 was measured: worse on the dev and first held-out sets).
+  const orders = [
+    { items: head, weight: 1 },
+    { items: bySentence, weight: 1 },
+  ];
+  if (options.terms && options.terms.length > 0) {
+    const lexical = bestSentenceTermWeights(options.terms, sentences, ranked.slice(0, TERM_POOL).map((f) => textOf(f.item)));
+    // A stable sort: ties keep the fused order.
+    orders.push({ items: head.map((item, i) => ({ item, weight: lexical[i]! })).sort((a, b) => b.weight - a.weight).map((x) => x.item), weight: 1 });
+  }
+  const reranked = reciprocalRankFusion(orders, keyOf);
   // Hits past the reranked head keep their order, scaled below the head's last score.
   const tail = ranked.slice(head.length);
   const floor = reranked[reranked.length - 1]!.score;
@@ -69,4 +84,35 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
     nb += b[i]! * b[i]!;
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** Candidates whose texts estimate how rare each question word is (the fused lists fetch ~40). */
+const TERM_POOL = 40;
+
+/**
+ * Prefix stemming: "converged" and "convergence", "defaults" and "default" meet. Crude, but it only
+ * has to match a question's words against a handful of sentences, in any language.
+ */
+const stemOf = (word: string) => word.toLowerCase().slice(0, 5);
+const stemsOf = (text: string) => new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map(stemOf));
+
+/**
+ * Per candidate, its best sentence's summed term weights, where a question word weighs
+ * log(1 + N / (1 + n)) for n of the N pooled candidate texts containing it: words every candidate
+ * shares (the manual's name, "default") count little, the rare ones that pin the answer down a lot.
+ */
+export function bestSentenceTermWeights(terms: string[], sentences: string[][], pool: string[]): number[] {
+  const stems = [...new Set(terms.map(stemOf))];
+  const pooled = pool.map(stemsOf);
+  const weight = new Map(stems.map((t) => [t, Math.log(1 + pooled.length / (1 + pooled.filter((words) => words.has(t)).length))]));
+  return sentences.map((list) => {
+    let best = 0;
+    for (const sentence of list) {
+      const words = stemsOf(sentence);
+      let sum = 0;
+      for (const t of stems) if (words.has(t)) sum += weight.get(t)!;
+      best = Math.max(best, sum);
+    }
+    return best;
+  });
 }

@@ -8,7 +8,7 @@ import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
 import type { Fused } from '../../../src/core/index/fusion';
-import { rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
+import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
 import { MINILM_DIR } from '../../support/shared';
 
 interface Doc {
@@ -47,6 +47,36 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     assert.equal(reranked[0]!.item.id, 'answer');
     assert.equal(reranked[3]!.item.id, 'tail', 'hits past the reranked head keep their place');
     for (let i = 1; i < reranked.length; i++) assert.ok(reranked[i]!.score <= reranked[i - 1]!.score, 'scores stay in rank order');
+  });
+
+  it('weighs the sentence that holds the rare question words together, not words scattered over a chunk', () => {
+    const terms = ['default', 'epsilon', 'fit', 'converged'];
+    const together = ['The limit option changes the default epsilon limit (1e-5) used to detect convergence of a fit.'];
+    const scattered = ['The fit command has many options.', 'Each option has a default.', 'Iterations stop when the fit converged.'];
+    const pool = [together.join(' '), scattered.join(' '), 'fit default one', 'fit default two'];
+    const [a, b] = bestSentenceTermWeights(terms, [together, scattered], pool);
+    assert.ok(a! > b!, `${a} > ${b}`);
+    // Words every candidate has weigh less than a word only one has.
+    const [common] = bestSentenceTermWeights(['fit'], [['a fit']], pool);
+    const [rare] = bestSentenceTermWeights(['epsilon'], [['an epsilon']], pool);
+    assert.ok(rare! > common!, `${rare} > ${common}`);
+  });
+
+  it('with the question words, a hit whose one sentence has them all rises past hits that only share its topic', async () => {
+    const doc = (id: string, text: string): Doc => ({ id, text });
+    const fused: Fused<Doc>[] = [
+      doc('scattered', 'Fit settings are many, and they are all described in the reference chapter below. Each one of these settings has a default value that suits most data sets. The fit stops when it has converged, or after a number of iterations.'),
+      doc('topic', 'The fit command fits a user-defined function to data points by adjusting parameters of the model.'),
+      doc('answer', 'Plotting styles differ between terminals. The limit option changes the default epsilon (1e-5) that decides convergence.'),
+      doc('other', 'Bread dough should rise for an hour in a warm place before baking it.'),
+    ].map((item, i) => ({ item, score: 1 / (61 + i) }));
+    const question = 'What default epsilon does the fit command use to decide convergence?';
+    const query = await embedder.embedQuery(question);
+    const terms = ['default', 'epsilon', 'fit', 'command', 'use', 'decide', 'convergence'];
+    const cosineOnly = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3 });
+    const withTerms = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3, terms });
+    const rank = (list: Fused<Doc>[]) => list.findIndex((f) => f.item.id === 'answer');
+    assert.ok(rank(withTerms) < rank(cosineOnly), `answer at ${rank(withTerms)} with terms, ${rank(cosineOnly)} without`);
   });
 
   it('splits a chunk into sentences, joining fragments and cutting long runs', () => {
