@@ -101,6 +101,11 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
     out(`warning: ${s.failed.length} file(s) could not be indexed:`);
     for (const f of s.failed) out(`  ${f.path}: ${f.reason} [${f.code}]`);
   }
+  if (s.warned.length > 0) {
+    // Indexed, but the user should know: searching these may miss text.
+    out(`note: ${s.warned.length} file(s) indexed with warnings:`);
+    for (const w of s.warned) out(`  ${w.path}: ${w.warnings.join('; ')}`);
+  }
   if (s.cancelled) out('the index is consistent; run the same command again to finish');
 }
 

@@ -18,7 +18,7 @@ import { createExtractor, failureFromError, isAbortError, type Extractor } from 
 import { planRun } from './indexPlan';
 import { openIndexStore, removeIndexDir } from './store/store';
 import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
-import type { ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
+import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */
@@ -63,7 +63,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     const seconds = (performance.now() - started) / 1000;
     const base: IndexSummary = {
       files: 0, indexed: 0, skipped: 0, removed: 0, failed, pages: 0, chunks: 0, seconds, pagesPerSecond: 0,
-      cancelled: false, embedder: embedder?.id ?? 'none', notices, ...extra,
+      cancelled: false, embedder: embedder?.id ?? 'none', notices, warned: [], ...extra,
     };
     base.pagesPerSecond = seconds > 0 ? base.pages / seconds : 0;
     return base;
@@ -155,7 +155,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await store.markIndexed();
     }
     const result = summary({
-      files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled,
+      files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
     });
     yield { phase: 'done', done: total, total, message: cancelled ? 'cancelled' : 'done' };
     return result;
@@ -198,6 +198,7 @@ class RunWriter {
   pages = 0;
   chunks = 0;
   readonly stale: string[] = [];
+  readonly warned: DocumentWarnings[] = [];
   private pending: DocumentWrite[] = [];
   private pendingChunks = 0;
   private touchedDocs: StoredDocument[] = [];
@@ -224,6 +225,7 @@ class RunWriter {
       vectors,
     });
     this.pendingChunks += chunks.length;
+    if (doc.warnings.length > 0) this.warned.push({ path: file.path, warnings: doc.warnings });
     this.indexed++;
     this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
     this.chunks += chunks.length;

@@ -119,4 +119,11 @@ export interface IndexSummary {
   embedder: string;
   /** Messages the user should see (e.g. "embedding model changed: re-embedding all documents"). */
   notices: string[];
+  /** Documents indexed this run with something to know (pages without text, a guessed encoding). */
+  warned: DocumentWarnings[];
+}
+
+export interface DocumentWarnings {
+  path: string;
+  warnings: string[];
 }
