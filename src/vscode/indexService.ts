@@ -124,6 +124,7 @@ export class IndexService implements vscode.Disposable {
           `${summary.failed.length} failed, ${summary.chunks} chunks, ${summary.seconds.toFixed(1)} s, embedder ${summary.embedder}`,
       );
       for (const f of summary.failed) this.log.warn(`not indexed: ${f.path}: ${f.reason} [${f.code}]`);
+      for (const w of summary.warned) this.log.warn(`indexed with warnings: ${w.path}: ${w.warnings.join('; ')}`);
       for (const n of summary.notices) this.log.info(n);
       if (!silent || summary.failed.length > 0 || summary.notices.length > 0) void this.announce(summary);
       return this.finish({ kind, summary, cancelled: summary.cancelled });
@@ -187,10 +188,11 @@ export class IndexService implements vscode.Disposable {
 
   private async announce(summary: IndexSummary): Promise<void> {
     const failed = summary.failed.length ? `, ${summary.failed.length} could not be indexed` : '';
+    const warned = summary.warned.length ? `, ${summary.warned.length} with warnings` : '';
     const head = summary.cancelled ? 'Indexing cancelled' : 'Indexed';
-    const msg = `${head}: ${summary.indexed} new or changed, ${summary.skipped} unchanged, ${summary.chunks} chunks${failed}.`;
+    const msg = `${head}: ${summary.indexed} new or changed, ${summary.skipped} unchanged, ${summary.chunks} chunks${failed}${warned}.`;
     const notices = summary.notices.length ? ` ${summary.notices.join(' ')}` : '';
-    const pick = await vscode.window.showInformationMessage(msg + notices, ...(summary.failed.length ? ['Open Log'] : []));
+    const pick = await vscode.window.showInformationMessage(msg + notices, ...(summary.failed.length || summary.warned.length ? ['Open Log'] : []));
     if (pick === 'Open Log') await vscode.commands.executeCommand('local-research.openLog');
   }
 
