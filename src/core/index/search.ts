@@ -49,8 +49,11 @@ export interface RetrieverOptions {
    */
   sentenceRerank?: number;
   /**
-   * Weight of the list of chunks containing a rare code identifier the question names
-   * (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See identifierRows.
+   * Full-text search without vectors: weight of the list of chunks containing a rare code
+   * identifier the question names (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See
+   * identifierRows. Hybrid search leaves it out: measured in RETRIEVAL.md, with vectors it cost
+   * hit@5 (a third full-text vote on the same chunks outweighed the per-part vector lists of
+   * two-part questions), and the rerank's lexical sentence order already lifts such chunks.
    */
   identifierWeight?: number;
 }
@@ -186,7 +189,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
-        useFts && identifierWeight > 0 ? identifierRows(analyzed, filter, limit) : Promise.resolve<Row[][]>([]),
+        useFts && !useVector && identifierWeight > 0 ? identifierRows(analyzed, filter, limit) : Promise.resolve<Row[][]>([]),
       ]);
       signal?.throwIfAborted();
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
