@@ -10,12 +10,18 @@ const WORD = /[\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*/gu;
 // A word (possibly hyphenated already), a hyphen at the end of a line, the next line's word.
 // Punctuation right after the word moves up with it ("com-" / "mand." -> "command.", "Zero-" /
 // "conf)" -> "Zeroconf)").
+// The lookbehind only lets a match start where a word starts: without it the engine retries
+// from every letter of every word (quadratic in word length; it was half of this file's cost).
+// It finds the same matches: a match starting mid-word would extend back to that word's start.
 const BROKEN_WORD =
-  /([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([-\u00ad\u2010])\n([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([.,;:!?)\]]*)[ ]*/gu;
+  /(?<![\p{L}\p{M}\p{N}_]|[\p{L}\p{M}\p{N}_]-)([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([-\u00ad\u2010])\n([\p{L}\p{M}\p{N}_]+(?:-[\p{L}\p{M}\p{N}_]+)*)([.,;:!?)\]]*)[ ]*/gu;
+/** Without a hyphen at a line end there is nothing to join (most pages): skip the scan. */
+const LINE_END_HYPHEN = /[-\u00ad\u2010]\n/;
 
 /** Adds the words of `text` (lowercased; hyphenated compounds whole) to `words`. */
 export function collectWords(text: string, words: Set<string>): void {
-  for (const match of text.matchAll(WORD)) words.add(match[0].toLowerCase());
+  // match() rather than matchAll(): plain strings, no match objects (cheaper, same words).
+  for (const word of text.match(WORD) ?? []) words.add(word.toLowerCase());
 }
 
 /**
@@ -24,6 +30,7 @@ export function collectWords(text: string, words: Set<string>): void {
  * spells with a hyphen elsewhere but never joined. Soft hyphens always join.
  */
 export function dehyphenate(text: string, words: ReadonlySet<string>): string {
+  if (!LINE_END_HYPHEN.test(text)) return text;
   return text.replace(BROKEN_WORD, (whole, before: string, hyphen: string, after: string, punctuation: string, offset: number) => {
     const lastPart = before.slice(before.lastIndexOf('-') + 1);
     const firstPart = after.split('-', 1)[0] ?? after;

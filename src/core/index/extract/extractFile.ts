@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError, fromFsError } from './errors';
-import { extractPdfText } from './pdf';
+import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
 import { decodeText } from './text';
 
 export interface ExtractOptions {
@@ -30,6 +30,17 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   const { text, warnings } = decodeText(bytes);
   if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
   return { path: file.path, kind: file.kind, pages: [text], warnings };
+}
+
+/**
+ * Reads one part of a PDF (see `partPageRange`), for a file split across threads; `assemblePdfText`
+ * joins the parts. Throws ExtractionError when the file cannot be read or opened.
+ */
+export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, options: ExtractOptions = {}): Promise<PdfPart> {
+  options.signal?.throwIfAborted();
+  const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
+  options.signal?.throwIfAborted();
+  return readPdfPart(bytes, part, options.signal);
 }
 
 /**

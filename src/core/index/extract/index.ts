@@ -18,6 +18,8 @@ export interface ExtractorOptions {
   workers?: number;
   maxPdfBytes?: number;
   maxTextBytes?: number;
+  /** Split each PDF across the worker threads (default true; see WorkerPoolOptions). */
+  splitPdfs?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
   const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes };
   const workers = options.workers ?? DEFAULT_WORKERS;
   const script = workers > 0 ? resolveWorkerScript() : undefined;
-  if (script) return new WorkerPool(workers, script, limits);
+  if (script) return new WorkerPool(workers, script, limits, { splitPdfs: options.splitPdfs });
   return {
     extract: (file, signal) => extractFile(file, { ...limits, signal }),
     close: async () => undefined,

@@ -30,6 +30,47 @@ function loadPdfjs(): Promise<PdfjsLike> {
 }
 
 /**
+ * Which pages one part of a split extraction reads: part `index` of `count` covers a contiguous,
+ * near-equal share of the pages, and every part is at least MIN_PAGES_PER_PART long (a short
+ * document is not worth a second copy of its fonts), so trailing parts of a short document are
+ * empty. Every reader of the same file computes the same ranges from its page count alone.
+ */
+export interface PdfPartSpec {
+  index: number;
+  count: number;
+}
+
+/** Below this many pages per part, splitting costs more (a second parse of the fonts) than it saves. */
+export const MIN_PAGES_PER_PART = 24;
+
+/** 1-based, inclusive; `last < first` is an empty range. */
+export function partPageRange(numPages: number, part: PdfPartSpec): { first: number; last: number } {
+  const parts = Math.max(1, Math.min(part.count, Math.floor(numPages / MIN_PAGES_PER_PART)));
+  if (part.index >= parts) return { first: 1, last: 0 };
+  return { first: Math.floor((numPages * part.index) / parts) + 1, last: Math.floor((numPages * (part.index + 1)) / parts) };
+}
+
+/**
+ * One contiguous page range as read, before the document-wide steps (dehyphenation, warnings,
+ * whole-document failures) that `assemblePdfText` does once all parts are in.
+ */
+export interface PdfPart {
+  /** The document's page count (every part of one file must agree). */
+  numPages: number;
+  /** Bytes read (every part of one file must agree, or the file changed between the reads). */
+  byteLength: number;
+  /** 1-based page number of `pages[0]`. */
+  firstPage: number;
+  /** Normalised page text, not yet dehyphenated. */
+  pages: string[];
+  /** 1-based numbers of pages without text, and of pages that could not be read. */
+  textless: number[];
+  damaged: number[];
+  /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
+  firstPageError?: unknown;
+}
+
+/**
  * Extracts the text of each physical page. Pages are read one at a time and released after, so
  * memory holds the file's bytes, the page being read and the text so far.
  */
@@ -39,6 +80,20 @@ export async function extractPdfText(
   /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
   pdfjsModule?: PdfjsLike,
 ): Promise<PdfText> {
+  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule)]);
+}
+
+/**
+ * Reads the pages of one part (default: all pages). Throws only for a document that cannot be
+ * opened; damaged pages are recorded in the part.
+ */
+export async function readPdfPart(
+  bytes: Uint8Array,
+  part: PdfPartSpec | undefined,
+  signal?: AbortSignal,
+  pdfjsModule?: PdfjsLike,
+): Promise<PdfPart> {
+  const byteLength = bytes.byteLength;
   const { getDocument } = pdfjsModule ?? (await loadPdfjs());
   const task = getDocument({
     data: bytes,
@@ -58,42 +113,68 @@ export async function extractPdfText(
     throw openError(error);
   }
   try {
-    const pages: string[] = [];
-    const textless: number[] = [];
-    const damaged: number[] = [];
-    let firstPageError: unknown;
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+    const numPages = document.numPages;
+    const { first, last } = part ? partPageRange(numPages, part) : { first: 1, last: numPages };
+    const result: PdfPart = { numPages, byteLength, firstPage: first, pages: [], textless: [], damaged: [] };
+    for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       try {
         const text = await pageText(document, pageNumber);
-        if (text === '') textless.push(pageNumber);
-        pages.push(text);
+        if (text === '') result.textless.push(pageNumber);
+        result.pages.push(text);
       } catch (error) {
         // One damaged page keeps its place (empty) so later pages keep their numbers.
-        firstPageError ??= error;
-        damaged.push(pageNumber);
-        pages.push('');
+        result.firstPageError ??= error;
+        result.damaged.push(pageNumber);
+        result.pages.push('');
       }
     }
-    // Hyphens are resolved once every page is read: the whole document is the dictionary.
-    const words = new Set<string>();
-    for (const page of pages) collectWords(page, words);
-    for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
-    if (pages.length > 0 && damaged.length === pages.length) {
-      throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
-    }
-    // Also a PDF with zero pages: nothing to index is a failure the user should see.
-    if (textless.length + damaged.length === pages.length) {
-      throw new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
-    }
-    const warnings: string[] = [];
-    if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} no text layer (scanned?)`);
-    if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
-    return { pages, warnings };
+    return result;
   } finally {
     // The loading task owns the document and its (fake) worker; destroying it frees both.
     await task.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * Joins parts (any order) into the document: pages in page order, hyphens resolved against the
+ * whole document's words, warnings and whole-document failures decided once. Extracting a file
+ * whole is the one-part case, so split and whole extraction give the same text by construction.
+ */
+export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
+  const ordered = [...parts].sort((a, b) => a.firstPage - b.firstPage);
+  const numPages = ordered[0]?.numPages ?? 0;
+  const byteLength = ordered[0]?.byteLength ?? 0;
+  const pages: string[] = [];
+  const textless: number[] = [];
+  const damaged: number[] = [];
+  let firstPageError: unknown;
+  for (const part of ordered) {
+    const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
+    if (part.numPages !== numPages || part.byteLength !== byteLength || !contiguous) {
+      throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
+    }
+    pages.push(...part.pages);
+    textless.push(...part.textless);
+    damaged.push(...part.damaged);
+    firstPageError ??= part.firstPageError;
+  }
+  if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
+  // Hyphens are resolved once every page is read: the whole document is the dictionary.
+  const words = new Set<string>();
+  for (const page of pages) collectWords(page, words);
+  for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
+  if (pages.length > 0 && damaged.length === pages.length) {
+    throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
+  }
+  // Also a PDF with zero pages: nothing to index is a failure the user should see.
+  if (textless.length + damaged.length === pages.length) {
+    throw new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
+  }
+  const warnings: string[] = [];
+  if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} no text layer (scanned?)`);
+  if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
+  return { pages, warnings };
 }
 
 async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<string> {

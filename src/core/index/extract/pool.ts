@@ -5,7 +5,9 @@ import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError } from './errors';
 import { extractFile, type ExtractOptions } from './extractFile';
-import { deserializeError, type WorkerRequest, type WorkerResponse } from './protocol';
+import { assemblePdfText, type PdfPart } from './pdf';
+import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
+import { runExtractRequest } from './runRequest';
 
 /** How to start the worker: a bundled .js file, or (tests, tsx) the TypeScript source via tsx. */
 export type WorkerScript = { path: string; eval: false } | { code: string; eval: true };
@@ -32,9 +34,19 @@ export function resolveWorkerScript(): WorkerScript | undefined {
   }
 }
 
-interface Job {
-  id: number;
+export interface WorkerPoolOptions {
+  /**
+   * Split each PDF into one part per worker, read in parallel (default true). Off, a large PDF
+   * near the end of a run keeps one core busy while the other idles.
+   */
+  splitPdfs?: boolean;
+}
+
+/** One file the caller is waiting for, done by one task (whole file) or one task per part. */
+interface FileJob {
   file: DiscoveredFile;
+  tasks: Task[];
+  parts: PdfPart[];
   resolve(document: ExtractedDocument): void;
   reject(error: unknown): void;
   signal?: AbortSignal;
@@ -42,19 +54,29 @@ interface Job {
   settled: boolean;
 }
 
+interface Task {
+  request: ExtractRequest;
+  job: FileJob;
+}
+
 interface Slot {
   worker: Worker;
-  job?: Job;
+  task?: Task;
 }
 
 /**
  * Extracts PDFs on `size` worker threads (pdf.js parsing is CPU-bound and single-threaded), and
- * Markdown/text in the calling thread (decoding is cheap; a thread hop would cost more). A
- * crashed worker fails only its current file and is replaced.
+ * Markdown/text in the calling thread (decoding is cheap; a thread hop would cost more). Each PDF
+ * is split into page ranges read by all workers at once (see `partPageRange`), so one long manual
+ * does not leave the other cores idle; the parts are joined here, once, in page order. A crashed
+ * worker fails only its current file and is replaced.
  */
 export class WorkerPool {
+  /** What the pool did (the benchmark prints it; tests check that files were really split). */
+  readonly stats = { files: 0, splitFiles: 0, tasks: 0, cancelledTasks: 0 };
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queue: Task[] = [];
+  private readonly splitPdfs: boolean;
   private nextId = 1;
   private consecutiveCrashes = 0;
   private closed = false;
@@ -63,41 +85,59 @@ export class WorkerPool {
     private readonly size: number,
     private readonly script: WorkerScript,
     private readonly limits: Omit<ExtractOptions, 'signal'>,
-  ) {}
+    options: WorkerPoolOptions = {},
+  ) {
+    this.splitPdfs = options.splitPdfs ?? true;
+  }
 
   extract(file: DiscoveredFile, signal?: AbortSignal): Promise<ExtractedDocument> {
     if (this.closed) return Promise.reject(new Error('extractor is closed'));
-    if (file.kind !== 'pdf' || this.consecutiveCrashes >= MAX_CONSECUTIVE_CRASHES) {
+    if (file.kind !== 'pdf' || this.inThread()) {
       return extractFile(file, { ...this.limits, signal });
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<ExtractedDocument>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, file, resolve, reject, signal, settled: false };
+      const job: FileJob = { file, tasks: [], parts: [], resolve, reject, signal, settled: false };
+      const count = this.splitPdfs ? this.size : 1;
+      for (let index = 0; index < count; index++) {
+        const id = this.nextId++;
+        const request: ExtractRequest = count === 1
+          ? { type: 'extract', id, file, limits: this.limits }
+          : { type: 'extract-part', id, file, part: { index, count }, limits: this.limits };
+        job.tasks.push({ request, job });
+      }
+      this.stats.files++;
+      if (count > 1) this.stats.splitFiles++;
       if (signal) {
-        job.onAbort = () => this.abort(job);
+        job.onAbort = () => this.fail(job, signal.reason);
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
-      this.queue.push(job);
+      this.queue.push(...job.tasks);
       this.pump();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) this.settle(job, new Error('extractor is closed'));
+    for (const task of this.queue.splice(0)) this.settle(task.job, new Error('extractor is closed'));
     const slots = this.slots.splice(0);
-    for (const slot of slots) if (slot.job) this.settle(slot.job, new Error('extractor is closed'));
+    for (const slot of slots) if (slot.task) this.settle(slot.task.job, new Error('extractor is closed'));
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private inThread(): boolean {
+    return this.consecutiveCrashes >= MAX_CONSECUTIVE_CRASHES;
   }
 
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
-      const slot = this.slots.find((candidate) => !candidate.job) ?? this.spawn();
+      const slot = this.slots.find((candidate) => !candidate.task) ?? this.spawn();
       if (!slot) return;
-      const job = this.queue.shift() as Job;
-      slot.job = job;
+      const task = this.queue.shift() as Task;
+      slot.task = task;
       slot.worker.ref();
-      this.post(slot, { type: 'extract', id: job.id, file: job.file, limits: this.limits });
+      this.stats.tasks++;
+      slot.worker.postMessage(task.request);
     }
   }
 
@@ -116,15 +156,35 @@ export class WorkerPool {
   }
 
   private onResponse(slot: Slot, response: WorkerResponse): void {
-    const job = slot.job;
-    slot.job = undefined;
+    const task = slot.task;
+    slot.task = undefined;
     slot.worker.unref(); // an idle pool must not keep a CLI process alive
     this.consecutiveCrashes = 0;
-    if (job && job.id === response.id) {
-      if (response.type === 'done') this.settle(job, undefined, response.document);
-      else this.settle(job, deserializeError(response.error));
-    }
+    // A part stopped by a cancel (the caller aborted, or another part of its file failed).
+    if (response.type === 'failed' && response.error.name === 'AbortError') this.stats.cancelledTasks++;
+    if (task && task.request.id === response.id) this.complete(task, response);
     this.pump();
+  }
+
+  /** A task's answer, from a worker or from the in-thread fallback. */
+  private complete(task: Task, response: WorkerResponse): void {
+    const job = task.job;
+    if (job.settled) return; // failed or cancelled meanwhile: a late part is dropped
+    if (response.type === 'failed') {
+      // The first failing part decides; the file is reported once.
+      this.fail(job, deserializeError(response.error));
+    } else if (response.type === 'done') {
+      this.settle(job, undefined, response.document);
+    } else {
+      job.parts.push(partFromMessage(response.part));
+      if (job.parts.length < job.tasks.length) return;
+      try {
+        const { pages, warnings } = assemblePdfText(job.parts);
+        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings });
+      } catch (error) {
+        this.settle(job, error);
+      }
+    }
   }
 
   private onCrash(slot: Slot, error: Error): void {
@@ -133,39 +193,36 @@ export class WorkerPool {
     this.slots.splice(index, 1);
     if (this.closed) return;
     this.consecutiveCrashes++;
-    const job = slot.job;
-    if (job) {
-      this.settle(job, new ExtractionError('failed', 'extraction crashed (out of memory?)', { cause: error }));
+    if (slot.task) {
+      this.fail(slot.task.job, new ExtractionError('failed', 'extraction crashed (out of memory?)', { cause: error }));
     }
-    if (this.consecutiveCrashes >= MAX_CONSECUTIVE_CRASHES) {
+    if (this.inThread()) {
       // Threads do not work here (e.g. the worker script cannot load): finish in this thread.
-      for (const queued of this.queue.splice(0)) {
-        extractFile(queued.file, { ...this.limits, signal: queued.signal }).then(
-          (document) => this.settle(queued, undefined, document),
-          (failure: unknown) => this.settle(queued, failure),
-        );
+      for (const task of this.queue.splice(0)) {
+        void runExtractRequest(task.request, task.job.signal).then((response) => this.complete(task, response));
       }
       return;
     }
     this.pump();
   }
 
-  private abort(job: Job): void {
-    const queued = this.queue.indexOf(job);
-    if (queued >= 0) this.queue.splice(queued, 1);
-    const slot = this.slots.find((candidate) => candidate.job === job);
-    // The worker stops at its next page; the caller need not wait for that.
-    if (slot) this.post(slot, { type: 'cancel', id: job.id });
-    this.settle(job, job.signal?.reason);
+  /** Settles the file with `error` and stops its other parts: queued ones are dropped, running ones told to stop. */
+  private fail(job: FileJob, error: unknown): void {
+    if (job.settled) return;
+    this.settle(job, error);
+    for (let index = this.queue.length - 1; index >= 0; index--) {
+      if (this.queue[index]!.job === job) this.queue.splice(index, 1);
+    }
+    // A running part stops at its next page; the caller need not wait for that.
+    for (const slot of this.slots) {
+      if (slot.task?.job === job) slot.worker.postMessage({ type: 'cancel', id: slot.task.request.id });
+    }
   }
 
-  private post(slot: Slot, request: WorkerRequest): void {
-    slot.worker.postMessage(request);
-  }
-
-  private settle(job: Job, error: unknown, document?: ExtractedDocument): void {
+  private settle(job: FileJob, error: unknown, document?: ExtractedDocument): void {
     if (job.settled) return;
     job.settled = true;
+    job.parts = []; // the pages are in `document` now (or no longer needed)
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     if (document) job.resolve(document);
     else job.reject(error);

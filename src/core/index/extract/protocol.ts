@@ -2,16 +2,34 @@ import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError, type ExtractionErrorCode } from './errors';
 import type { ExtractOptions } from './extractFile';
+import type { PdfPart, PdfPartSpec } from './pdf';
+
+/** Work for one thread: a whole file, or one part of a PDF split across threads. */
+export type ExtractRequest =
+  | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> }
+  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> };
 
 /** Main thread -> worker. */
-export type WorkerRequest =
-  | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> }
-  | { type: 'cancel'; id: number };
+export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number };
+
+/** A PdfPart as it crosses threads: its page error as data. */
+export type PdfPartMessage = Omit<PdfPart, 'firstPageError'> & { firstPageError?: SerializedError };
 
 /** Worker -> main thread. */
 export type WorkerResponse =
   | { type: 'done'; id: number; document: ExtractedDocument }
+  | { type: 'part'; id: number; part: PdfPartMessage }
   | { type: 'failed'; id: number; error: SerializedError };
+
+export function partToMessage(part: PdfPart): PdfPartMessage {
+  const { firstPageError, ...rest } = part;
+  return firstPageError === undefined ? rest : { ...rest, firstPageError: serializeError(firstPageError) };
+}
+
+export function partFromMessage(message: PdfPartMessage): PdfPart {
+  const { firstPageError, ...rest } = message;
+  return firstPageError === undefined ? rest : { ...rest, firstPageError: deserializeError(firstPageError) };
+}
 
 /**
  * Errors cross the thread boundary as plain data (structured clone drops class identity), so the

@@ -1,10 +1,11 @@
 /**
- * Worker-thread entry point: extracts the files the pool sends, one at a time. Bundled on its own
- * as dist/extract-worker.js (see esbuild.mjs), next to the cli and extension bundles that start it.
+ * Worker-thread entry point: does the requests the pool sends (a file, or one part of a PDF), one
+ * at a time. Bundled on its own as dist/extract-worker.js (see esbuild.mjs), next to the cli and
+ * extension bundles that start it.
  */
 import { parentPort } from 'node:worker_threads';
-import { extractFile } from './extractFile';
-import { serializeError, type WorkerRequest, type WorkerResponse } from './protocol';
+import type { WorkerRequest } from './protocol';
+import { runExtractRequest } from './runRequest';
 
 const port = parentPort;
 if (!port) throw new Error('extract worker must run in a worker thread');
@@ -18,13 +19,8 @@ port.on('message', (request: WorkerRequest) => {
   }
   const controller = new AbortController();
   running.set(request.id, controller);
-  extractFile(request.file, { ...request.limits, signal: controller.signal })
-    .then(
-      (document): WorkerResponse => ({ type: 'done', id: request.id, document }),
-      (error: unknown): WorkerResponse => ({ type: 'failed', id: request.id, error: serializeError(error) }),
-    )
-    .then((response) => {
-      running.delete(request.id);
-      port.postMessage(response);
-    });
+  void runExtractRequest(request, controller.signal).then((response) => {
+    running.delete(request.id);
+    port.postMessage(response);
+  });
 });

@@ -1,0 +1,19 @@
+import { extractFile, extractPdfPart } from './extractFile';
+import { partToMessage, serializeError, type ExtractRequest, type WorkerResponse } from './protocol';
+
+/**
+ * Does one request and answers it as data. The worker thread runs it; so does the pool, in the
+ * calling thread, when threads keep crashing, so both paths give the same answers.
+ */
+export async function runExtractRequest(request: ExtractRequest, signal?: AbortSignal): Promise<WorkerResponse> {
+  try {
+    if (request.type === 'extract-part') {
+      const part = await extractPdfPart(request.file, request.part, { ...request.limits, signal });
+      return { type: 'part', id: request.id, part: partToMessage(part) };
+    }
+    const document = await extractFile(request.file, { ...request.limits, signal });
+    return { type: 'done', id: request.id, document };
+  } catch (error) {
+    return { type: 'failed', id: request.id, error: serializeError(error) };
+  }
+}
