@@ -3,8 +3,8 @@ import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstField, messageField, readFields, stringValue, writeFields } from '../../../src/core/index/embed/onnxProto';
-import { quantizeColumns, WEIGHT_QMAX } from '../../../src/core/index/embed/quantize';
-import { ensureQuantizedModel, QUANTIZED_MODEL_FILE } from '../../../src/core/index/embed/localQuantCache';
+import { quantizeColumns, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED } from '../../../src/core/index/embed/quantize';
+import { ensureQuantizedModel, QUANTIZED_MODEL_FILE, weightQmaxForCpu } from '../../../src/core/index/embed/localQuantCache';
 import { LocalEmbedder, localEmbedderId, parseLocalModelName } from '../../../src/core/index/embed/local';
 import { embedderForIndex, EmbedderSelectionError, selectEmbedder } from '../../../src/core/index/embed/select';
 import { indexFolder } from '../../../src/core/index/indexer';
@@ -64,15 +64,26 @@ describe('int8 quantisation of the local model', function () {
     await rm(cacheDir, { recursive: true, force: true });
   });
 
-  it('quantises weight columns symmetrically: each column scaled to ±WEIGHT_QMAX, error within half a step', () => {
+  it('quantises weight columns symmetrically: each column scaled to ±qmax, error within half a step', () => {
     const values = Float32Array.from([0.5, -2, 0, -0.25, 1, 0, 0.1, 0.5, 0]); // [3 rows, 3 columns]
-    const { q, scales } = quantizeColumns(values, 3, 3);
-    assert.deepEqual([...scales], [0.5 / WEIGHT_QMAX, 2 / WEIGHT_QMAX, 1].map(Math.fround));
-    values.forEach((v, i) => assert.ok(Math.abs(q[i]! * scales[i % 3]! - v) <= scales[i % 3]! / 2 + 1e-7, `element ${i}`));
-    assert.equal(q[1], -WEIGHT_QMAX);
-    // Stored transposed ([N, K], Gemm transB=1): the same int8 matrix comes out.
-    const transposed = Float32Array.from([0.5, -0.25, 0.1, -2, 1, 0.5, 0, 0, 0]);
-    assert.deepEqual([...quantizeColumns(transposed, 3, 3, true).q], [...q]);
+    for (const qmax of [WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED]) {
+      const { q, scales } = quantizeColumns(values, 3, 3, qmax);
+      assert.deepEqual([...scales], [0.5 / qmax, 2 / qmax, 1].map(Math.fround));
+      values.forEach((v, i) => assert.ok(Math.abs(q[i]! * scales[i % 3]! - v) <= scales[i % 3]! / 2 + 1e-7, `element ${i}`));
+      assert.equal(q[1], -qmax);
+      // Stored transposed ([N, K], Gemm transB=1): the same int8 matrix comes out.
+      const transposed = Float32Array.from([0.5, -0.25, 0.1, -2, 1, 0.5, 0, 0, 0]);
+      assert.deepEqual([...quantizeColumns(transposed, 3, 3, qmax, true).q], [...q]);
+    }
+  });
+
+  it('uses full int8 weights only where the CPU adds int8 products without int16 overflow (VNNI, ARM64)', () => {
+    const flags = (extra: string) => () => `processor\t: 0\nflags\t\t: fpu sse2 avx2 ${extra} fma\n`;
+    assert.equal(weightQmaxForCpu('x64', flags('avx512f avx512_vnni')), WEIGHT_QMAX_FULL);
+    assert.equal(weightQmaxForCpu('x64', flags('avx_vnni')), WEIGHT_QMAX_FULL);
+    assert.equal(weightQmaxForCpu('x64', flags('avx512f')), WEIGHT_QMAX_REDUCED);
+    assert.equal(weightQmaxForCpu('x64', () => { throw new Error('no /proc here'); }), WEIGHT_QMAX_REDUCED);
+    assert.equal(weightQmaxForCpu('arm64', flags('')), WEIGHT_QMAX_FULL);
   });
 
   it('replaces every MatMul of a weight with DynamicQuantizeMatMul and imports the com.microsoft opset', async () => {
@@ -111,6 +122,9 @@ describe('int8 quantisation of the local model', function () {
     const first = await stat(file);
     const again = await ensureQuantizedModel(MINILM_DIR, cacheDir);
     assert.deepEqual(again, { dir: quantizedDir, built: false });
+    // The other weight range is another copy, not this one overwritten.
+    const otherQmax = weightQmaxForCpu() === WEIGHT_QMAX_FULL ? WEIGHT_QMAX_REDUCED : WEIGHT_QMAX_FULL;
+    assert.notEqual((await ensureQuantizedModel(MINILM_DIR, join(cacheDir, 'other'), otherQmax)).dir.slice(-16), quantizedDir.slice(-16));
     const second = await stat(file);
     assert.deepEqual([second.ino, second.mtimeMs], [first.ino, first.mtimeMs]);
     assert.deepEqual((await readdir(join(MINILM_DIR, 'onnx'))).sort(), ['model.onnx']);

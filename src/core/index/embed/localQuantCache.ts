@@ -10,11 +10,12 @@
  * what it was (the vectors, no 58 MB model inside it).
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { EmbedderError } from './errors';
-import { QUANTIZER_VERSION, quantizeModel } from './quantize';
+import { QUANTIZER_VERSION, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED, quantizeModel } from './quantize';
 
 export const QUANTIZED_MODEL_FILE = join('onnx', 'model_quantized.onnx');
 const SOURCE_MODEL_FILE = join('onnx', 'model.onnx');
@@ -35,8 +36,23 @@ export function defaultModelCacheDir(env: NodeJS.ProcessEnv = process.env, platf
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), APP_DIR, 'models');
 }
 
+/**
+ * The weight range this CPU's int8 kernels take without overflow (see quantize.ts): full on ARM64
+ * and on x86 with VNNI, 7 bits on other x86. VNNI is read from /proc/cpuinfo (Linux); where it
+ * cannot be read, the safe 7 bits.
+ */
+export function weightQmaxForCpu(arch: string = process.arch, cpuinfo: () => string = () => readFileSync('/proc/cpuinfo', 'utf8')): number {
+  if (arch === 'arm64') return WEIGHT_QMAX_FULL;
+  try {
+    return /^flags\s*:.*\b(avx512_vnni|avx_vnni)\b/m.test(cpuinfo()) ? WEIGHT_QMAX_FULL : WEIGHT_QMAX_REDUCED;
+  } catch {
+    return WEIGHT_QMAX_REDUCED;
+  }
+}
+
 interface Manifest {
   quantizerVersion: number;
+  weightQmax: number;
   source: { modelDir: string; size: number; mtimeMs: number };
   modelBytes: number;
   quantizedNodes: number;
@@ -55,7 +71,11 @@ export interface QuantizedModel {
  * temporary names and renamed into place, the manifest last, so a killed run never leaves a
  * copy that passes the check.
  */
-export async function ensureQuantizedModel(modelDir: string, cacheDir: string = defaultModelCacheDir()): Promise<QuantizedModel> {
+export async function ensureQuantizedModel(
+  modelDir: string,
+  cacheDir: string = defaultModelCacheDir(),
+  weightQmax: number = weightQmaxForCpu(),
+): Promise<QuantizedModel> {
   const sourceDir = resolve(modelDir);
   const sourceFile = join(sourceDir, SOURCE_MODEL_FILE);
   let info;
@@ -65,10 +85,10 @@ export async function ensureQuantizedModel(modelDir: string, cacheDir: string = 
     throw new ModelQuantizeError(sourceDir, `${SOURCE_MODEL_FILE} not readable`, { cause: error });
   }
   const source = { modelDir: sourceDir, size: info.size, mtimeMs: info.mtimeMs };
-  // Keyed by path, size and mtime: a changed model gets a new folder; the manifest re-checks all.
-  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION })).digest('hex').slice(0, 16);
+  // Keyed by path, size, mtime and weight range: a changed model gets a new folder; the manifest re-checks all.
+  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax })).digest('hex').slice(0, 16);
   const dir = join(cacheDir, `${basename(sourceDir)}-int8-${key}`);
-  if (await isComplete(dir, source)) return { dir, built: false };
+  if (await isComplete(dir, source, weightQmax)) return { dir, built: false };
 
   try {
     await mkdir(join(dir, 'onnx'), { recursive: true });
@@ -77,9 +97,9 @@ export async function ensureQuantizedModel(modelDir: string, cacheDir: string = 
       // config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt...
       if (entry.isFile() && /\.(json|txt)$/.test(entry.name)) await atomically(join(dir, entry.name), (tmp) => copyFile(join(sourceDir, entry.name), tmp));
     }
-    const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile));
+    const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile), weightQmax);
     await atomically(join(dir, QUANTIZED_MODEL_FILE), (tmp) => writeFile(tmp, model));
-    const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, source, modelBytes: model.length, quantizedNodes };
+    const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, weightQmax, source, modelBytes: model.length, quantizedNodes };
     await atomically(join(dir, MANIFEST_FILE), (tmp) => writeFile(tmp, JSON.stringify(manifest, null, 2)));
   } catch (error) {
     if (error instanceof EmbedderError) throw error;
@@ -89,13 +109,14 @@ export async function ensureQuantizedModel(modelDir: string, cacheDir: string = 
 }
 
 /** The manifest matches the source and the model file has the size it recorded. */
-async function isComplete(dir: string, source: Manifest['source']): Promise<boolean> {
+async function isComplete(dir: string, source: Manifest['source'], weightQmax: number): Promise<boolean> {
   try {
     const manifest = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     const model = await stat(join(dir, QUANTIZED_MODEL_FILE));
     await Promise.all(['config.json', 'tokenizer.json'].map((file) => stat(join(dir, file))));
     return (
       manifest.quantizerVersion === QUANTIZER_VERSION &&
+      manifest.weightQmax === weightQmax &&
       manifest.source?.modelDir === source.modelDir &&
       manifest.source.size === source.size &&
       manifest.source.mtimeMs === source.mtimeMs &&

@@ -25,15 +25,16 @@ const DATA_TYPE = { float: 1, int8: 3 } as const;
 const MS_DOMAIN = 'com.microsoft';
 
 /**
- * Weight range: ±63 (7 bits), as onnxruntime's `reduce_range`. On x86 CPUs without VNNI, MLAS's
- * u8s8 kernel adds pairs of u8*s8 products in int16 (vpmaddubsw), which can saturate with full
- * 8-bit weights (2*255*127 > 32767); 7-bit weights cannot (2*255*63 < 32767). VNNI CPUs like
- * this one do not need it, but the cached model must be right on every CPU. Cost measured
- * with the quality check in RETRIEVAL.md.
+ * Weight range. ±127 (full int8) where MLAS's u8s8 kernels add products in 32 bits: x86 with VNNI
+ * (vpdpbusd; AMX too) and ARM64 (dot-product instructions). On x86 without VNNI the AVX2 kernel
+ * adds pairs of u8*s8 products in int16 (vpmaddubsw), which full-range weights can saturate
+ * (2*255*127 > 32767): there ±63 (7 bits), as onnxruntime's `reduce_range` does for those CPUs
+ * (2*255*63 < 32767). 7 bits cost retrieval quality (RETRIEVAL.md), so they are used only where needed.
  */
-export const WEIGHT_QMAX = 63;
+export const WEIGHT_QMAX_FULL = 127;
+export const WEIGHT_QMAX_REDUCED = 63;
 /** Bump when the output changes: it is part of the cache key (localQuantCache.ts). */
-export const QUANTIZER_VERSION = 1;
+export const QUANTIZER_VERSION = 2;
 
 export interface QuantizeResult {
   model: Uint8Array;
@@ -83,7 +84,7 @@ function roundHalfEven(x: number): number {
  * Symmetric per-column quantisation of a [K, N] row-major matrix (transposed first when the
  * matrix is stored [N, K], e.g. Gemm with transB=1).
  */
-export function quantizeColumns(values: Float32Array, rows: number, cols: number, transposed = false): { q: Int8Array; scales: Float32Array } {
+export function quantizeColumns(values: Float32Array, rows: number, cols: number, qmax: number, transposed = false): { q: Int8Array; scales: Float32Array } {
   const k = transposed ? cols : rows;
   const n = transposed ? rows : cols;
   const at = (r: number, c: number) => (transposed ? values[c * cols + r]! : values[r * cols + c]!);
@@ -92,9 +93,9 @@ export function quantizeColumns(values: Float32Array, rows: number, cols: number
   for (let c = 0; c < n; c++) {
     let maxAbs = 0;
     for (let r = 0; r < k; r++) maxAbs = Math.max(maxAbs, Math.abs(at(r, c)));
-    const scale = maxAbs === 0 ? 1 : maxAbs / WEIGHT_QMAX;
+    const scale = maxAbs === 0 ? 1 : maxAbs / qmax;
     scales[c] = scale;
-    for (let r = 0; r < k; r++) q[r * n + c] = Math.max(-WEIGHT_QMAX, Math.min(WEIGHT_QMAX, roundHalfEven(at(r, c) / scale)));
+    for (let r = 0; r < k; r++) q[r * n + c] = Math.max(-qmax, Math.min(qmax, roundHalfEven(at(r, c) / scale)));
   }
   return { q, scales };
 }
@@ -148,8 +149,11 @@ function gemmTransB(node: Node): boolean | null {
   return transB;
 }
 
-/** Quantises the model's MatMul/Gemm weights; throws QuantizeError when there is nothing to quantise. */
-export function quantizeModel(source: Uint8Array): QuantizeResult {
+/**
+ * Quantises the model's MatMul/Gemm weights to ±`weightQmax` (WEIGHT_QMAX_FULL or _REDUCED);
+ * throws QuantizeError when there is nothing to quantise.
+ */
+export function quantizeModel(source: Uint8Array, weightQmax: number): QuantizeResult {
   let modelFields: ProtoField[];
   let graphFields: ProtoField[];
   try {
@@ -207,7 +211,7 @@ export function quantizeModel(source: Uint8Array): QuantizeResult {
     const key = `${weight.name}\n${transB}`;
     let names = quantized.get(key);
     if (!names) {
-      const { q, scales } = quantizeColumns(weight.values, weight.dims[0]!, weight.dims[1]!, transB);
+      const { q, scales } = quantizeColumns(weight.values, weight.dims[0]!, weight.dims[1]!, weightQmax, transB);
       names = { q: freshName(`${weight.name}_quantized`), scale: freshName(`${weight.name}_scale`) };
       const k = transB ? weight.dims[1]! : weight.dims[0]!;
       added.push(tensorField(names.q, [k, columns], DATA_TYPE.int8, q), tensorField(names.scale, [columns], DATA_TYPE.float, scales));
