@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstField, messageField, readFields, stringValue, writeFields } from '../../../src/core/index/embed/onnxProto';
@@ -136,8 +136,15 @@ describe('int8 quantisation of the local model', function () {
     const good = (await stat(file)).size;
     await truncate(file, 1000);
     await writeFile(join(quantizedDir, 'onnx', 'model_quantized.onnx.tmp-999999999-1'), 'half a model');
+    // A copy made from this model before it changed is removed; another model's folder is not.
+    const older = join(cacheDir, 'all-MiniLM-L6-v2-int8-older');
+    const unrelated = join(cacheDir, 'all-MiniLM-L6-v2-int8-unrelated');
+    await mkdir(older, { recursive: true });
+    await mkdir(unrelated, { recursive: true });
+    await writeFile(join(older, 'quantized.json'), JSON.stringify({ source: { modelDir: MINILM_DIR, size: 1, mtimeMs: 1 } }));
     const rebuilt = await ensureQuantizedModel(MINILM_DIR, cacheDir);
     assert.equal(rebuilt.built, true);
+    assert.deepEqual((await readdir(cacheDir)).filter((n) => n.includes('older') || n.includes('unrelated')), ['all-MiniLM-L6-v2-int8-unrelated']);
     assert.equal((await stat(file)).size, good);
     assert.deepEqual(await readdir(join(quantizedDir, 'onnx')), ['model_quantized.onnx']);
 

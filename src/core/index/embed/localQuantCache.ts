@@ -101,11 +101,30 @@ export async function ensureQuantizedModel(
     await atomically(join(dir, QUANTIZED_MODEL_FILE), (tmp) => writeFile(tmp, model));
     const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, weightQmax, source, modelBytes: model.length, quantizedNodes };
     await atomically(join(dir, MANIFEST_FILE), (tmp) => writeFile(tmp, JSON.stringify(manifest, null, 2)));
+    await removeOlderCopies(cacheDir, dir, sourceDir);
   } catch (error) {
     if (error instanceof EmbedderError) throw error;
     throw new ModelQuantizeError(sourceDir, error instanceof Error ? error.message : String(error), { cause: error });
   }
   return { dir, built: true };
+}
+
+/**
+ * Copies of the same source folder made before it changed (or by an older quantiser) are never
+ * used again: removed so the cache holds one 58 MB copy per model, not one per version.
+ */
+async function removeOlderCopies(cacheDir: string, current: string, sourceDir: string): Promise<void> {
+  const prefix = `${basename(sourceDir)}-int8-`;
+  for (const name of await readdir(cacheDir)) {
+    const dir = join(cacheDir, name);
+    if (!name.startsWith(prefix) || dir === current) continue;
+    try {
+      const manifest = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+      if (manifest.source?.modelDir === sourceDir) await rm(dir, { recursive: true, force: true });
+    } catch {
+      // No manifest (another model of the same name, or being written) or in use: leave it.
+    }
+  }
 }
 
 /** The manifest matches the source and the model file has the size it recorded. */
