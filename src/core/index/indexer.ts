@@ -41,8 +41,12 @@ export interface IndexFolderOptions {
   writeBatchChunks?: number;
 }
 
-/** Files being hashed/extracted ahead of the one being embedded and written. */
-const LOOKAHEAD = 4;
+/**
+ * Files being hashed/extracted ahead of the one being embedded and written. With 4, the workers
+ * ran dry while a long file at the head of the queue was still being read (or a batch was being
+ * written); only extracted text waits here, so a deeper queue costs little memory.
+ */
+const LOOKAHEAD = 8;
 const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
 
 type Prepared =

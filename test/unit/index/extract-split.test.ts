@@ -86,8 +86,8 @@ describe('split PDF extraction (page ranges across workers)', () => {
         const [split, small] = await Promise.all([pool.extract(file), pool.extract(short)]);
         assert.deepEqual(split, await extractFile(file));
         assert.deepEqual(small, await extractFile(short));
-        // Both files went out as one part per worker (a short one's second part is empty).
-        assert.deepEqual(pool.stats, { files: 2, splitFiles: 2, tasks: 4, cancelledTasks: 0 });
+        // Both files went out as two parts per worker (a short one's later parts are empty).
+        assert.deepEqual(pool.stats, { files: 2, splitFiles: 2, tasks: 8, cancelledTasks: 0 });
       } finally {
         await pool.close();
       }
@@ -129,15 +129,15 @@ describe('split PDF extraction (page ranges across workers)', () => {
         const controller = new AbortController();
         const running = pool.extract(long, controller.signal);
         const queued = pool.extract(long, controller.signal);
-        setTimeout(() => controller.abort(), 300);
+        setTimeout(() => controller.abort(), 100);
         await assert.rejects(running, { name: 'AbortError' });
         await assert.rejects(queued, { name: 'AbortError' });
         // Both running parts are told to stop and answer with AbortError; without the cancel they
-        // would read their 1,500 pages to the end and answer with text instead.
+        // would read their 750 pages to the end and answer with text instead.
         for (let waited = 0; pool.stats.cancelledTasks < 2 && waited < 30_000; waited += 20) await delay(20);
         assert.equal(pool.stats.cancelledTasks, 2);
-        // Warm-up 2 + 2 tasks, the running file 2: the queued file's parts never went out.
-        assert.equal(pool.stats.tasks, 6);
+        // Warm-up 4 + 4 tasks, the running file's first 2: its other parts and the queued file's never went out.
+        assert.equal(pool.stats.tasks, 10);
         const after = await Promise.all([pool.extract(short), pool.extract(short)]);
         assert.deepEqual(after.map((document) => document.pages), [['short one'], ['short one']]);
         assert.equal(pool.stats.splitFiles, 6);
