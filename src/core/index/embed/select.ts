@@ -108,10 +108,10 @@ export function embedderForIndex(
     const modelDir = overrides.modelDir ?? meta.modelDir;
     if (!modelDir) throw new EmbedderSelectionError(`the index uses local model ${name}, but its folder is unknown: pass --model-dir`);
     // Queries must be embedded with the weights the chunks were: the recorded precision decides.
-    const { precision } = parseLocalModelName(name);
+    const { model: modelName, precision } = parseLocalModelName(name);
     if (overrides.localPrecision && overrides.localPrecision !== precision) {
       throw new EmbedderSelectionError(
-        `the index holds ${precision} vectors of ${name}; queries must use the same weights: drop --local-precision ${overrides.localPrecision}, or re-index with it`,
+        `the index holds ${precision} vectors of ${modelName}; queries must use the same weights: drop --local-precision ${overrides.localPrecision}, or re-index with it`,
       );
     }
     return new LocalEmbedder({ modelDir, precision });
