@@ -113,7 +113,6 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     return Object.assign((await builder.toArray()) as Row[], { queryVector: vector });
   }
 
-  /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
   // The document list changes only when indexing runs; re-reading it for every query would cost a
   // table scan per search, so it is kept for a few seconds.
   let documentPaths: { at: number; paths: Promise<string[]> } | null = null;
@@ -127,12 +126,11 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   }
 
   /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
-  async function namedDocumentRows(query: string, allowed: string[] | undefined, limit: number): Promise<Row[]> {
+  async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<Row[]> {
     try {
       let paths = documentsNamedBy(query, await knownPaths());
       if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
       if (paths.length === 0) return [];
-      const analyzed = analyzeQuery(query);
       const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
       return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
     } catch (error) {
@@ -188,7 +186,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
-        useFts && namedDocWeight > 0 ? namedDocumentRows(query, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
+        useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
         useFts && !useVector && identifierWeight > 0 ? identifierRows(analyzed, filter, limit) : Promise.resolve<Row[][]>([]),
       ]);
       signal?.throwIfAborted();
