@@ -13,15 +13,6 @@
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion, type Fused } from './fusion';
 
-/*
- * Weights: the fused order carries every list's evidence (BM25, named documents, vectors); the
- * sentence orders are refinements, so together they weigh as much as it, and a hit moves when they
- * agree. Measured in RETRIEVAL.md on fp32 and int8 MiniLM: against equal weights (1, 1, 1), fused 2
- * raised or held hit@1 and hit@5 on all three question sets (all 44: hit@1 0.75 -> 0.80 fp32 /
- * 0.77 int8, hit@5 0.95 / 0.93 -> 0.98 both). With the cosine order alone (no question words) the
- * two weigh 1 and 1, as measured in the first session.
- */
-
 /** Pieces shorter than this join the next one (headings, list bullets, code fragments). */
 const MIN_SENTENCE_CHARS = 60;
 /** Longer runs (tables, code without full stops) are cut, so no piece dilutes like a whole chunk. */
@@ -63,15 +54,17 @@ export async function rerankBySentences<T>(
     return max;
   });
   const bySentence = head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item);
-  // Rank fusion of the orders: a sentence match lifts a hit, it does not override the evidence of
-  // every list (see FUSED_ORDER_WEIGHT).
   const sentenceOrders = [bySentence];
   if (options.terms && options.terms.length > 0) {
     const lexical = bestSentenceTermWeights(options.terms, sentences, ranked.slice(0, TERM_POOL).map((f) => textOf(f.item)));
     // A stable sort: ties keep the fused order.
     sentenceOrders.push(head.map((item, i) => ({ item, weight: lexical[i]! })).sort((a, b) => b.weight - a.weight).map((x) => x.item));
   }
-  // The fused order weighs as much as the sentence orders together (see the note above sentencesOf).
+  // Rank fusion: the fused order carries every list's evidence (BM25, named documents, vectors) and
+  // weighs as much as the sentence orders together, so a hit moves when they agree. Measured in
+  // RETRIEVAL.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
+  // on all three question sets (all 44: hit@5 0.93-0.95 -> 0.98). With the cosine order alone (no
+  // question words) the two weigh 1 and 1, as measured in the first session.
   const reranked = reciprocalRankFusion(
     [{ items: head, weight: sentenceOrders.length }, ...sentenceOrders.map((items) => ({ items, weight: 1 }))],
     keyOf,
