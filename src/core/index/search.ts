@@ -6,6 +6,7 @@
  * ranks modestly but the other ranks well. When one side fails (no FTS index yet, embedder down)
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
+import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
@@ -96,7 +97,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const identifierWeight = options.identifierWeight ?? 1;
 
   async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
-    const ftsQuery = await buildFtsQuery(analyzed, { phrases: options.phrases });
+    return fullTextRows(await buildFtsQuery(analyzed, { phrases: options.phrases }), filter, limit);
+  }
+
+  async function fullTextRows(ftsQuery: FullTextQuery | null, filter: string | null, limit: number): Promise<Row[]> {
     if (!ftsQuery) return [];
     let builder = store.table.query().fullTextSearch(ftsQuery).select([...COLUMNS, '_score']).limit(limit);
     if (filter) builder = builder.where(filter);
@@ -150,11 +154,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     const lists = await Promise.all(
       identifiers.map(async (identifier) => {
         try {
-          const query = await buildIdentifierQuery(identifier, analyzed);
-          if (!query) return [];
-          let builder = store.table.query().fullTextSearch(query).select([...COLUMNS, '_score']).limit(limit);
-          if (filter) builder = builder.where(filter);
-          const rows = (await builder.toArray()) as Row[];
+          const rows = await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, limit);
           return rows.length < limit ? rows : [];
         } catch (error) {
           // Only a refinement: without it search still answers.
