@@ -11,6 +11,8 @@ export interface ExtractOptions {
   maxPdfBytes?: number;
   /** Markdown/text files larger than this fail with 'too-large'. Default 50 MB. */
   maxTextBytes?: number;
+  /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
+  onPdfOpened?: (numPages: number) => void;
 }
 
 export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -40,7 +42,7 @@ export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, op
   options.signal?.throwIfAborted();
   const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
   options.signal?.throwIfAborted();
-  return readPdfPart(bytes, part, options.signal);
+  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened);
 }
 
 /**

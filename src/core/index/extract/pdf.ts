@@ -43,9 +43,14 @@ export interface PdfPartSpec {
 /** Below this many pages per part, splitting costs more (a second parse of the fonts) than it saves. */
 export const MIN_PAGES_PER_PART = 24;
 
+/** How many of `count` parts get pages: fewer for a short document, never fewer than one. */
+export function partsWithPages(numPages: number, count: number): number {
+  return Math.max(1, Math.min(count, Math.floor(numPages / MIN_PAGES_PER_PART)));
+}
+
 /** 1-based, inclusive; `last < first` is an empty range. */
 export function partPageRange(numPages: number, part: PdfPartSpec): { first: number; last: number } {
-  const parts = Math.max(1, Math.min(part.count, Math.floor(numPages / MIN_PAGES_PER_PART)));
+  const parts = partsWithPages(numPages, part.count);
   if (part.index >= parts) return { first: 1, last: 0 };
   return { first: Math.floor((numPages * part.index) / parts) + 1, last: Math.floor((numPages * (part.index + 1)) / parts) };
 }
@@ -85,13 +90,15 @@ export async function extractPdfText(
 
 /**
  * Reads the pages of one part (default: all pages). Throws only for a document that cannot be
- * opened; damaged pages are recorded in the part.
+ * opened; damaged pages are recorded in the part. `onOpened` hears the page count as soon as the
+ * document is open, before any page is read (the pool decides from it how far to split the file).
  */
 export async function readPdfPart(
   bytes: Uint8Array,
   part: PdfPartSpec | undefined,
   signal?: AbortSignal,
   pdfjsModule?: PdfjsLike,
+  onOpened?: (numPages: number) => void,
 ): Promise<PdfPart> {
   const byteLength = bytes.byteLength;
   const { getDocument } = pdfjsModule ?? (await loadPdfjs());
@@ -114,6 +121,7 @@ export async function readPdfPart(
   }
   try {
     const numPages = document.numPages;
+    onOpened?.(numPages);
     const { first, last } = part ? partPageRange(numPages, part) : { first: 1, last: numPages };
     const result: PdfPart = { numPages, byteLength, firstPage: first, pages: [], textless: [], damaged: [] };
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {

@@ -5,7 +5,7 @@ import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError } from './errors';
 import { extractFile, type ExtractOptions } from './extractFile';
-import { assemblePdfText, type PdfPart } from './pdf';
+import { assemblePdfText, partsWithPages, type PdfPart } from './pdf';
 import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
 
@@ -52,6 +52,10 @@ export interface WorkerPoolOptions {
 /** One file the caller is waiting for, done by one task (whole file) or one task per part. */
 interface FileJob {
   file: DiscoveredFile;
+  /** Parts the file may be split into; 1: read whole. */
+  partCount: number;
+  /** Its other parts are out (or there are none): set once the page count is known. */
+  expanded: boolean;
   tasks: Task[];
   parts: PdfPart[];
   resolve(document: ExtractedDocument): void;
@@ -104,17 +108,16 @@ export class WorkerPool {
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<ExtractedDocument>((resolve, reject) => {
-      const job: FileJob = { file, tasks: [], parts: [], resolve, reject, signal, settled: false };
-      const count = this.splitPdfs ? this.size * PARTS_PER_WORKER : 1;
-      for (let index = 0; index < count; index++) {
-        const id = this.nextId++;
-        const request: ExtractRequest = count === 1
-          ? { type: 'extract', id, file, limits: this.limits }
-          : { type: 'extract-part', id, file, part: { index, count }, limits: this.limits };
-        job.tasks.push({ request, job });
-      }
+      const partCount = this.splitPdfs ? this.size * PARTS_PER_WORKER : 1;
+      const job: FileJob = { file, partCount, expanded: partCount === 1, tasks: [], parts: [], resolve, reject, signal, settled: false };
+      // One task first: its page count decides how many more parts the file gets (expand), so a
+      // short PDF is opened once, not once per part.
+      const id = this.nextId++;
+      const request: ExtractRequest = partCount === 1
+        ? { type: 'extract', id, file, limits: this.limits }
+        : { type: 'extract-part', id, file, part: { index: 0, count: partCount }, limits: this.limits };
+      job.tasks.push({ request, job });
       this.stats.files++;
-      if (count > 1) this.stats.splitFiles++;
       if (signal) {
         job.onAbort = () => this.fail(job, signal.reason);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -163,6 +166,12 @@ export class WorkerPool {
   }
 
   private onResponse(slot: Slot, response: WorkerResponse): void {
+    if (response.type === 'opened') {
+      // The worker goes on reading its part; the file's other parts can start now.
+      if (slot.task?.request.id === response.id) this.expand(slot.task.job, response.numPages);
+      this.pump();
+      return;
+    }
     const task = slot.task;
     slot.task = undefined;
     slot.worker.unref(); // an idle pool must not keep a CLI process alive
@@ -182,8 +191,11 @@ export class WorkerPool {
       this.fail(job, deserializeError(response.error));
     } else if (response.type === 'done') {
       this.settle(job, undefined, response.document);
-    } else {
-      job.parts.push(partFromMessage(response.part));
+    } else if (response.type === 'part') {
+      const part = partFromMessage(response.part);
+      // In-thread fallback: no 'opened' message came first.
+      this.expand(job, part.numPages);
+      job.parts.push(part);
       if (job.parts.length < job.tasks.length) return;
       try {
         const { pages, warnings } = assemblePdfText(job.parts);
@@ -192,6 +204,29 @@ export class WorkerPool {
         this.settle(job, error);
       }
     }
+  }
+
+  /**
+   * Sends out the parts after the first, now that the page count is known: as many as have pages
+   * (partPageRange), ahead of other files so the first part's reader is not left alone with it.
+   */
+  private expand(job: FileJob, numPages: number): void {
+    if (job.expanded || job.settled) return;
+    job.expanded = true;
+    const added: Task[] = [];
+    for (let index = 1; index < partsWithPages(numPages, job.partCount); index++) {
+      const request: ExtractRequest = { type: 'extract-part', id: this.nextId++, file: job.file, part: { index, count: job.partCount }, limits: this.limits };
+      added.push({ request, job });
+    }
+    if (added.length === 0) return;
+    this.stats.splitFiles++;
+    job.tasks.push(...added);
+    if (this.inThread()) for (const task of added) this.runInThread(task);
+    else this.queue.unshift(...added);
+  }
+
+  private runInThread(task: Task): void {
+    void runExtractRequest(task.request, task.job.signal).then((response) => this.complete(task, response));
   }
 
   private onCrash(slot: Slot, error: Error): void {
@@ -205,9 +240,7 @@ export class WorkerPool {
     }
     if (this.inThread()) {
       // Threads do not work here (e.g. the worker script cannot load): finish in this thread.
-      for (const task of this.queue.splice(0)) {
-        void runExtractRequest(task.request, task.job.signal).then((response) => this.complete(task, response));
-      }
+      for (const task of this.queue.splice(0)) this.runInThread(task);
       return;
     }
     this.pump();

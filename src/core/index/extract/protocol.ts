@@ -18,6 +18,8 @@ export type PdfPartMessage = Omit<PdfPart, 'firstPageError'> & { firstPageError?
 /** Worker -> main thread. */
 export type WorkerResponse =
   | { type: 'done'; id: number; document: ExtractedDocument }
+  /** A part's document is open: its page count, before its pages are read (the task goes on). */
+  | { type: 'opened'; id: number; numPages: number }
   | { type: 'part'; id: number; part: PdfPartMessage }
   | { type: 'failed'; id: number; error: SerializedError };
 

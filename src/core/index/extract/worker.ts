@@ -4,7 +4,7 @@
  * extension bundles that start it.
  */
 import { parentPort } from 'node:worker_threads';
-import type { WorkerRequest } from './protocol';
+import type { WorkerRequest, WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
 
 const port = parentPort;
@@ -19,7 +19,8 @@ port.on('message', (request: WorkerRequest) => {
   }
   const controller = new AbortController();
   running.set(request.id, controller);
-  void runExtractRequest(request, controller.signal).then((response) => {
+  const opened = (numPages: number) => port.postMessage({ type: 'opened', id: request.id, numPages } satisfies WorkerResponse);
+  void runExtractRequest(request, controller.signal, opened).then((response) => {
     running.delete(request.id);
     port.postMessage(response);
   });
