@@ -23,11 +23,11 @@ export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['int8', 'fp32'];
  *   chunks/s at 22.2 / 22.1 / 22.5 CPU ms/chunk. Cosine int8 vs fp32 vectors: min 0.9843, mean 0.9936.
  * - `npm run bench:index -- /work/corpus --modes local --exclude 'large/**'`: 74.7 chunks/s with int8
  *   (13,866 chunks in 185.7 s); fp32 had done 30.0 (first session, load 3.3-2.1).
- * - Retrieval (eval, same bundle, same 13,866 chunks; hit@1 / hit@5 / MRR@10), fp32 -> int8:
- *   dev 0.611/0.889/0.709 -> 0.500/0.889/0.674; held-out 0.80/1.00/0.900 -> 0.80/1.00/0.900;
- *   held-out 2 0.8125/0.9375/0.848 -> 0.8125/0.875/0.846. Pooled over the 44 questions int8 loses
- *   2 rank-1 hits (both on dev) and 1 top-5 hit (held-out 2 f01 at rank 6): a small cost, judged worth the 2x;
- *   `--local-precision fp32` (setting research.models.localEmbeddingPrecision) keeps the original.
+ * - Retrieval with the final search code (`eval --json`, hit@1 / hit@5 / MRR@10), fp32 -> int8:
+ *   dev 0.778/0.944/0.831 -> 0.722/0.944/0.807; held-out 0.90/1.00/0.950 both; held-out 2
+ *   0.75/1.00/0.838 both. int8 loses one rank-1 hit (dev q051 at rank 2): a small cost, judged
+ *   worth the 2x; `--local-precision fp32` (setting research.models.localEmbeddingPrecision) keeps
+ *   the original. (RETRIEVAL.md has the earlier comparison on older search code.)
  *   7-bit weights (onnxruntime's reduce_range, used on x86 without VNNI) lost more: pooled hit@1 0.59.
  */
 export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'int8';
