@@ -10,9 +10,10 @@ import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
+import { definesName, definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
-import { analyzeQuery, isCodeToken, splitQuestion, withoutWords, type AnalyzedQuery } from './query';
+import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from './sql';
 import type { ChunkRow } from './store/schema';
 import type { IndexStore } from './store/types';
@@ -57,6 +58,11 @@ export interface RetrieverOptions {
    * two-part questions), and the rerank's lexical sentence order already lifts such chunks.
    */
   identifierWeight?: number;
+  /**
+   * Weight of the list of chunks with a line that defines a code identifier the question names
+   * (definitions.ts), in both modes (default: DEFAULT_DEFINITION_WEIGHT); 0 turns it off.
+   */
+  definitionWeight?: number;
 }
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
@@ -79,6 +85,16 @@ const DEFAULT_PART_WEIGHT = 0.5;
 const DEFAULT_SENTENCE_RERANK = 10;
 /** At most this many identifier lists per question (the first code tokens it names). */
 const MAX_IDENTIFIER_LISTS = 2;
+/**
+ * Measured in RETRIEVAL.md on four question sets: in full-text search weight 1 lifted dev hit@1
+ * (0.72 -> 0.78) and weight 2 cost two held-out hit@1s; in hybrid search weight 1 left the one dev
+ * miss (q030) at rank 8 and weight 2 brought it to 4, changing nothing else. A defining entry
+ * ("Name: what it does") is short and embeds poorly, so the vector lists rarely vote for it.
+ */
+const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
+/** Chunks containing an identifier that are scanned for its definition lines. */
+const DEFINITION_SCAN = 100;
+const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 
 type Row = Omit<ChunkRow, 'doc_hash' | 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -145,25 +161,37 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   }
 
   /**
-   * One list per code identifier in the question: the chunks that contain it, ranked by the whole
-   * question. Kept only when the identifier is rare (fewer chunks than the list could hold): a
-   * name found everywhere pins nothing down, and the main list already counts it.
+   * Per code identifier in the question (at most MAX_IDENTIFIER_LISTS), from one full-text query
+   * for the chunks that contain it, ranked by the whole question:
+   * - `containing`: those chunks, kept only when the identifier is rare (fewer chunks than the
+   *   list could hold): a name found everywhere pins nothing down, and the main list counts it;
+   * - `defining`: the ones with a line that defines it (definitions.ts), unless it is in every
+   *   chunk scanned.
    */
-  async function identifierRows(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[][]> {
+  async function identifierRows(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<{ containing: Row[][]; defining: Row[][] }> {
     const identifiers = analyzed.identifiers.filter(isCodeToken).slice(0, MAX_IDENTIFIER_LISTS);
-    const lists = await Promise.all(
+    const perIdentifier = await Promise.all(
       identifiers.map(async (identifier) => {
         try {
-          const rows = await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, limit);
-          return rows.length < limit ? rows : [];
+          const rows = await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, Math.max(limit, DEFINITION_SCAN));
+          const pattern = definitionPattern(identifier);
+          return {
+            containing: rows.length < limit ? rows : [],
+            // A name in every scanned chunk is the manual's own subject (LilyPond, GLPK): its
+            // "definitions" are title pages.
+            defining: pattern && rows.length < DEFINITION_SCAN ? rows.filter((row) => definesName(row.text, pattern)) : [],
+          };
         } catch (error) {
           // Only a refinement: without it search still answers.
           logger?.warn(`full-text search for the identifier ${identifier} failed`, error);
-          return [];
+          return { containing: [], defining: [] };
         }
       }),
     );
-    return lists.filter((rows) => rows.length > 0);
+    return {
+      containing: perIdentifier.map((lists) => lists.containing).filter((rows) => rows.length > 0),
+      defining: perIdentifier.map((lists) => lists.defining).filter((rows) => rows.length > 0),
+    };
   }
 
   return {
@@ -183,11 +211,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       }
 
       const analyzed = analyzeQuery(query);
+      const definitionWeight = options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT[useVector ? 'hybrid' : 'fullText'];
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
-        useFts && !useVector && identifierWeight > 0 ? identifierRows(analyzed, filter, limit) : Promise.resolve<Row[][]>([]),
+        useFts && (identifierWeight > 0 || definitionWeight > 0) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
       ]);
       signal?.throwIfAborted();
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
@@ -209,7 +238,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         { items: vecRows, weight: vectorWeight },
         { items: fts.ok ? named : [], weight: namedDocWeight },
         ...partLists.map((items) => ({ items, weight: partWeight })),
-        ...(fts.ok ? identified : []).map((items) => ({ items, weight: identifierWeight })),
+        // Hybrid leaves the containing lists out (see identifierWeight); definitions go in both modes.
+        ...(fts.ok && !useVector ? identified.containing : []).map((items) => ({ items, weight: identifierWeight })),
+        ...(fts.ok ? identified.defining : []).map((items) => ({ items, weight: definitionWeight })),
       ].filter((list) => list.items.length > 0);
       if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
@@ -217,7 +248,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && embedder && vecRows.length > 0) {
         try {
-          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, { top: sentenceRerank, signal, terms: analyzed.terms });
+          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, {
+            top: sentenceRerank,
+            signal,
+            terms: analyzed.terms,
+            names: analyzed.identifiers.flatMap(tokenPieces),
+          });
         } catch (error) {
           if (signal?.aborted) throw error;
           // Only a refinement: the fused order still answers.

@@ -39,8 +39,11 @@ export async function rerankBySentences<T>(
   textOf: (item: T) => string,
   keyOf: (item: T) => string,
   embedder: Embedder,
-  /** `terms`: the question's content words (query.ts); without them only the cosine order votes. */
-  options: { top: number; signal?: AbortSignal; terms?: string[] },
+  /**
+   * `terms`: the question's content words (query.ts); without them only the cosine order votes.
+   * `names`: the words of its code identifiers, matched whole (see bestSentenceTermWeights).
+   */
+  options: { top: number; signal?: AbortSignal; terms?: string[]; names?: string[] },
 ): Promise<Fused<T>[]> {
   const head = ranked.slice(0, options.top).map((f) => f.item);
   if (head.length < 2) return ranked;
@@ -56,7 +59,8 @@ export async function rerankBySentences<T>(
   const bySentence = head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item);
   const sentenceOrders = [bySentence];
   if (options.terms && options.terms.length > 0) {
-    const lexical = bestSentenceTermWeights(options.terms, sentences, ranked.slice(0, TERM_POOL).map((f) => textOf(f.item)));
+    const pool = ranked.slice(0, TERM_POOL).map((f) => textOf(f.item));
+    const lexical = bestSentenceTermWeights(options.terms, sentences, pool, options.names);
     // A stable sort: ties keep the fused order.
     sentenceOrders.push(head.map((item, i) => ({ item, weight: lexical[i]! })).sort((a, b) => b.weight - a.weight).map((x) => x.item));
   }
@@ -94,18 +98,26 @@ const TERM_POOL = 40;
 
 /**
  * Prefix stemming: "converged" and "convergence", "defaults" and "default" meet. Crude, but it only
- * has to match a question's words against a handful of sentences, in any language.
+ * has to match a question's words against a handful of sentences, in any language. A code name is
+ * matched whole: cut to "compl", `CompleteMulti` would meet every "complete" and weigh nothing.
  */
 const stemOf = (word: string) => word.toLowerCase().slice(0, 5);
-const stemsOf = (text: string) => new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).map(stemOf));
+const wholeOf = (word: string) => `=${word.toLowerCase()}`;
+const stemsOf = (text: string) => {
+  const keys = new Set<string>();
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) keys.add(stemOf(word)).add(wholeOf(word));
+  return keys;
+};
 
 /**
  * Per candidate, its best sentence's summed term weights, where a question word weighs
  * log(1 + N / (1 + n)) for n of the N pooled candidate texts containing it: words every candidate
  * shares (the manual's name, "default") count little, the rare ones that pin the answer down a lot.
+ * Words in `names` (pieces of the question's code identifiers) are matched whole.
  */
-export function bestSentenceTermWeights(terms: string[], sentences: string[][], pool: string[]): number[] {
-  const stems = [...new Set(terms.map(stemOf))];
+export function bestSentenceTermWeights(terms: string[], sentences: string[][], pool: string[], names: string[] = []): number[] {
+  const whole = new Set(names.map((name) => name.toLowerCase()));
+  const stems = [...new Set(terms.map((term) => (whole.has(term.toLowerCase()) ? wholeOf(term) : stemOf(term))))];
   const pooled = pool.map(stemsOf);
   const weight = new Map(stems.map((t) => [t, Math.log(1 + pooled.length / (1 + pooled.filter((words) => words.has(t)).length))]));
   return sentences.map((list) => {

@@ -64,6 +64,16 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     assert.ok(rare! > common!, `${rare} > ${common}`);
   });
 
+  it('matches a code name whole: CompleteMulti is not every "complete"', () => {
+    const pool = ['the complete list', 'complete the form', 'CompleteMulti: adds an answer', 'a completed run'];
+    const sentences = [['CompleteMulti: adds an answer'], ['Complete the form first']];
+    const [name, word] = bestSentenceTermWeights(['CompleteMulti', 'answer'], sentences, pool, ['CompleteMulti']);
+    assert.ok(name! > word!, `${name} > ${word}`);
+    // Cut to a five-letter stem, the name would meet "Complete" and weigh like a common word.
+    const [stemName, stemWord] = bestSentenceTermWeights(['CompleteMulti'], sentences, pool);
+    assert.equal(stemName, stemWord);
+  });
+
   it('with the question words, a hit whose one sentence has them all rises past hits that only share its topic', async () => {
     const doc = (id: string, text: string): Doc => ({ id, text });
     const fused: Fused<Doc>[] = [

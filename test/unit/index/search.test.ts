@@ -108,7 +108,7 @@ describe('search (real LanceDB)', function () {
         }
         await store.optimize();
         const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
-        const without = await createRetriever(store, null, { identifierWeight: 0 }).search(question, { k: 6 });
+        const without = await createRetriever(store, null, { identifierWeight: 0, definitionWeight: 0 }).search(question, { k: 6 });
         assert.notEqual(without[0]?.path, 's4.md', 'the common words alone rank the wordy chunks first');
         const hits = await createRetriever(store, null).search(question, { k: 6 });
         assert.equal(hits[0]?.path, 's4.md');
@@ -116,6 +116,42 @@ describe('search (real LanceDB)', function () {
         const common = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1 }).search(question, { k: 1 });
         const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(question, { k: 1 });
         assert.deepEqual(common.map((h) => h.id), commonWithout.map((h) => h.id));
+      } finally {
+        store.close();
+      }
+    });
+  });
+
+  it('lifts the entry that defines a code name the question asks about, in hybrid and full-text search', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openIndexStore(join(dir, 'idx'), { create: true });
+      await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
+      const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
+      const sections = [
+        ...[1, 2, 3].map((n) => `# Format ${n}\n\n${wordy}`),
+        '# Tips\n\nIn the plain text format header, teachers often set CompleteMulti; the option default suits most exams.',
+        '# General options\n\nColumns: number of columns.\nCompleteMulti: if 1, a "none of these" answer is added to multiple-answer questions.',
+      ];
+      try {
+        for (const [i, body] of sections.entries()) {
+          const doc = text(`s${i}.md`, body);
+          const chunks = chunkDocument(doc);
+          await store.replaceDocument({
+            document: { path: doc.path, kind: 'markdown', size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] },
+            chunks,
+            vectors: await embedder.embed(chunks.map((c) => c.text)),
+          });
+        }
+        await store.optimize();
+        const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
+        const rank = (hits: { path: string }[]) => hits.findIndex((h) => h.path === 's4.md') + 1;
+        for (const mode of ['hybrid', 'fts'] as const) {
+          const options = { identifierWeight: 0, sentenceRerank: 0 };
+          const without = await createRetriever(store, embedder, { ...options, definitionWeight: 0 }).search(question, { k: 5, mode });
+          const hits = await createRetriever(store, embedder, options).search(question, { k: 5, mode });
+          assert.ok(rank(without) > 1, `${mode}: without definitions the defining entry is at ${rank(without)}`);
+          assert.equal(rank(hits), 1, `${mode}: with definitions it is first`);
+        }
       } finally {
         store.close();
       }
