@@ -15,6 +15,8 @@ export interface DiscoverOptions {
   exclude?: string[];
   /** Absolute paths to skip (e.g. the index folder) */
   skipDirs?: string[];
+  /** Absolute file paths to skip (the index's lock file, which `--include '**'` would match). */
+  skipFiles?: string[];
   signal?: AbortSignal;
 }
 
@@ -72,6 +74,7 @@ export async function discoverFiles(
   const isIncluded = picomatch(options.include ?? DEFAULT_INCLUDE, { dot: true, nocase: true });
   const isExcluded = picomatch(options.exclude ?? DEFAULT_EXCLUDE, { dot: true });
   const skipDirs = new Set((options.skipDirs ?? []).map((dir) => resolve(dir)));
+  const skipFiles = new Set((options.skipFiles ?? []).map((file) => resolve(file)));
   const files: DiscoveredFile[] = [];
   const failures: FileFailure[] = [];
   const visitedRealDirs = new Set<string>();
@@ -113,7 +116,7 @@ export async function discoverFiles(
       if (isDir) {
         if (skipDirs.has(abs) || isExcluded(rel) || isExcluded(`${rel}/`)) continue;
         await walk(abs, rel);
-      } else if (isFile && isIncluded(rel) && !isExcluded(rel)) {
+      } else if (isFile && isIncluded(rel) && !isExcluded(rel) && !skipFiles.has(abs)) {
         try {
           const info = await stat(abs);
           files.push({ path: rel, absPath: abs, kind: kindOf(rel), size: info.size, mtimeMs: info.mtimeMs });

@@ -17,6 +17,7 @@ import type { Embedder } from './embed/types';
 import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
 import { planRun } from './indexPlan';
 import { openIndexStore, removeIndexDir } from './store/store';
+import { acquireWriterLock, lockPathOf } from './store/writerLock';
 import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
 import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
 
@@ -73,99 +74,105 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     return base;
   };
 
-  if (options.rebuild) {
-    await removeIndexDir(dbDir);
-    notices.push(`rebuilding the index at ${dbDir}`);
-  }
-  const store = await openIndexStore(dbDir, { create: true });
-  const extractor = options.extractor ?? createExtractor({ workers: options.workers });
-  const ownsExtractor = !options.extractor;
+  // One writer at a time (writerLock.ts); taken before --rebuild deletes anything.
+  const lock = await acquireWriterLock(dbDir);
   try {
-    await configureEmbedding(store, embedder, notices, logger, signal);
-
-    yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-    const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: [dbDir], signal });
-    failed.push(...discovered.failures);
-    const plan = planRun(discovered.files, await store.documents(), discovered.failures);
-    const files = discovered.files.length + discovered.failures.length;
-    logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
-
-    const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
-    let skipped = plan.unchanged.length;
-    let cancelled = false;
-    const total = plan.candidates.length;
-    const ahead: Array<Promise<Prepared>> = [];
-    let next = 0;
-    const fill = () => {
-      while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
-        const { file, stored } = plan.candidates[next++]!;
-        ahead.push(prepare(file, stored, extractor, signal));
-        // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
-        ahead[ahead.length - 1]!.catch(() => undefined);
-      }
-    };
-
+    if (options.rebuild) {
+      await removeIndexDir(dbDir);
+      notices.push(`rebuilding the index at ${dbDir}`);
+    }
+    const store = await openIndexStore(dbDir, { create: true });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers });
+    const ownsExtractor = !options.extractor;
     try {
-      fill();
-      for (let done = 0; ahead.length > 0; done++) {
-        const prepared = await ahead.shift()!;
-        fill();
-        const path = prepared.file.path;
-        if (prepared.kind === 'touched') {
-          skipped++;
-          run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
-        } else if (prepared.kind === 'failed') {
-          failed.push(prepared.failure);
-          // The old text no longer describes the file: drop it rather than serve stale answers.
-          if (prepared.stored) run.removeStale(path);
-        } else {
-          yield { phase: 'embed', done, total, file: path };
-          const outcome = await run.add(prepared, options.chunking, signal);
-          if (outcome.failure) {
-            failed.push(outcome.failure);
-            if (prepared.stored) run.removeStale(path);
-          }
-        }
-        if (run.shouldFlush()) {
-          yield { phase: 'write', done: done + 1, total, file: path };
-          await run.flush();
-        }
-        const upcoming = plan.candidates[done + 1]?.file.path;
-        if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
-        signal?.throwIfAborted();
-      }
-    } catch (error) {
-      // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
-      if (!signal?.aborted && !isAbortError(error)) throw error;
-      cancelled = true;
-    } finally {
-      // Whatever finished is written even when the run stops: the next run skips it.
-      await Promise.allSettled(ahead);
-      await run.flush();
-    }
+      await configureEmbedding(store, embedder, notices, logger, signal);
 
-    const removed = [...plan.removed, ...run.stale];
-    if (removed.length > 0) await store.deleteDocuments(removed);
-    const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
-    if (cancelled) {
-      notices.push('indexing was cancelled: what was indexed is kept; run the same command again to finish');
-      // Make what is there searchable even if this was the first run.
-      if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
-    } else {
-      if (changed || !(await store.isSearchReady())) {
-        yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
-        await store.optimize();
+      yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
+      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: [dbDir], skipFiles: [lockPathOf(dbDir)], signal });
+      failed.push(...discovered.failures);
+      const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+      const files = discovered.files.length + discovered.failures.length;
+      logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
+
+      const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
+      let skipped = plan.unchanged.length;
+      let cancelled = false;
+      const total = plan.candidates.length;
+      const ahead: Array<Promise<Prepared>> = [];
+      let next = 0;
+      const fill = () => {
+        while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
+          const { file, stored } = plan.candidates[next++]!;
+          ahead.push(prepare(file, stored, extractor, signal));
+          // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
+          ahead[ahead.length - 1]!.catch(() => undefined);
+        }
+      };
+
+      try {
+        fill();
+        for (let done = 0; ahead.length > 0; done++) {
+          const prepared = await ahead.shift()!;
+          fill();
+          const path = prepared.file.path;
+          if (prepared.kind === 'touched') {
+            skipped++;
+            run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
+          } else if (prepared.kind === 'failed') {
+            failed.push(prepared.failure);
+            // The old text no longer describes the file: drop it rather than serve stale answers.
+            if (prepared.stored) run.removeStale(path);
+          } else {
+            yield { phase: 'embed', done, total, file: path };
+            const outcome = await run.add(prepared, options.chunking, signal);
+            if (outcome.failure) {
+              failed.push(outcome.failure);
+              if (prepared.stored) run.removeStale(path);
+            }
+          }
+          if (run.shouldFlush()) {
+            yield { phase: 'write', done: done + 1, total, file: path };
+            await run.flush();
+          }
+          const upcoming = plan.candidates[done + 1]?.file.path;
+          if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
+          signal?.throwIfAborted();
+        }
+      } catch (error) {
+        // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
+        if (!signal?.aborted && !isAbortError(error)) throw error;
+        cancelled = true;
+      } finally {
+        // Whatever finished is written even when the run stops: the next run skips it.
+        await Promise.allSettled(ahead);
+        await run.flush();
       }
-      await store.markIndexed();
+
+      const removed = [...plan.removed, ...run.stale];
+      if (removed.length > 0) await store.deleteDocuments(removed);
+      const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
+      if (cancelled) {
+        notices.push('indexing was cancelled: what was indexed is kept; run the same command again to finish');
+        // Make what is there searchable even if this was the first run.
+        if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
+      } else {
+        if (changed || !(await store.isSearchReady())) {
+          yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
+          await store.optimize();
+        }
+        await store.markIndexed();
+      }
+      const result = summary({
+        files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
+      });
+      yield { phase: 'done', done: total, total, message: cancelled ? 'cancelled' : 'done' };
+      return result;
+    } finally {
+      if (ownsExtractor) await extractor.close();
+      store.close();
     }
-    const result = summary({
-      files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
-    });
-    yield { phase: 'done', done: total, total, message: cancelled ? 'cancelled' : 'done' };
-    return result;
   } finally {
-    if (ownsExtractor) await extractor.close();
-    store.close();
+    await lock.release();
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { indexFolder } from '../../core/index/indexer';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
-import { openIndexStore, removeIndexDir } from '../../core/index/store';
+import { acquireWriterLock, openIndexStore, removeIndexDir } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { createRetriever } from '../../core/index/search';
@@ -113,7 +113,13 @@ export const engine: Engine = {
   indexStatus,
   async clearIndex(dbDir) {
     await closeIndex(dbDir);
-    await removeIndexDir(dbDir);
+    // Not under a running index (another window, the CLI): writerLock.ts.
+    const lock = await acquireWriterLock(dbDir);
+    try {
+      await removeIndexDir(dbDir);
+    } finally {
+      await lock.release();
+    }
   },
   runTurn,
   async close() {

@@ -60,17 +60,19 @@ describe('discoverFiles', () => {
       );
     }));
 
-  it('honours custom include/exclude globs and skipDirs (a custom index folder)', () =>
+  it('honours custom include/exclude globs, skipDirs (a custom index folder) and skipFiles (its lock)', () =>
     withTempDir(async (root) => {
       await touch(root, 'docs/a.md');
       await touch(root, 'docs/drafts/b.md');
       await touch(root, 'docs/c.rst');
       await touch(root, 'my-index/d.md');
+      await touch(root, 'my-index.lock.md');
 
       const { files } = await discoverFiles(root, {
         include: ['**/*.md', '**/*.rst'],
         exclude: [...DEFAULT_EXCLUDE, '**/drafts'],
         skipDirs: [join(root, 'my-index')],
+        skipFiles: [join(root, 'my-index.lock.md')],
       });
 
       assert.deepEqual(

@@ -3,7 +3,7 @@
 export class IndexStoreError extends Error {
   constructor(
     message: string,
-    readonly code: 'index-missing' | 'index-corrupt' | 'index-version' | 'index-write',
+    readonly code: 'index-missing' | 'index-corrupt' | 'index-version' | 'index-write' | 'index-locked',
     readonly dir: string,
     options?: { cause?: unknown },
   ) {

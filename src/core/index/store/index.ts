@@ -3,3 +3,4 @@ export { openIndexStore, removeIndexDir, loadLanceDb } from './store';
 export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
 export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError } from './errors';
 export * from './schema';
+export { acquireWriterLock, IndexLockedError, lockPathOf, type WriterLock, type LockOwner } from './writerLock';
