@@ -3,6 +3,7 @@ import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
+import { pdfjsPatchPlugin } from '../../scripts/pdfjsPatch.mjs';
 
 const run = promisify(execFile);
 export const repoRoot = join(__dirname, '..', '..');
@@ -24,6 +25,7 @@ export async function runBundled<T>(dir: string, options: { worker: { in: string
     format: 'cjs',
     logLevel: 'silent',
     external: options.external ?? [],
+    plugins: [pdfjsPatchPlugin()],
   });
   // Externals resolve from node_modules above the bundle, as in the repo's dist/.
   if (options.external?.length) await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
