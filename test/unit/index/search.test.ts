@@ -42,6 +42,23 @@ async function buildStore(dir: string, embedder: Embedder | null): Promise<Index
   return store;
 }
 
+/** One Markdown document per section (`s0.md`, `s1.md`, ...), embedded when an embedder is given. */
+async function sectionStore(dir: string, sections: string[], embedder: Embedder | null): Promise<IndexStore> {
+  const store = await openIndexStore(join(dir, 'idx'), { create: true });
+  if (embedder) await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
+  for (const [i, body] of sections.entries()) {
+    const doc = text(`s${i}.md`, body);
+    const chunks = chunkDocument(doc);
+    await store.replaceDocument({
+      document: { path: doc.path, kind: 'markdown', size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] },
+      chunks,
+      vectors: embedder ? await embedder.embed(chunks.map((c) => c.text)) : null,
+    });
+  }
+  await store.optimize();
+  return store;
+}
+
 describe('search (real LanceDB)', function () {
   let embedder: LocalEmbedder;
   before(() => {
@@ -90,25 +107,20 @@ describe('search (real LanceDB)', function () {
 
   it('puts the chunk with a rare code name the question uses above chunks full of its common words', async () => {
     await withTempDir(async (dir) => {
-      const store = await openIndexStore(join(dir, 'idx'), { create: true });
       const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
-      const sections = [
-        ...[1, 2, 3, 4].map((n) => `# Format ${n}\n\n${wordy}`),
-        '# Answers\n\nCompleteMulti: if 1, a "none of these" answer is added to multiple-answer questions.',
-        '# Other\n\nSome unrelated paragraph about paper sizes.',
-      ];
+      const store = await sectionStore(
+        dir,
+        [
+          ...[1, 2, 3, 4].map((n) => `# Format ${n}\n\n${wordy}`),
+          '# Answers\n\nThe answers part: CompleteMulti, when 1, adds a "none of these" answer to multiple-answer questions.',
+          '# Other\n\nSome unrelated paragraph about paper sizes.',
+        ],
+        null,
+      );
       try {
-        for (const [i, body] of sections.entries()) {
-          const doc = text(`s${i}.md`, body);
-          await store.replaceDocument({
-            document: { path: doc.path, kind: 'markdown', size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] },
-            chunks: chunkDocument(doc),
-            vectors: null,
-          });
-        }
-        await store.optimize();
         const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
-        const without = await createRetriever(store, null, { identifierWeight: 0, definitionWeight: 0 }).search(question, { k: 6 });
+        // No definition line here ("Name: ..."): this is the identifier list alone.
+        const without = await createRetriever(store, null, { identifierWeight: 0 }).search(question, { k: 6 });
         assert.notEqual(without[0]?.path, 's4.md', 'the common words alone rank the wordy chunks first');
         const hits = await createRetriever(store, null).search(question, { k: 6 });
         assert.equal(hits[0]?.path, 's4.md');
@@ -124,25 +136,17 @@ describe('search (real LanceDB)', function () {
 
   it('lifts the entry that defines a code name the question asks about, in hybrid and full-text search', async () => {
     await withTempDir(async (dir) => {
-      const store = await openIndexStore(join(dir, 'idx'), { create: true });
-      await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
       const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
-      const sections = [
-        ...[1, 2, 3].map((n) => `# Format ${n}\n\n${wordy}`),
-        '# Tips\n\nIn the plain text format header, teachers often set CompleteMulti; the option default suits most exams.',
-        '# General options\n\nColumns: number of columns.\nCompleteMulti: if 1, a "none of these" answer is added to multiple-answer questions.',
-      ];
+      const store = await sectionStore(
+        dir,
+        [
+          ...[1, 2, 3].map((n) => `# Format ${n}\n\n${wordy}`),
+          '# Tips\n\nIn the plain text format header, teachers often set CompleteMulti; the option default suits most exams.',
+          '# General options\n\nColumns: number of columns.\nCompleteMulti: if 1, a "none of these" answer is added to multiple-answer questions.',
+        ],
+        embedder,
+      );
       try {
-        for (const [i, body] of sections.entries()) {
-          const doc = text(`s${i}.md`, body);
-          const chunks = chunkDocument(doc);
-          await store.replaceDocument({
-            document: { path: doc.path, kind: 'markdown', size: 1, mtimeMs: 1, contentHash: doc.path, pages: null, warnings: [] },
-            chunks,
-            vectors: await embedder.embed(chunks.map((c) => c.text)),
-          });
-        }
-        await store.optimize();
         const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
         const rank = (hits: { path: string }[]) => hits.findIndex((h) => h.path === 's4.md') + 1;
         for (const mode of ['hybrid', 'fts'] as const) {
