@@ -160,10 +160,15 @@ function typicalLength(lines: string[]): number {
 
 type UnitPlace = Omit<Unit, 'text' | 'continuesLine' | 'end'>;
 
-/** Adds one line, cut into pieces at sentence (else word) boundaries when it is longer than a chunk. */
+/**
+ * Adds one line, cut into pieces at sentence (else word) boundaries when it is longer than a chunk.
+ * Units are built field by field in one order (not spread from `place`): one hidden class for
+ * every unit, and no per-line copy of `place`'s keys (this ran for every line of every page).
+ */
 function pushLine(units: Unit[], text: string, place: UnitPlace, maxUnitLength: number): void {
+  const { page, line, breakBefore, isHeading, heading } = place;
   if (text.length <= maxUnitLength) {
-    units.push({ ...place, text, continuesLine: false, end: place.start + text.length });
+    units.push({ text, page, line, continuesLine: false, start: place.start, end: place.start + text.length, breakBefore, isHeading, heading });
     return;
   }
   let rest = text;
@@ -172,13 +177,15 @@ function pushLine(units: Unit[], text: string, place: UnitPlace, maxUnitLength: 
   while (rest.length > 0) {
     const cut = rest.length <= maxUnitLength ? rest.length : cutPoint(rest, maxUnitLength);
     units.push({
-      ...place,
       text: rest.slice(0, cut),
+      page,
+      line,
       continuesLine: !first,
       start,
       end: start + cut,
-      breakBefore: first ? place.breakBefore : Break.Sentence,
-      isHeading: first && place.isHeading,
+      breakBefore: first ? breakBefore : Break.Sentence,
+      isHeading: first && isHeading,
+      heading,
     });
     rest = rest.slice(cut);
     start += cut;
