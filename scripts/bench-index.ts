@@ -1,5 +1,5 @@
 /**
- * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local]
+ * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local,local-fp32]
  * [--exclude GLOB]... [--queries FILE] [--keep DIR]`.
  *
  * For each mode it indexes the folder into a fresh temporary index in a CHILD process (so peak
@@ -58,7 +58,7 @@ const { values, positionals } = parseArgs({
 async function main(): Promise<void> {
   const folder = positionals[0] ? resolve(positionals[0]) : '';
   if (!folder) {
-    process.stderr.write('usage: bench-index <folder> [--model-dir DIR] [--modes none,local] [--exclude GLOB]... [--queries FILE]\n');
+    process.stderr.write('usage: bench-index <folder> [--model-dir DIR] [--modes none,local,local-fp32] [--exclude GLOB]... [--queries FILE]\n');
     process.exit(2);
   }
   const exclude = [...DEFAULT_EXCLUDE, ...(values.exclude ?? [])];
@@ -91,10 +91,17 @@ async function main(): Promise<void> {
 }
 
 async function runMode(mode: string, folder: string, exclude: string[], db: string): Promise<ModeResult> {
-  const embedder = mode === 'local'
-    ? new LocalEmbedder({ modelDir: values['model-dir']!, batchSize: values.batch ? Number(values.batch) : undefined, threads: values.threads ? Number(values.threads) : undefined })
+  // `local` is the default (int8) model; `local-fp32` the original weights, for comparison.
+  const local = mode === 'local' || mode === 'local-fp32';
+  const embedder = local
+    ? new LocalEmbedder({
+        modelDir: values['model-dir']!,
+        precision: mode === 'local-fp32' ? 'fp32' : undefined,
+        batchSize: values.batch ? Number(values.batch) : undefined,
+        threads: values.threads ? Number(values.threads) : undefined,
+      })
     : null;
-  if (mode !== 'local' && mode !== 'none') throw new Error(`unknown mode ${mode}`);
+  if (!local && mode !== 'none') throw new Error(`unknown mode ${mode}`);
   if (embedder) await embedder.probe();
   const summary = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder }));
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
