@@ -1,6 +1,8 @@
 /**
  * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local,local-fp32]
- * [--exclude GLOB]... [--queries FILE] [--keep DIR]`.
+ * [--exclude GLOB]... [--queries FILE] [--skip-pdftotext]`.
+ * One mode into an index that is kept (e.g. to run `eval` on it afterwards):
+ * `node dist/bench-index.js <folder> --child <mode> --db DIR` (prints that mode's numbers as JSON).
  *
  * For each mode it indexes the folder into a fresh temporary index in a CHILD process (so peak
  * RSS is that run's own), then measures the no-change re-index and search latency, and prints
