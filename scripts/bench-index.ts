@@ -1,5 +1,5 @@
 /**
- * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local,local-fp32]
+ * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local,local-int8,local-fp32]
  * [--exclude GLOB]... [--queries FILE] [--skip-pdftotext]`.
  * One mode into an index that is kept (e.g. to run `eval` on it afterwards):
  * `node dist/bench-index.js <folder> --child <mode> --db DIR` (prints that mode's numbers as JSON).
@@ -60,7 +60,7 @@ const { values, positionals } = parseArgs({
 async function main(): Promise<void> {
   const folder = positionals[0] ? resolve(positionals[0]) : '';
   if (!folder) {
-    process.stderr.write('usage: bench-index <folder> [--model-dir DIR] [--modes none,local,local-fp32] [--exclude GLOB]... [--queries FILE]\n');
+    process.stderr.write('usage: bench-index <folder> [--model-dir DIR] [--modes none,local,local-int8,local-fp32] [--exclude GLOB]... [--queries FILE]\n');
     process.exit(2);
   }
   const exclude = [...DEFAULT_EXCLUDE, ...(values.exclude ?? [])];
@@ -93,12 +93,12 @@ async function main(): Promise<void> {
 }
 
 async function runMode(mode: string, folder: string, exclude: string[], db: string): Promise<ModeResult> {
-  // `local` is the default (int8) model; `local-fp32` the original weights, for comparison.
-  const local = mode === 'local' || mode === 'local-fp32';
+  // `local` is the default precision (mixed); `local-int8` and `local-fp32` the others, for comparison.
+  const local = mode === 'local' || mode === 'local-int8' || mode === 'local-fp32';
   const embedder = local
     ? new LocalEmbedder({
         modelDir: values['model-dir']!,
-        precision: mode === 'local-fp32' ? 'fp32' : undefined,
+        precision: mode === 'local-fp32' ? 'fp32' : mode === 'local-int8' ? 'int8' : undefined,
         batchSize: values.batch ? Number(values.batch) : undefined,
         threads: values.threads ? Number(values.threads) : undefined,
       })

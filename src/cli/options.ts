@@ -26,7 +26,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export const dbOptions = { db: { type: 'string' } } as const satisfies Options;
 /** `--json`: one JSON object on stdout instead of human text. */
 export const jsonOptions = { json: { type: 'boolean', default: false } } as const satisfies Options;
-/** `--local-precision int8|fp32`: the local model's weights (default int8, see DEFAULT_LOCAL_PRECISION). */
+/** `--local-precision mixed|int8|fp32`: the local model's weights (default mixed, see DEFAULT_LOCAL_PRECISION). */
 export const localPrecisionOptions = { 'local-precision': { type: 'string' } } as const satisfies Options;
 /** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` and `--local-precision` (local), `--embed-model NAME` (Ollama). */
 export const embedOptions = {
@@ -79,7 +79,7 @@ export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: 
   };
 }
 
-/** `--local-precision`: null when absent (the default applies), a UsageError when not int8/fp32. */
+/** `--local-precision`: null when absent (the default applies), a UsageError when not one of LOCAL_PRECISIONS. */
 export function parseLocalPrecision(value: string | undefined): LocalPrecision | null {
   if (value === undefined) return null;
   if (!LOCAL_PRECISIONS.includes(value as LocalPrecision)) throw new UsageError(`--local-precision must be one of ${LOCAL_PRECISIONS.join(', ')}, not '${value}'`);

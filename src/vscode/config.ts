@@ -13,7 +13,7 @@ export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
 export interface ResearchConfig {
   llm: { provider: LlmProviderSetting };
   ollama: { host: string };
-  models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'int8' | 'fp32' };
+  models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
   embedding: { provider: EmbeddingProviderSetting };
   index: { include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number };
   chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
@@ -23,7 +23,7 @@ export interface ResearchConfig {
 export const DEFAULT_CONFIG: ResearchConfig = {
   llm: { provider: 'ollama' },
   ollama: { host: '' },
-  models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '', localEmbeddingPrecision: 'int8' },
+  models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '', localEmbeddingPrecision: 'mixed' },
   embedding: { provider: 'auto' },
   index: {
     include: ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt'],
@@ -47,7 +47,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
       chat: str(c.get('models.chat'), d.models.chat) || d.models.chat,
       embedding: str(c.get('models.embedding'), d.models.embedding) || d.models.embedding,
       localEmbeddingDir: str(c.get('models.localEmbeddingDir'), d.models.localEmbeddingDir),
-      localEmbeddingPrecision: oneOf(c.get('models.localEmbeddingPrecision'), ['int8', 'fp32'] as const, d.models.localEmbeddingPrecision),
+      localEmbeddingPrecision: oneOf(c.get('models.localEmbeddingPrecision'), ['mixed', 'int8', 'fp32'] as const, d.models.localEmbeddingPrecision),
     },
     embedding: { provider: oneOf(c.get('embedding.provider'), ['auto', 'ollama', 'local', 'none'] as const, d.embedding.provider) },
     index: {

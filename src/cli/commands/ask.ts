@@ -9,7 +9,7 @@ import type { CliCommand } from '../command';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { NoIndexError, openSession, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 
-const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision int8|fp32] [--no-validate]';
+const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
 
 const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, history: { type: 'string' } } as const;
 

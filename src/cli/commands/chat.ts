@@ -10,7 +10,7 @@ import type { CliCommand } from '../command';
 import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { NoIndexError, openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
 
-const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision int8|fp32] [--no-validate]';
+const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
 
 export const command: CliCommand = {
   usage,

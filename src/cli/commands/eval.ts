@@ -23,7 +23,7 @@ import {
 import { formatLocation, parsePositiveInt } from './searchFormat';
 
 const usage =
-  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
 
 const options = {
   ...dbOptions,

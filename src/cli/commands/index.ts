@@ -16,7 +16,7 @@ import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--json]';
+const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--json]';
 
 const options = {
   ...dbOptions,

@@ -15,7 +15,7 @@ import {
 } from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 
-const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision int8|fp32] [--json]';
+const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
 
 const options = {
   ...dbOptions,

@@ -16,7 +16,7 @@ export interface EngineSettings {
   embeddingProvider: 'auto' | 'ollama' | 'local' | 'none';
   localEmbeddingDir: string;
   /** Weights of the local model for indexing; queries use what the index records. */
-  localEmbeddingPrecision: 'int8' | 'fp32';
+  localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32';
   include: string[];
   exclude: string[];
   maxClarifications: number;

@@ -42,7 +42,7 @@ describe('embedders: local transformers.js model', () => {
     const withNomic = await startFakeOllama();
     try {
       const fallback = await selectEmbedder({ mode: 'auto', ollamaHost: server.url, modelDir: MINILM_DIR });
-      assert.equal(fallback.embedder?.id, 'local:all-MiniLM-L6-v2@int8');
+      assert.equal(fallback.embedder?.id, 'local:all-MiniLM-L6-v2@mixed');
       assert.match(fallback.reason, /Ollama has no nomic-embed-text; using local model all-MiniLM-L6-v2/);
       await fallback.embedder?.close();
 

@@ -100,6 +100,41 @@ describe('int8 quantisation of the local model', function () {
     assert.ok(model.length < source.length * 0.7, `${model.length} bytes`);
   });
 
+  it('mixed precision leaves the six feed-forward down-projections in fp32, in a copy of its own', async () => {
+    const mixedDir = (await ensureQuantizedModel(MINILM_DIR, cacheDir, undefined, 'mixed')).dir;
+    assert.notEqual(mixedDir, quantizedDir);
+    assert.match(mixedDir, /all-MiniLM-L6-v2-mixed-/);
+    const after = opTypes(await readFile(join(mixedDir, QUANTIZED_MODEL_FILE)));
+    const before = opTypes(await readFile(SOURCE_MODEL));
+    // 6 layers x (Q, K, V, attention output, feed-forward input): 30; the 6 feed-forward outputs stay MatMul.
+    assert.equal(after.filter((t) => t === 'DynamicQuantizeMatMul').length, 30);
+    assert.equal(after.filter((t) => t === 'MatMul').length, before.filter((t) => t === 'MatMul').length - 30);
+    // Asked again, each variant finds its own copy.
+    assert.deepEqual(await ensureQuantizedModel(MINILM_DIR, cacheDir, undefined, 'mixed'), { dir: mixedDir, built: false });
+    assert.deepEqual(await ensureQuantizedModel(MINILM_DIR, cacheDir), { dir: quantizedDir, built: false });
+  });
+
+  it('mixed precision embeds closer to fp32 than full int8 (what it is for)', async () => {
+    const texts = [
+      'Replace the pressure relief valve every 12 months, see section 4.3 of the service manual.',
+      'CompleteMulti: If 1 (default), for multiple questions an answer "None of these answers are correct" will be added.',
+      'The stock market fell sharply on Tuesday after the central bank raised interest rates.',
+      'Set UV_THREADPOOL_SIZE to a value greater than 4 (its current default value) to grow the threadpool.',
+    ];
+    const embedders = (['fp32', 'mixed', 'int8'] as const).map((precision) => new LocalEmbedder({ modelDir: MINILM_DIR, precision, workers: 1, cacheDir }));
+    try {
+      // One after another: in-thread loads share transformers.js's global settings.
+      const fp32 = await embedders[0]!.embed(texts);
+      const mixed = await embedders[1]!.embed(texts);
+      const int8 = await embedders[2]!.embed(texts);
+      const mean = (vectors: Float32Array[]) => vectors.reduce((s, v, i) => s + cosine(v, fp32![i]!), 0) / vectors.length;
+      assert.ok(mean(mixed!) > mean(int8!), `mean cosine to fp32: mixed ${mean(mixed!)}, int8 ${mean(int8!)}`);
+      assert.ok(mean(mixed!) < 0.99999, 'mixed is not fp32 under another name');
+    } finally {
+      await Promise.all(embedders.map((e) => e.close()));
+    }
+  });
+
   it('loads in onnxruntime and embeds close to fp32 (cosine > 0.98), similar sentences still close', async () => {
     const texts = ['A man is eating food.', 'A man is eating a piece of bread.', 'The stock market fell sharply on Tuesday.', 'Replace the pressure relief valve every 12 months, see section 4.3 of the service manual.'];
     const fp32 = new LocalEmbedder({ modelDir: MINILM_DIR, precision: 'fp32', workers: 1 });
@@ -158,8 +193,10 @@ describe('int8 quantisation of the local model', function () {
   it('gives each precision its own id, and queries use the precision the index records', () => {
     assert.equal(localEmbedderId('all-MiniLM-L6-v2', 'fp32'), 'local:all-MiniLM-L6-v2');
     assert.equal(localEmbedderId('all-MiniLM-L6-v2', 'int8'), 'local:all-MiniLM-L6-v2@int8');
-    assert.equal(new LocalEmbedder({ modelDir: MINILM_DIR }).id, 'local:all-MiniLM-L6-v2@int8');
+    assert.equal(localEmbedderId('all-MiniLM-L6-v2', 'mixed'), 'local:all-MiniLM-L6-v2@mixed');
+    assert.equal(new LocalEmbedder({ modelDir: MINILM_DIR }).id, 'local:all-MiniLM-L6-v2@mixed');
     assert.deepEqual(parseLocalModelName('all-MiniLM-L6-v2@int8'), { model: 'all-MiniLM-L6-v2', precision: 'int8' });
+    assert.deepEqual(parseLocalModelName('all-MiniLM-L6-v2@mixed'), { model: 'all-MiniLM-L6-v2', precision: 'mixed' });
 
     const meta = { ...freshMeta(), dimension: 384, modelDir: MINILM_DIR };
     const int8 = embedderForIndex({ ...meta, embeddingModel: 'local:all-MiniLM-L6-v2@int8' }) as LocalEmbedder;
@@ -169,13 +206,14 @@ describe('int8 quantisation of the local model', function () {
     assert.throws(() => embedderForIndex({ ...meta, embeddingModel: 'local:all-MiniLM-L6-v2' }, { localPrecision: 'int8' }), EmbedderSelectionError);
   });
 
-  it('--local-precision picks the weights; anything but int8/fp32 is a usage error', () => {
+  it('--local-precision picks the weights; anything but mixed/int8/fp32 is a usage error', () => {
     assert.equal(embedSelectionFromFlags({ embed: 'local', 'local-precision': 'fp32' }).localPrecision, 'fp32');
+    assert.equal(embedSelectionFromFlags({ embed: 'local', 'local-precision': 'int8' }).localPrecision, 'int8');
     assert.equal(embedSelectionFromFlags({ embed: 'local' }).localPrecision, null); // the default applies
     assert.throws(() => embedSelectionFromFlags({ embed: 'local', 'local-precision': 'int4' }), UsageError);
   });
 
-  it('re-embeds an fp32 index with a notice when it is indexed with the int8 default', () =>
+  it('re-embeds an fp32 index with a notice when it is indexed with the (mixed) default', () =>
     withTempDir(async (root) => {
       await writeFile(join(root, 'a.md'), '# Valves\n\nReplace the pressure relief valve every twelve months.\n');
       await writeFile(join(root, 'b.md'), '# Market\n\nThe stock market fell sharply on Tuesday.\n');
@@ -202,10 +240,10 @@ describe('int8 quantisation of the local model', function () {
       const fp32 = await index('fp32');
       assert.equal(fp32.summary.embedder, 'local:all-MiniLM-L6-v2');
       const int8 = await index(null);
-      assert.equal(int8.summary.embedder, 'local:all-MiniLM-L6-v2@int8');
+      assert.equal(int8.summary.embedder, 'local:all-MiniLM-L6-v2@mixed');
       assert.equal(int8.summary.indexed, 2);
       assert.ok(
-        int8.summary.notices.some((n) => n.includes('embedding model changed from local:all-MiniLM-L6-v2 to local:all-MiniLM-L6-v2@int8')),
+        int8.summary.notices.some((n) => n.includes('embedding model changed from local:all-MiniLM-L6-v2 to local:all-MiniLM-L6-v2@mixed')),
         int8.summary.notices.join('\n'),
       );
       const similarity = cosine(fp32.vector, int8.vector);

@@ -12,27 +12,31 @@ import { loadFeatureExtractor, runExtractor, type FeatureExtractor, type LocalWo
 import { EmbedWorkerCrashError, LocalEmbedPool, resolveEmbedWorkerScript } from './localPool';
 import { ensureQuantizedModel } from './localQuantCache';
 
-/** 'int8': our dynamic int8 copy of the model (quantize.ts, cached by localQuantCache.ts); 'fp32': the model as shipped. */
-export type LocalPrecision = 'int8' | 'fp32';
-export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['int8', 'fp32'];
 /**
- * int8 by default: twice the throughput for a small retrieval cost. Measured on this 2-core machine
- * (load 2.6-2.8), all-MiniLM-L6-v2, 8-bit weights (VNNI CPU):
- * - scripts/bench-embed-local.ts, 300 real chunks, 2 workers, fp32/int8 alternated 3 rounds:
- *   fp32 42.6 / 41.3 / 44.1 chunks/s at 46.5 / 48.3 / 45.2 CPU ms/chunk; int8 89.8 / 89.9 / 88.3
- *   chunks/s at 22.2 / 22.1 / 22.5 CPU ms/chunk. Cosine int8 vs fp32 vectors: min 0.9843, mean 0.9936.
- * - `npm run bench:index -- /work/corpus --modes local --exclude 'large/**'`: 74.7 chunks/s with int8
- *   (13,866 chunks in 185.7 s); fp32 had done 30.0 (first session, load 3.3-2.1).
- * - Retrieval with the final search code (`eval --json`, hit@1 / hit@5 / MRR@10), fp32 -> int8:
- *   dev 0.778/0.944/0.831 -> 0.722/0.944/0.807; held-out 0.90/1.00/0.950 both; held-out 2
- *   0.75/1.00/0.838 both. int8 loses one rank-1 hit (dev q051 at rank 2): a small cost, judged
- *   worth the 2x; `--local-precision fp32` (setting research.models.localEmbeddingPrecision) keeps
- *   the original. (RETRIEVAL.md has the earlier comparison on older search code.) With the
- *   definition lists of the third session (harness numbers): dev 0.78/1.00 fp32, 0.72/1.00 int8;
- *   over all 60 questions of four sets both models score hit@1 0.78, hit@5 0.98.
- *   7-bit weights (onnxruntime's reduce_range, used on x86 without VNNI) lost more: pooled hit@1 0.59.
+ * 'mixed': our int8 copy of the model with its down-projections (the feed-forward outputs) left in
+ * fp32; 'int8': every weight MatMul in int8 (quantize.ts, both cached by localQuantCache.ts);
+ * 'fp32': the model as shipped.
  */
-export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'int8';
+export type LocalPrecision = 'mixed' | 'int8' | 'fp32';
+export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['mixed', 'int8', 'fp32'];
+/**
+ * 'mixed' by default: the original model's retrieval at about 1.3x its speed. Measured in the third
+ * session (RETRIEVAL.md, "Precision"), all-MiniLM-L6-v2, 8-bit weights (VNNI CPU), same host state:
+ * - `bench-index --child <mode>` on the corpus (13,866 chunks): fp32 33.7 chunks/s (load 2.2),
+ *   mixed 45.2 (load 1.8-2.0), int8 65.3 (load 2.6-2.2).
+ * - Cosine to the fp32 vectors over 200 chunks (`scripts/bench-embed-local.ts`): mixed min 0.9952 /
+ *   mean 0.9972; int8 min 0.9843 / mean 0.9933 (keeping the first and last layers in fp32
+ *   instead: 0.9895 / 0.9955 at about the same cost; the last layer alone: no gain).
+ * - Retrieval (`eval --json` on fresh indexes): mixed ranks like fp32 on all four question sets
+ *   (dev hit@1 / hit@5 / MRR 0.778 / 1.00 / 0.847, fp32 0.778 / 1.00 / 0.844); int8 differs
+ *   (dev 0.722 / 1.00 / 0.821, held-out 3 hit@1 0.81 against 0.75): the same pooled hit@1 over 60
+ *   questions, but other questions. A default should answer as the model the user chose does;
+ *   `--local-precision int8` (setting research.models.localEmbeddingPrecision) trades that for
+ *   speed, `fp32` keeps the original weights.
+ *   7-bit weights (onnxruntime's reduce_range, used on x86 without VNNI) lost more: pooled hit@1 0.59
+ *   for int8 (second session).
+ */
+export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'mixed';
 
 /**
  * The id recorded in the index: fp32 keeps the plain `local:<model>` of indexes built before
@@ -42,9 +46,9 @@ export function localEmbedderId(model: string, precision: LocalPrecision): strin
   return precision === 'fp32' ? `local:${model}` : `local:${model}@${precision}`;
 }
 
-/** The model name and precision in a recorded `local:` id's name part (`all-MiniLM-L6-v2@int8`). */
+/** The model name and precision in a recorded `local:` id's name part (`all-MiniLM-L6-v2@mixed`). */
 export function parseLocalModelName(name: string): { model: string; precision: LocalPrecision } {
-  const match = /^(.*)@(int8)$/.exec(name);
+  const match = /^(.*)@(int8|mixed)$/.exec(name);
   return match ? { model: match[1]!, precision: match[2] as LocalPrecision } : { model: name, precision: 'fp32' };
 }
 
@@ -187,7 +191,7 @@ export class LocalEmbedder implements Embedder {
     this.prepared ??= (async (): Promise<LoadTarget> => {
       await checkLocalModelDir(this.modelDir);
       if (this.precision === 'fp32') return { dir: this.modelDir, dtype: 'fp32' };
-      const { dir } = await ensureQuantizedModel(this.modelDir, this.cacheDir);
+      const { dir } = await ensureQuantizedModel(this.modelDir, this.cacheDir, undefined, this.precision);
       return { dir, dtype: 'q8' };
     })();
     this.prepared.catch(() => (this.prepared = null));

@@ -50,9 +50,14 @@ export function weightQmaxForCpu(arch: string = process.arch, cpuinfo: () => str
   }
 }
 
+/** 'int8': every weight MatMul; 'mixed': all but the down-projections (quantize.ts). */
+export type QuantizedVariant = 'int8' | 'mixed';
+
 interface Manifest {
   quantizerVersion: number;
   weightQmax: number;
+  /** Absent in copies made before 'mixed' existed: those are 'int8'. */
+  variant?: QuantizedVariant;
   source: { modelDir: string; size: number; mtimeMs: number };
   modelBytes: number;
   quantizedNodes: number;
@@ -75,6 +80,7 @@ export async function ensureQuantizedModel(
   modelDir: string,
   cacheDir: string = defaultModelCacheDir(),
   weightQmax: number = weightQmaxForCpu(),
+  variant: QuantizedVariant = 'int8',
 ): Promise<QuantizedModel> {
   const sourceDir = resolve(modelDir);
   const sourceFile = join(sourceDir, SOURCE_MODEL_FILE);
@@ -86,9 +92,9 @@ export async function ensureQuantizedModel(
   }
   const source = { modelDir: sourceDir, size: info.size, mtimeMs: info.mtimeMs };
   // Keyed by path, size, mtime and weight range: a changed model gets a new folder; the manifest re-checks all.
-  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax })).digest('hex').slice(0, 16);
-  const dir = join(cacheDir, `${basename(sourceDir)}-int8-${key}`);
-  if (await isComplete(dir, source, weightQmax)) return { dir, built: false };
+  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax, variant })).digest('hex').slice(0, 16);
+  const dir = join(cacheDir, `${basename(sourceDir)}-${variant}-${key}`);
+  if (await isComplete(dir, source, weightQmax, variant)) return { dir, built: false };
 
   try {
     await mkdir(join(dir, 'onnx'), { recursive: true });
@@ -97,11 +103,11 @@ export async function ensureQuantizedModel(
       // config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt...
       if (entry.isFile() && /\.(json|txt)$/.test(entry.name)) await atomically(join(dir, entry.name), (tmp) => copyFile(join(sourceDir, entry.name), tmp));
     }
-    const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile), weightQmax);
+    const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile), weightQmax, { keepDownProjections: variant === 'mixed' });
     await atomically(join(dir, QUANTIZED_MODEL_FILE), (tmp) => writeFile(tmp, model));
-    const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, weightQmax, source, modelBytes: model.length, quantizedNodes };
+    const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, weightQmax, variant, source, modelBytes: model.length, quantizedNodes };
     await atomically(join(dir, MANIFEST_FILE), (tmp) => writeFile(tmp, JSON.stringify(manifest, null, 2)));
-    await removeOlderCopies(cacheDir, dir, sourceDir);
+    await removeOlderCopies(cacheDir, dir, sourceDir, variant);
   } catch (error) {
     if (error instanceof EmbedderError) throw error;
     throw new ModelQuantizeError(sourceDir, error instanceof Error ? error.message : String(error), { cause: error });
@@ -113,8 +119,8 @@ export async function ensureQuantizedModel(
  * Copies of the same source folder made before it changed (or by an older quantiser) are never
  * used again: removed so the cache holds one 58 MB copy per model, not one per version.
  */
-async function removeOlderCopies(cacheDir: string, current: string, sourceDir: string): Promise<void> {
-  const prefix = `${basename(sourceDir)}-int8-`;
+async function removeOlderCopies(cacheDir: string, current: string, sourceDir: string, variant: QuantizedVariant): Promise<void> {
+  const prefix = `${basename(sourceDir)}-${variant}-`;
   for (const name of await readdir(cacheDir)) {
     const dir = join(cacheDir, name);
     if (!name.startsWith(prefix) || dir === current) continue;
@@ -128,7 +134,7 @@ async function removeOlderCopies(cacheDir: string, current: string, sourceDir: s
 }
 
 /** The manifest matches the source and the model file has the size it recorded. */
-async function isComplete(dir: string, source: Manifest['source'], weightQmax: number): Promise<boolean> {
+async function isComplete(dir: string, source: Manifest['source'], weightQmax: number, variant: QuantizedVariant): Promise<boolean> {
   try {
     const manifest = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     const model = await stat(join(dir, QUANTIZED_MODEL_FILE));
@@ -136,6 +142,7 @@ async function isComplete(dir: string, source: Manifest['source'], weightQmax: n
     return (
       manifest.quantizerVersion === QUANTIZER_VERSION &&
       manifest.weightQmax === weightQmax &&
+      (manifest.variant ?? 'int8') === variant &&
       manifest.source?.modelDir === source.modelDir &&
       manifest.source.size === source.size &&
       manifest.source.mtimeMs === source.mtimeMs &&

@@ -149,11 +149,21 @@ function gemmTransB(node: Node): boolean | null {
   return transB;
 }
 
+export interface QuantizeOptions {
+  /**
+   * Leave down-projections (weights with more rows than columns: a transformer's feed-forward
+   * output, 1536 -> 384 in MiniLM) in fp32. Their input is the GELU output, whose few large
+   * values make one uint8 scale per call coarse for all the rest: measured the largest error of
+   * the model's MatMuls (RETRIEVAL.md, "mixed" precision).
+   */
+  keepDownProjections?: boolean;
+}
+
 /**
  * Quantises the model's MatMul/Gemm weights to ±`weightQmax` (WEIGHT_QMAX_FULL or _REDUCED);
  * throws QuantizeError when there is nothing to quantise.
  */
-export function quantizeModel(source: Uint8Array, weightQmax: number): QuantizeResult {
+export function quantizeModel(source: Uint8Array, weightQmax: number, options: QuantizeOptions = {}): QuantizeResult {
   let modelFields: ProtoField[];
   let graphFields: ProtoField[];
   try {
@@ -202,6 +212,8 @@ export function quantizeModel(source: Uint8Array, weightQmax: number): QuantizeR
     const weight = floatWeight(init.fields);
     if (!weight) continue;
     const columns = transB ? weight.dims[0]! : weight.dims[1]!;
+    const rows = transB ? weight.dims[1]! : weight.dims[0]!;
+    if (options.keepDownProjections && rows > columns) continue;
     if (bias) {
       // DynamicQuantizeMatMul's bias is 1-D of B's column count; anything else stays a Gemm.
       const biasInit = initializers.get(bias);

@@ -54,6 +54,8 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   const why: string[] = [];
   const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir ?? null;
   const recordedLocal = selection.indexMeta?.embeddingModel?.startsWith('local:') ?? false;
+  // Keeping the index's local model means its precision too (unless one is asked for).
+  const recordedPrecision = recordedLocal ? parseLocalModelName(selection.indexMeta!.embeddingModel!.slice('local:'.length)).precision : null;
   const tryLocal = async (): Promise<LocalEmbedder | null> => {
     if (!modelDir) {
       why.push('no local model folder (--model-dir)');
@@ -61,7 +63,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
     }
     try {
       await checkLocalModelDir(modelDir);
-      const local = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? DEFAULT_LOCAL_PRECISION });
+      const local = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? recordedPrecision ?? DEFAULT_LOCAL_PRECISION });
       await local.probe(signal);
       return local;
     } catch (error) {
