@@ -44,8 +44,3 @@ export function definitionPattern(identifier: string): RegExp | null {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
   return new RegExp(`${LEAD}${escaped}${TAIL}|${HEADING}${escaped}${HEADING_TAIL}`, 'mu');
 }
-
-/** Whether some line of `text` defines `identifier`. */
-export function definesName(text: string, pattern: RegExp): boolean {
-  return pattern.test(text);
-}

@@ -10,7 +10,7 @@ import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
-import { definesName, definitionPattern } from './definitions';
+import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
@@ -179,7 +179,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             containing: rows.length < limit ? rows : [],
             // A name in every scanned chunk is the manual's own subject (LilyPond, GLPK): its
             // "definitions" are title pages.
-            defining: pattern && rows.length < DEFINITION_SCAN ? rows.filter((row) => definesName(row.text, pattern)) : [],
+            defining: pattern && rows.length < DEFINITION_SCAN ? rows.filter((row) => pattern.test(row.text)) : [],
           };
         } catch (error) {
           // Only a refinement: without it search still answers.
@@ -216,7 +216,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
-        useFts && (identifierWeight > 0 || definitionWeight > 0) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
+        // Hybrid search uses only the definition lists of that query (see identifierWeight).
+        useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0)) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
       ]);
       signal?.throwIfAborted();
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
