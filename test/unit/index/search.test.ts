@@ -42,6 +42,10 @@ async function buildStore(dir: string, embedder: Embedder | null): Promise<Index
   return store;
 }
 
+/** Sections full of a question's common words, for the rare-name tests below. */
+const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
+const completeMultiQuestion = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
+
 /** One Markdown document per section (`s0.md`, `s1.md`, ...), embedded when an embedder is given. */
 async function sectionStore(dir: string, sections: string[], embedder: Embedder | null): Promise<IndexStore> {
   const store = await openIndexStore(join(dir, 'idx'), { create: true });
@@ -107,7 +111,6 @@ describe('search (real LanceDB)', function () {
 
   it('puts the chunk with a rare code name the question uses above chunks full of its common words', async () => {
     await withTempDir(async (dir) => {
-      const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
       const store = await sectionStore(
         dir,
         [
@@ -118,15 +121,14 @@ describe('search (real LanceDB)', function () {
         null,
       );
       try {
-        const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
         // No definition line here ("Name: ..."): this is the identifier list alone.
-        const without = await createRetriever(store, null, { identifierWeight: 0 }).search(question, { k: 6 });
+        const without = await createRetriever(store, null, { identifierWeight: 0 }).search(completeMultiQuestion, { k: 6 });
         assert.notEqual(without[0]?.path, 's4.md', 'the common words alone rank the wordy chunks first');
-        const hits = await createRetriever(store, null).search(question, { k: 6 });
+        const hits = await createRetriever(store, null).search(completeMultiQuestion, { k: 6 });
         assert.equal(hits[0]?.path, 's4.md');
         // A name in as many chunks as the list can hold pins nothing down: no list for it.
-        const common = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1 }).search(question, { k: 1 });
-        const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(question, { k: 1 });
+        const common = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1 }).search(completeMultiQuestion, { k: 1 });
+        const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(completeMultiQuestion, { k: 1 });
         assert.deepEqual(common.map((h) => h.id), commonWithout.map((h) => h.id));
       } finally {
         store.close();
@@ -136,7 +138,6 @@ describe('search (real LanceDB)', function () {
 
   it('lifts the entry that defines a code name the question asks about, in hybrid and full-text search', async () => {
     await withTempDir(async (dir) => {
-      const wordy = 'In the plain text format every option has a default value, and the plain text format lists each option default.';
       const store = await sectionStore(
         dir,
         [
@@ -147,12 +148,11 @@ describe('search (real LanceDB)', function () {
         embedder,
       );
       try {
-        const question = 'In the plain text format, what does the CompleteMulti option do and what is its default?';
         const rank = (hits: { path: string }[]) => hits.findIndex((h) => h.path === 's4.md') + 1;
         for (const mode of ['hybrid', 'fts'] as const) {
           const options = { identifierWeight: 0, sentenceRerank: 0 };
-          const without = await createRetriever(store, embedder, { ...options, definitionWeight: 0 }).search(question, { k: 5, mode });
-          const hits = await createRetriever(store, embedder, options).search(question, { k: 5, mode });
+          const without = await createRetriever(store, embedder, { ...options, definitionWeight: 0 }).search(completeMultiQuestion, { k: 5, mode });
+          const hits = await createRetriever(store, embedder, options).search(completeMultiQuestion, { k: 5, mode });
           assert.ok(rank(without) > 1, `${mode}: without definitions the defining entry is at ${rank(without)}`);
           assert.equal(rank(hits), 1, `${mode}: with definitions it is first`);
         }

@@ -46,6 +46,11 @@ export function localEmbedderId(model: string, precision: LocalPrecision): strin
   return precision === 'fp32' ? `local:${model}` : `local:${model}@${precision}`;
 }
 
+/** The model and precision of a recorded id (`local:all-MiniLM-L6-v2@mixed`); null when it is not a local model's. */
+export function parseLocalEmbedderId(id: string | null | undefined): { model: string; precision: LocalPrecision } | null {
+  return id?.startsWith('local:') ? parseLocalModelName(id.slice('local:'.length)) : null;
+}
+
 /** The model name and precision in a recorded `local:` id's name part (`all-MiniLM-L6-v2@mixed`). */
 export function parseLocalModelName(name: string): { model: string; precision: LocalPrecision } {
   const match = /^(.*)@(int8|mixed)$/.exec(name);

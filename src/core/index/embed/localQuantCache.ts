@@ -91,7 +91,7 @@ export async function ensureQuantizedModel(
     throw new ModelQuantizeError(sourceDir, `${SOURCE_MODEL_FILE} not readable`, { cause: error });
   }
   const source = { modelDir: sourceDir, size: info.size, mtimeMs: info.mtimeMs };
-  // Keyed by path, size, mtime and weight range: a changed model gets a new folder; the manifest re-checks all.
+  // Keyed by path, size, mtime, weight range and variant: a changed model gets a new folder; the manifest re-checks all.
   const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax, variant })).digest('hex').slice(0, 16);
   const dir = join(cacheDir, `${basename(sourceDir)}-${variant}-${key}`);
   if (await isComplete(dir, source, weightQmax, variant)) return { dir, built: false };

@@ -7,7 +7,7 @@ import type { IndexMeta } from '../store/types';
 import type { Embedder, EmbedderChoice, EmbedMode } from './types';
 import { EmbedderError } from './errors';
 import { DEFAULT_OLLAMA_EMBED_MODEL, OllamaEmbedder } from './ollama';
-import { DEFAULT_LOCAL_PRECISION, LocalEmbedder, checkLocalModelDir, parseLocalModelName, type LocalPrecision } from './local';
+import { DEFAULT_LOCAL_PRECISION, LocalEmbedder, checkLocalModelDir, parseLocalEmbedderId, parseLocalModelName, type LocalPrecision } from './local';
 
 export interface EmbedderSelection {
   mode: EmbedMode;
@@ -53,9 +53,8 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   // with a local model keeps it while the folder is usable: switching would re-embed everything.
   const why: string[] = [];
   const modelDir = selection.modelDir ?? selection.indexMeta?.modelDir ?? null;
-  const recordedLocal = selection.indexMeta?.embeddingModel?.startsWith('local:') ?? false;
-  // Keeping the index's local model means its precision too (unless one is asked for).
-  const recordedPrecision = recordedLocal ? parseLocalModelName(selection.indexMeta!.embeddingModel!.slice('local:'.length)).precision : null;
+  const recorded = parseLocalEmbedderId(selection.indexMeta?.embeddingModel);
+  const recordedLocal = recorded !== null;
   const tryLocal = async (): Promise<LocalEmbedder | null> => {
     if (!modelDir) {
       why.push('no local model folder (--model-dir)');
@@ -63,7 +62,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
     }
     try {
       await checkLocalModelDir(modelDir);
-      const local = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? recordedPrecision ?? DEFAULT_LOCAL_PRECISION });
+      const local = new LocalEmbedder({ modelDir, precision: selection.localPrecision ?? recorded?.precision ?? DEFAULT_LOCAL_PRECISION });
       await local.probe(signal);
       return local;
     } catch (error) {
@@ -72,6 +71,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
       return null;
     }
   };
+  // Keeping the index's local model means its precision too (unless one is asked for).
   if (recordedLocal) {
     const local = await tryLocal();
     if (local) return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it (${local.precision}) from ${local.modelDir}` };
