@@ -2,7 +2,7 @@
 // LanceDB and transformers.js/onnxruntime carry native binaries, so they stay external and ship
 // in node_modules; everything else is bundled into one CJS file per entry point.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { pdfjsPatchPlugin } from './scripts/pdfjsPatch.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -54,9 +54,34 @@ const ctx = await esbuild.context({
   plugins: [problemMatcher, pdfjsPatchPlugin()],
 });
 
+// The PDF viewer's webview: a browser bundle of pdf.js's viewer and ours, plus the pdf.js files it
+// loads at run time (worker, CMaps for CJK fonts, the standard fonts, the image decoders' wasm).
+const webview = await esbuild.context({
+  entryPoints: [{ in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' }, { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' }],
+  outdir: 'dist/webview',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'chrome120',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  loader: { '.svg': 'dataurl', '.png': 'dataurl', '.gif': 'dataurl', '.cur': 'dataurl' },
+  plugins: [problemMatcher],
+});
+
+const pdfjs = 'node_modules/pdfjs-dist';
+function copyPdfjsAssets() {
+  mkdirSync('dist/webview', { recursive: true });
+  cpSync(`${pdfjs}/build/pdf.worker.min.mjs`, 'dist/webview/pdf.worker.min.mjs');
+  for (const dir of ['cmaps', 'standard_fonts', 'wasm']) cpSync(`${pdfjs}/${dir}`, `dist/webview/${dir}`, { recursive: true });
+}
+
 if (watch) {
-  await ctx.watch();
+  copyPdfjsAssets();
+  await Promise.all([ctx.watch(), webview.watch()]);
 } else {
-  await ctx.rebuild();
-  await ctx.dispose();
+  await Promise.all([ctx.rebuild(), webview.rebuild()]);
+  copyPdfjsAssets();
+  await Promise.all([ctx.dispose(), webview.dispose()]);
 }

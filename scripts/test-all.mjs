@@ -12,6 +12,7 @@ mkdirSync(countsDir, { recursive: true });
 
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  { name: 'typecheck webview', cmd: ['npx', 'tsc', '--noEmit', '-p', 'media/pdf-viewer'] },
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
   { name: 'unit', cmd: ['npx', 'mocha'], counts: true },
   { name: 'integration', script: 'test/integration/run.mjs', counts: true },

@@ -17,6 +17,7 @@ import { OllamaChatModelProvider, VENDOR } from './vscode/ollamaModels';
 import { COMMANDS } from './vscode/render';
 import { DocumentWatcher } from './vscode/watcher';
 import { loadEngine, engineLoaded } from './vscode/engine/load';
+import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
@@ -30,7 +31,8 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const secrets = new SecretStore(context.secrets);
   const statusBar = new StatusBar(COMMANDS.showStatus);
   const index = new IndexService(folder?.uri, dbDir, statusBar, logger, secrets);
-  const participantImpl = new ResearchParticipant(index, secrets, logger);
+  const citations = registerCitations(context, () => folder?.uri, () => void index.enqueue('index'), logger);
+  const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry);
   const modelProvider = new OllamaChatModelProvider(() => readConfig().ollama.host, logger);
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
@@ -90,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     followupsFor: (result) => followupProvider.provideFollowups(result, { history: [] } as unknown as vscode.ChatContext, new vscode.CancellationTokenSource().token) as vscode.ChatFollowup[],
     engineLoaded,
     loadEngine,
+    citations,
   };
 }
 

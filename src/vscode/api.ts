@@ -6,6 +6,7 @@
 import type { IndexService } from './indexService';
 import type { ResearchParticipant } from './participant';
 import type { Engine } from './engine/types';
+import type { Citations } from './citations/register';
 
 export interface ResearchApi {
   /** Wall time of activate() in ms, measured inside it. */
@@ -18,4 +19,6 @@ export interface ResearchApi {
   /** True once LanceDB/LangGraph were loaded (lazy activation check). */
   engineLoaded(): boolean;
   loadEngine(): Engine;
+  /** The citation openers: the PDF viewer (its reports say what it shows), the text highlighter. */
+  citations: Citations;
 }

@@ -6,6 +6,7 @@
  * version of the extension, or from another participant, is ignored rather than trusted.
  */
 import * as vscode from 'vscode';
+import { unlinkCitations } from './citations/links';
 import type { HistoryTurn, TurnInput, TurnMetadata } from '../core/graph/api';
 
 export const PARTICIPANT_ID = 'local-research.research';
@@ -43,7 +44,7 @@ export function responseText(turn: vscode.ChatResponseTurn): string {
   const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
   // The sources list is our rendering of the citations (kept in metadata), not part of the answer.
   const sources = text.indexOf(SOURCES_HEADING);
-  return (sources >= 0 ? text.slice(0, sources) : text).trim();
+  return unlinkCitations(sources >= 0 ? text.slice(0, sources) : text).trim();
 }
 
 /** Must match what render.ts writes before the citations. */

@@ -6,7 +6,7 @@
  * unknown ones go to `errorDetails`; cancellation is a normal, quiet outcome.
  */
 import * as vscode from 'vscode';
-import type { TurnResult } from '../core/graph/api';
+import type { Citation, TurnResult } from '../core/graph/api';
 import { isAbortError } from '../core/llm/errors';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
@@ -15,6 +15,8 @@ import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultM
 import type { IndexService } from './indexService';
 import { describe } from './log';
 import { abortSignalOf } from './ollamaModels';
+import { CitationMarkerStream, citationCommandUri } from './citations/links';
+import type { CitationRegistry } from './citations/registry';
 import { COMMANDS, knownProblem, renderButtons, renderCitations, renderProblem, type KnownProblem } from './render';
 import type { SecretStore } from './secrets';
 import { engineSettings } from './settings';
@@ -44,6 +46,7 @@ export class ResearchParticipant implements vscode.Disposable {
     private readonly index: IndexService,
     private readonly secrets: SecretStore,
     private readonly log: Logger,
+    private readonly citations: CitationRegistry,
   ) {}
 
   readonly handler = async (
@@ -100,6 +103,16 @@ export class ResearchParticipant implements vscode.Disposable {
     const input = turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2)));
     const settings = engineSettings(config, await this.secrets.langfuseSecret());
     let streamedTokens = 0;
+    // Citation links in the answer carry this turn's id; the registry holds their passages.
+    const turnId = this.citations.newTurn();
+    let sources: Citation[] = [];
+    const answerText = new CitationMarkerStream(
+      (markdown) => stream.markdown(markdown),
+      (n) => {
+        const c = sources.find((s) => s.index === n);
+        return c ? { uri: citationCommandUri(turnId, c), ...(c.snippet ? { title: c.snippet } : {}) } : undefined;
+      },
+    );
     const result = await loadEngine().runTurn({
       input,
       root: root.fsPath,
@@ -116,11 +129,16 @@ export class ResearchParticipant implements vscode.Disposable {
             if (streamedTokens === 0) stream.progress(event.message);
             else this.log.debug(`step: ${event.agent}: ${event.message}`);
             break;
+          case 'sources':
+            sources = event.citations;
+            void this.citations.sources(turnId, sources);
+            break;
           case 'token':
             streamedTokens++;
-            stream.markdown(event.text);
+            answerText.push(event.text);
             break;
           case 'reset':
+            answerText.flush();
             // Markdown already shown cannot be taken back; say that a corrected answer follows.
             if (streamedTokens > 0) stream.markdown('\n\n---\n*Checking the answer against the sources; corrected version:*\n\n');
             streamedTokens = 0;
@@ -130,9 +148,14 @@ export class ResearchParticipant implements vscode.Disposable {
         }
       },
     });
+    answerText.flush();
     if (token.isCancellationRequested || result.cancelled) return result;
-    if (streamedTokens === 0) stream.markdown(result.answer);
-    renderCitations(stream, root, result.citations);
+    if (streamedTokens === 0) {
+      answerText.push(result.answer);
+      answerText.flush();
+    }
+    await this.citations.finish(turnId, result.citations, result.answer);
+    renderCitations(stream, root, result.citations, turnId);
     if (result.problem) {
       // The degraded answer already explains the problem and its fix; add the buttons that apply it.
       // The graph's problem names no model, so a missing model is taken to be the configured chat model.

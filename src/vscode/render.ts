@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Citation } from '../core/graph/api';
+import { OPEN_CITATION_COMMAND, citationCommandUri, markdownLink, trustedMarkdown } from './citations/links';
 import { SOURCES_HEADING } from './history';
 
 export const COMMANDS = {
@@ -18,6 +19,7 @@ export const COMMANDS = {
   openSettings: 'local-research.openSettings',
   pullModel: 'local-research.pullModel',
   installOllama: 'local-research.installOllama',
+  openCitation: OPEN_CITATION_COMMAND,
 } as const;
 
 export const OLLAMA_DOWNLOAD_URL = 'https://ollama.com/download';
@@ -46,18 +48,18 @@ export function citationWhere(citation: Citation): string {
   return '';
 }
 
-/** Appends the sources list: each citation as an anchor (clickable in the answer) and a reference. */
-export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[]): void {
+/**
+ * Appends the sources list: each citation as a link that opens it where it can be checked (our
+ * PDF viewer at the page with the passage highlighted, a note at its lines), its quote as the
+ * link's hover text, and as a reference (the chat's "Used N references" list).
+ */
+export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[], turn: string): void {
   if (citations.length === 0) return;
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
-    const target = citationLocation(root, c);
-    // The anchor renders as a file chip: a Location chip shows its lines, a URI chip only the
-    // file name (not the title), so the page is written next to it.
-    stream.markdown(`\n- [${c.index}] `);
-    stream.anchor(target, citationLabel(c));
-    if (c.page !== undefined) stream.markdown(` ${citationWhere(c)}`);
-    stream.reference(target);
+    const uri = citationCommandUri(turn, c);
+    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, c.snippet)} ${markdownLink(citationLabel(c), uri, c.snippet)}`));
+    stream.reference(citationLocation(root, c));
   }
   stream.markdown('\n');
 }

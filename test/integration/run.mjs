@@ -35,7 +35,7 @@ async function main() {
     const code = await runInExtensionHost({
       suiteIndex: join(outDir, 'integration/suite/index.js'),
       folder: workspace,
-      env: { TEST_COUNTS_FILE: countsFile ?? '', LRA_REPO_ROOT: repoRoot, LRA_WORKSPACE: workspace },
+      env: { TEST_COUNTS_FILE: countsFile ?? '', LRA_REPO_ROOT: repoRoot, LRA_WORKSPACE: workspace, LRA_GREP: process.env.LRA_GREP ?? '' },
       // Auto-indexing off: the tests index through the command and assert on that run.
       userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
       timeoutMs,

@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeViewerFixtures } from './viewerFixtures';
 import { writePdf } from '../support/pdfs';
 
 export const WORKSPACE_FILES = {
@@ -15,6 +16,7 @@ export const WORKSPACE_FILES = {
 const FILLER = Array.from({ length: 16 }, (_, i) => `Section 2.${i + 1} lists the service layout, its log files and the user accounts it needs.`);
 
 export async function makeWorkspace(root: string): Promise<void> {
+  await makeViewerFixtures(root);
   await mkdir(join(root, 'manuals'), { recursive: true });
   await mkdir(join(root, 'notes'), { recursive: true });
   await writePdf(join(root, WORKSPACE_FILES.pdf), [

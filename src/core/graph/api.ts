@@ -19,6 +19,10 @@ export interface Citation {
   lines?: [number, number];
   /** Short quote of the cited passage. */
   snippet?: string;
+  /** The whole passage as indexed: what a viewer highlights. */
+  text?: string;
+  /** Content hash of the document when it was indexed, to tell a changed file. */
+  docHash?: string;
 }
 
 export interface Followup {
@@ -64,6 +68,8 @@ export interface TurnInput {
 export type TurnEvent =
   | { type: 'progress'; agent: string; message: string }
   | { type: 'token'; text: string }
+  /** The numbered passages an answer is about to cite as [n], sent before its tokens. */
+  | { type: 'sources'; citations: Citation[] }
   | { type: 'reset' } // discard streamed tokens: a validation retry regenerates the answer
   | { type: 'citation'; citation: Citation };
 

@@ -32,6 +32,8 @@ export function citationOf(hit: SearchHit, index: number): Citation {
   if (hit.pageStart !== null && hit.pageEnd !== null && hit.pageEnd > hit.pageStart) citation.pageEnd = hit.pageEnd;
   if (hit.lineStart !== null) citation.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
   citation.snippet = snippetOf(hit.text);
+  citation.text = hit.text;
+  if (hit.docHash) citation.docHash = hit.docHash;
   return citation;
 }
 

@@ -65,7 +65,7 @@ export interface RetrieverOptions {
   definitionWeight?: number;
 }
 
-const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text'];
+const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text', 'doc_hash'];
 const DEFAULT_K = 10;
 const DOCUMENT_LIST_TTL_MS = 5000;
 /**
@@ -96,7 +96,7 @@ const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
 const DEFINITION_SCAN = 100;
 const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 
-type Row = Omit<ChunkRow, 'doc_hash' | 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
+type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 type VectorRows = Row[] & { queryVector: Float32Array | null };
 
 export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
@@ -303,6 +303,7 @@ function toHit(row: Row, score: number): SearchHit {
     lineEnd: row.line_end ?? null,
     heading: row.heading ?? null,
     text: row.text,
+    ...(row.doc_hash ? { docHash: row.doc_hash } : {}),
     score,
   };
 }

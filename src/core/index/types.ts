@@ -41,6 +41,8 @@ export interface SearchHit extends Provenance {
   id: string;
   heading: string | null;
   text: string;
+  /** Content hash of the document as indexed (tells a viewer whether the file changed since). */
+  docHash?: string;
   /** Higher is better; comparable only within one result list. */
   score: number;
 }

@@ -3,6 +3,7 @@
  * history the way VS Code hands it over (request and response turns addressed to @research).
  */
 import * as vscode from 'vscode';
+import { unlinkCitations } from '../../../src/vscode/citations/links';
 
 export type Recorded =
   | { kind: 'markdown'; value: string }
@@ -37,6 +38,10 @@ export class RecordingStream {
 
   get text(): string {
     return this.parts.flatMap((p) => (p.kind === 'markdown' ? [p.value] : [])).join('');
+  }
+  /** The text as the chat shows it: citation links read as their `[n]` labels. */
+  get seen(): string {
+    return unlinkCitations(this.text);
   }
   get progressMessages(): string[] {
     return this.parts.flatMap((p) => (p.kind === 'progress' ? [p.value] : []));

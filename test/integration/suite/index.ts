@@ -13,6 +13,8 @@ export async function run(): Promise<void> {
     ui: 'bdd',
     color: false,
     timeout: 60_000,
+    // LRA_GREP=<text>: only the tests whose titles contain it (a developer's focused run).
+    ...(process.env.LRA_GREP ? { grep: process.env.LRA_GREP } : {}),
     // Writes {passed, failed, skipped} to $TEST_COUNTS_FILE (set through extensionEnvironment).
     reporter: require(join(process.env.LRA_REPO_ROOT ?? join(__dirname, '../../../..'), 'test/support/countingReporter.js')),
   });

@@ -50,14 +50,16 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     const history = exchange('What is the default timeout?', clarification.stream.text, clarification.result);
     const before = ollama.server.chatRequests().length;
     const { stream, metadata } = await ask(followup.prompt, history);
-    assert.match(stream.text, /The proxy timeout defaults to 30 seconds \[\d\]/);
+    assert.match(stream.seen, /The proxy timeout defaults to 30 seconds \[\d\]/);
+    // The [n] marker is a link that opens the citation.
+    assert.match(stream.text, /30 seconds \[\\\[\d\\\]\]\(command:local-research\.openCitation\?/);
     const orchestratorCalls = ollama.server.chatRequests().slice(before).filter((b) => 'decision' in (((b.format as { properties?: object }) ?? {}).properties ?? {}));
     assert.equal(orchestratorCalls.length, 0, 'the orchestrator LLM was asked although the user answered our question');
     assert.ok(metadata.turn.decisions.some((d) => d.agent === 'orchestrator' && /layer 2/.test(d.reason)), JSON.stringify(metadata.turn.decisions));
     const pdfRef = stream.references.find((r): r is vscode.Uri => r instanceof vscode.Uri && r.path.endsWith('manuals/proxy-manual.pdf'));
     assert.ok(pdfRef, `no reference to the PDF: ${JSON.stringify(stream.references)}`);
     assert.equal(pdfRef.fragment, 'page=2');
-    assert.ok(stream.parts.some((p) => p.kind === 'anchor' && /proxy-manual\.pdf, p\. 2/.test(p.title ?? '')));
+    assert.match(stream.text, /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?[^)]*"[^"]*30 seconds/, 'the Sources list has no link to the PDF page with the quote as its hover');
   });
 
   it('streams answer tokens as they arrive and cites Markdown by line range', async () => {
@@ -77,6 +79,7 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     const sent = ollama.server.chatRequests().slice(before).flatMap((b) => b.messages.map((m) => m.content)).join('\n');
     assert.match(sent, /proxy timeout defaults to 30 seconds/, 'the earlier answer did not reach the graph');
     assert.doesNotMatch(sent, /\*\*Sources\*\*/);
+    assert.doesNotMatch(sent, /command:/, 'citation links reached the model instead of plain [n] markers');
   });
 
   it('cancellation stops the graph and its streaming request promptly', async () => {
@@ -91,7 +94,7 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     };
     const result = await api.participant.handler({ prompt: 'What is the default proxy timeout?' }, { history: [] }, stream.asStream(), cts.token);
     assert.equal((result.metadata as { kind: string }).kind, 'local-research-cancelled');
-    assert.doesNotMatch(stream.text, /30 seconds \[\d\]/, 'the whole answer streamed despite the cancellation');
+    assert.doesNotMatch(stream.seen, /30 seconds \[\d\]/, 'the whole answer streamed despite the cancellation');
     assert.equal(stream.text.includes('**Sources**'), false);
   });
 
@@ -190,7 +193,7 @@ describe('@research with llm.provider "vscode" (the chat\'s selected model)', fu
       const stream = new RecordingStream();
       const before = ollama.server.chatRequests().length;
       await api.participant.handler({ prompt: 'What is the default proxy timeout?', model }, { history: [] }, stream.asStream(), cancellation().token);
-      assert.match(stream.text, /proxy timeout defaults to 30 seconds \[\d\]/);
+      assert.match(stream.seen, /proxy timeout defaults to 30 seconds \[\d\]/);
       const requests = ollama.server.chatRequests().slice(before);
       assert.ok(requests.length > 0);
       // Ollama's JSON mode is not reachable through VS Code's API: every request came without it.

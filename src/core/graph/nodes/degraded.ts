@@ -38,6 +38,7 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     const quotes = top.map((hit, i) => `${quote(bestSentences(hit.text, question))} [${i + 1}]\n— ${hit.path}${locationOf(hit) ? `, ${locationOf(hit)}` : ''}`);
     answer = `${intro}\n\n${quotes.join('\n\n')}\n\n${hint}`;
   }
+  if (top.length > 0) runtime.emit({ type: 'sources', citations: top.map((hit, i) => citationOf(hit, i + 1)) });
   runtime.emit({ type: 'token', text: answer });
   return {
     chunks,

@@ -7,7 +7,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { estimateMessages, fitCount } from '../../llm/budget';
 import { ContextOverflowError, LlmError, isAbortError } from '../../llm/errors';
-import { citationsIn, renderPassage } from '../passages';
+import { citationOf, citationsIn, renderPassage } from '../passages';
 import { contextWindow, decision, preparePrompt, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
@@ -43,6 +43,7 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
     if (fit === 0) throw new ContextOverflowError(numCtx - budget + Math.ceil(rendered[0].length / 3), numCtx);
     passages = passages.slice(0, fit);
     const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: rendered.slice(0, fit).join('\n\n') });
+    runtime.emit({ type: 'sources', citations: passages.map((hit, i) => citationOf(hit, i + 1)) });
     const result = await llm.chatStream({
       agent: 'synthesis',
       model: prepared.model,

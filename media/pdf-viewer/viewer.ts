@@ -1,0 +1,233 @@
+/**
+ * The PDF viewer's webview: pdf.js's own PDFViewer (continuous scroll, lazy page rendering with
+ * a bounded page cache, text layer, HiDPI canvases, find) plus the part that is ours: open a
+ * citation at its page and highlight the passage that was indexed. The passage is located in
+ * this pdf.js's text items of the cited pages (src/core/citations/locate.ts), never taken from
+ * stored coordinates; a passage that cannot be located opens at its page with no highlight.
+ */
+import { pdfjsLib } from './pdfjsGlobal';
+import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { locatePassage, type LocatedSpan, type LocatorPage } from '../../src/core/citations/locate';
+import type { PassageTarget, ToViewer, ViewerReport } from '../../src/core/citations/viewerProtocol';
+import { wireControls } from './controls';
+import { showFailure, askPassword, clearFailure } from './failure';
+import { PassageHighlights, spanText, type PageMarks, type PageViewLike } from './highlights';
+import { host } from './host';
+
+const assets = document.body.dataset;
+
+/**
+ * pdf.js's worker, started from the text of its script. A webview's resources are served by its
+ * service worker, which a worker script loaded by URL (pdf.js's own way, an `import()` inside a
+ * blob) does not reach in every host; the page's own fetch does.
+ */
+let workerPort: Promise<Worker> | undefined;
+function startWorker(): Promise<Worker> {
+  workerPort ??= fetch(assets.worker ?? '')
+    .then((response) => response.text())
+    .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
+  return workerPort;
+}
+
+const container = document.getElementById('viewerContainer') as HTMLDivElement;
+const eventBus = new EventBus();
+const linkService = new PDFLinkService({ eventBus });
+const findController = new PDFFindController({ eventBus, linkService });
+const viewer = new PDFViewer({ container, eventBus, linkService, findController, removePageBorders: false });
+linkService.setViewer(viewer);
+
+const highlights = new PassageHighlights();
+let pdf: PDFDocumentProxy | undefined;
+let targets: PassageTarget[] = [];
+let active = 0;
+/** Bumped on every new target, so a slow locate for an older click is dropped. */
+let generation = 0;
+let pendingScroll: { generation: number; page: number } | undefined;
+let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width' };
+
+wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
+
+window.addEventListener('message', (event: MessageEvent<ToViewer>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'load':
+      targets = message.targets;
+      active = message.active;
+      void open(message.url, message.fileName, message.restore);
+      break;
+    case 'show':
+      targets = message.targets;
+      if (pdf) showTarget(message.active);
+      else active = message.active;
+      break;
+    case 'fail':
+      fail(message.reason, message.message);
+      break;
+  }
+});
+
+async function open(url: string, fileName: string, restore: { page: number; scale: string } | undefined, password?: string): Promise<void> {
+  document.title = fileName;
+  pdfjsLib.GlobalWorkerOptions.workerPort = await startWorker();
+  const task = pdfjsLib.getDocument({
+    url,
+    // CMaps and standard fonts are fetched by this page (through the webview's resource loader).
+    useWorkerFetch: false,
+    ...(password !== undefined ? { password } : {}),
+    cMapUrl: assets.cmaps,
+    cMapPacked: true,
+    standardFontDataUrl: assets.fonts,
+    wasmUrl: assets.wasm,
+    enableXfa: false,
+  });
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'PasswordException') {
+      const wrong = password !== undefined;
+      report = { ...report, error: { kind: 'encrypted', message: 'This PDF is password-protected.' } };
+      host.postMessage({ type: 'report', report });
+      askPassword(fileName, wrong, (entered) => void open(url, fileName, restore, entered));
+      return;
+    }
+    fail('damaged', `This PDF could not be read: ${(error as Error).message ?? error}. It may be damaged or not a PDF.`);
+    return;
+  }
+  clearFailure();
+  pdf = doc;
+  eventBus.on('pagesinit', () => {
+    viewer.currentScaleValue = restore?.scale ?? 'page-width';
+    if (targets.length > 0) showTarget(active);
+    else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
+    sendReport();
+  }, { once: true });
+  viewer.setDocument(doc);
+  linkService.setDocument(doc, null);
+}
+
+function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
+  report = { ...report, error: { kind, message } };
+  showFailure(message, kind);
+  host.postMessage({ type: 'report', report });
+}
+
+/** Goes to a target's page at once, then highlights the passage when it is located. */
+function showTarget(index: number): void {
+  const doc = pdf;
+  const target = targets[index];
+  if (!doc || !target) return;
+  active = index;
+  const mine = ++generation;
+  const first = clampPage(target.page, doc);
+  const last = clampPage(target.pageEnd ?? target.page, doc);
+  updateCitationBar(target);
+  viewer.currentPageNumber = first;
+  highlights.set([]);
+  setNotice(target.stale ? 'This PDF changed since it was indexed: the highlight may be off. Re-index to refresh it.' : '');
+  if (!target.text) {
+    setTarget(target, 'none', [], '', '');
+    return;
+  }
+  void locate(doc, target, first, last).then((marks) => {
+    if (mine !== generation) return;
+    if (!marks) {
+      setNotice(`The cited passage could not be found on ${last > first ? `pages ${first}-${last}` : `page ${first}`}; showing the page without a highlight.${target.stale ? ' The PDF changed since it was indexed.' : ''}`);
+      setTarget(target, 'not-located', [], '', '');
+      return;
+    }
+    highlights.set(marks);
+    pendingScroll = { generation: mine, page: marks[0]!.page };
+    const text = marks.map((m) => spanText(m.items, m.spans)).join(' ');
+    const emphasis = marks.map((m) => spanText(m.items, m.emphasis)).filter(Boolean).join(' ');
+    setTarget(target, 'located', marks.map((m) => m.page), text, emphasis);
+    for (const m of marks) drawIfRendered(m.page);
+  });
+}
+
+async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: number, last: number): Promise<PageMarks[] | null> {
+  const pages: LocatorPage[] = [];
+  for (let page = first; page <= last; page++) {
+    // The same items the text layer is built from (TextLayerBuilder's parameters), so item
+    // indexes and offsets match its spans.
+    const content = await (await doc.getPage(page)).getTextContent({ includeMarkedContent: true, disableNormalization: true });
+    pages.push({ page, items: content.items as LocatorPage['items'] });
+  }
+  const found = locatePassage(target.text ?? '', pages);
+  if (!found) return null;
+  const emphasis = target.emphasis ? locatePassage(target.emphasis, pages) : null;
+  const inside = emphasis && emphasis.spans.every((s) => found.spans.some((f) => overlaps(f, s))) ? emphasis.spans : [];
+  return found.pages.map((page) => ({
+    page,
+    items: pages.find((p) => p.page === page)!.items,
+    spans: found.spans.filter((s) => s.page === page),
+    emphasis: inside.filter((s) => s.page === page),
+  }));
+}
+
+const overlaps = (a: LocatedSpan, b: LocatedSpan) => a.page === b.page && a.item === b.item && a.start < b.end && b.start < a.end;
+
+eventBus.on('textlayerrendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
+eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
+
+function drawIfRendered(page: number): void {
+  const view = viewer.getPageView(page - 1) as PageViewLike | undefined;
+  if (view?.textLayer?.highlighter?.textDivs) onPageDrawn(view);
+}
+
+function onPageDrawn(view: PageViewLike): void {
+  if (!highlights.has(view.id)) return;
+  const first = highlights.draw(view);
+  if (first && pendingScroll && pendingScroll.page === view.id && pendingScroll.generation === generation) {
+    pendingScroll = undefined;
+    first.scrollIntoView({ block: 'center', inline: 'nearest' });
+    sendReport();
+  }
+}
+
+function setTarget(target: PassageTarget, highlight: 'located' | 'not-located' | 'none', pages: number[], text: string, emphasis: string): void {
+  report.target = {
+    page: target.page,
+    ...(target.pageEnd !== undefined ? { pageEnd: target.pageEnd } : {}),
+    highlight,
+    highlightedPages: pages,
+    highlightedText: text,
+    emphasisedText: emphasis,
+    stale: target.stale === true,
+  };
+  sendReport();
+}
+
+let stateTimer: ReturnType<typeof setTimeout> | undefined;
+eventBus.on('pagechanging', () => {
+  sendReport();
+  clearTimeout(stateTimer);
+  stateTimer = setTimeout(() => host.postMessage({ type: 'state', state: { page: viewer.currentPageNumber, scale: String(viewer.currentScaleValue) } }), 300);
+});
+eventBus.on('scalechanging', () => sendReport());
+
+function sendReport(): void {
+  if (!pdf) return;
+  const { error: _error, ...rest } = report;
+  report = { ...rest, page: viewer.currentPageNumber, pages: pdf.numPages, scale: String(viewer.currentScaleValue) };
+  host.postMessage({ type: 'report', report });
+}
+
+function updateCitationBar(target: PassageTarget): void {
+  const bar = document.getElementById('citationBar')!;
+  bar.hidden = targets.length === 0;
+  document.getElementById('citationLabel')!.textContent = targets.length > 1 ? `${target.label ?? `p. ${target.page}`} (${active + 1} of ${targets.length})` : (target.label ?? '');
+  for (const id of ['previousCitation', 'nextCitation']) (document.getElementById(id) as HTMLButtonElement).disabled = targets.length < 2;
+}
+
+function setNotice(text: string): void {
+  const notice = document.getElementById('notice')!;
+  notice.textContent = text;
+  notice.hidden = !text;
+}
+
+const clampPage = (page: number, doc: PDFDocumentProxy) => Math.min(Math.max(1, page), doc.numPages);
+
+host.postMessage({ type: 'ready' });

@@ -1,0 +1,67 @@
+/**
+ * Messages between the PDF viewer's webview (media/pdf-viewer) and the extension
+ * (src/vscode/pdfViewer). Plain data only: both sides are bundled separately and meet here.
+ */
+
+/** A cited passage to show: the page to open and, when known, the indexed text to highlight. */
+export interface PassageTarget {
+  /** 1-based physical page where the passage starts. */
+  page: number;
+  /** Last page when the passage crosses a page break. */
+  pageEnd?: number;
+  /** The chunk's text as indexed; absent: open at the page, highlight nothing. */
+  text?: string;
+  /** A sentence of `text` to emphasise (the one that best matches the answer's claim). */
+  emphasis?: string;
+  /** Label for the viewer's citation bar, e.g. "[2] R-admin.pdf p. 35". */
+  label?: string;
+  /** The document changed since it was indexed: the highlight may be stale. */
+  stale?: boolean;
+}
+
+export type ToViewer =
+  /** The document's webview URL (first message after `ready`), with the citations to step through. */
+  | { type: 'load'; url: string; fileName: string; targets: PassageTarget[]; active: number; restore?: ViewState }
+  /** Show one of the targets already sent, or a new list of them (a second click on a citation). */
+  | { type: 'show'; targets: PassageTarget[]; active: number }
+  /** The file could not be read (missing, unreadable): show a message instead of a blank panel. */
+  | { type: 'fail'; reason: 'missing' | 'unreadable'; message: string };
+
+/** Scroll position, restored when a closed viewer reopens. */
+export interface ViewState {
+  page: number;
+  scale: string;
+}
+
+/** What the viewer shows, reported after every navigation and highlight (tests read it). */
+export interface ViewerReport {
+  /** Page at the top of the view. */
+  page: number;
+  pages: number;
+  scale: string;
+  /** The target being shown, if any. */
+  target?: {
+    page: number;
+    pageEnd?: number;
+    /** located: highlighted; not-located: opened at the page only; none: no text to look for. */
+    highlight: 'located' | 'not-located' | 'none';
+    /** The highlighted text as drawn, page by page. */
+    highlightedPages: number[];
+    highlightedText: string;
+    emphasisedText: string;
+    stale: boolean;
+  };
+  /** A load failure shown in the viewer instead of the document. */
+  error?: { kind: 'damaged' | 'encrypted' | 'missing' | 'unreadable'; message: string };
+}
+
+export type FromViewer =
+  | { type: 'ready' }
+  | { type: 'report'; report: ViewerReport }
+  | { type: 'state'; state: ViewState }
+  /** An error inside the webview, for the extension's log. */
+  | { type: 'log'; message: string }
+  /** Buttons on the failure message. */
+  | { type: 'action'; action: 'reindex' | 'reveal' | 'openAsText' };
+
+export const PDF_VIEW_TYPE = 'local-research.pdfViewer';

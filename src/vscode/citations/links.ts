@@ -1,0 +1,100 @@
+/**
+ * Citations in the chat as command links that open our viewer (PDF) or the note (text) at the
+ * cited place with the passage highlighted: the `[n]` markers in the answer as they stream, and
+ * the Sources list. A link's title is the quoted passage, so hovering shows it.
+ */
+import * as vscode from 'vscode';
+import type { Citation } from '../../core/graph/api';
+
+export const OPEN_CITATION_COMMAND = 'local-research.openCitation';
+
+/** What a link carries: its turn and number, and where to open if the turn is forgotten. */
+export interface CitationLinkArgs {
+  turn: string;
+  n: number;
+  file: string;
+  page?: number;
+  pageEnd?: number;
+  lines?: [number, number];
+}
+
+export function citationCommandUri(turn: string, c: Citation): string {
+  const args: CitationLinkArgs = {
+    turn,
+    n: c.index,
+    file: c.file,
+    ...(c.page !== undefined ? { page: c.page } : {}),
+    ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
+    ...(c.lines ? { lines: c.lines } : {}),
+  };
+  // encodeURIComponent leaves ( ) ' ! * as they are; a ")" would end the Markdown link early.
+  const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[()'!*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `command:${OPEN_CITATION_COMMAND}?${encoded}`;
+}
+
+/** A marker link as `markdownLink` writes it, so history can turn it back into `[n]`. */
+const MARKER_LINK = /\[\\\[(\d+)\\\]\]\(command:local-research\.openCitation\?[^\s)]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+
+/** Answer text as the model wrote it: citation links back to plain `[n]` markers. */
+export function unlinkCitations(markdown: string): string {
+  return markdown.replace(MARKER_LINK, '[$1]');
+}
+
+/** Markdown the chat may run our one command from, and nothing else. */
+export function trustedMarkdown(value: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(value);
+  md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND] };
+  return md;
+}
+
+/** `[label](command "title")` with the label and title escaped for Markdown. */
+export function markdownLink(label: string, uri: string, title?: string): string {
+  const escapedLabel = label.replace(/[\\[\]*_`<>]/g, (ch) => `\\${ch}`);
+  const escapedTitle = title ? ` "${title.replace(/["\\]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ')}"` : '';
+  return `[${escapedLabel}](${uri}${escapedTitle})`;
+}
+
+const MARKERS = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
+/** A `[`, `[1`, `[1,` ... at the end of the text so far: a marker that may be split across tokens. */
+const OPEN_MARKER = /\[[\d,\s]*$/;
+
+/**
+ * Rewrites `[n]` markers in streamed answer text into citation links, holding back a marker
+ * split across tokens until it is complete. Numbers without a known passage stay plain text.
+ */
+export class CitationMarkerStream {
+  private held = '';
+
+  constructor(
+    private readonly write: (markdown: vscode.MarkdownString) => void,
+    private readonly linkFor: (n: number) => { uri: string; title?: string } | undefined,
+  ) {}
+
+  push(text: string): void {
+    this.held += text;
+    const open = OPEN_MARKER.exec(this.held);
+    const cut = open && this.held.length - open.index <= 24 ? open.index : this.held.length;
+    this.emit(this.held.slice(0, cut));
+    this.held = this.held.slice(cut);
+  }
+
+  flush(): void {
+    this.emit(this.held);
+    this.held = '';
+  }
+
+  private emit(text: string): void {
+    if (!text) return;
+    const linked = text.replace(MARKERS, (_whole, numbers: string) =>
+      numbers
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .map((n) => {
+          const link = this.linkFor(n);
+          return link ? markdownLink(`[${n}]`, link.uri, link.title) : `[${n}]`;
+        })
+        .join(''),
+    );
+    this.write(trustedMarkdown(linked));
+  }
+}

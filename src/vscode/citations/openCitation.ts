@@ -1,0 +1,86 @@
+/**
+ * Opens a citation where it can be checked: a PDF in our viewer at the cited page with the
+ * indexed passage highlighted (and the answer's other citations of that PDF one click away), a
+ * Markdown or text file at the cited lines, highlighted. A citation never opens a file outside
+ * the indexed folder, whatever a link in the chat says.
+ */
+import * as vscode from 'vscode';
+import { hashFile } from '../../core/index/contentHash';
+import type { Citation } from '../../core/graph/api';
+import type { PassageTarget } from '../../core/citations/viewerProtocol';
+import type { Logger } from '../../core/ports';
+import { describe } from '../log';
+import type { PdfViewerProvider } from '../pdfViewer/provider';
+import type { CitationLinkArgs } from './links';
+import type { CitationRegistry, CitedTurn } from './registry';
+import type { CitedRangeHighlighter } from './textHighlight';
+
+export interface CitationOpener {
+  open(args: CitationLinkArgs): Promise<void>;
+}
+
+export function createCitationOpener(deps: {
+  root: () => vscode.Uri | undefined;
+  registry: CitationRegistry;
+  viewer: PdfViewerProvider;
+  text: CitedRangeHighlighter;
+  log: Logger;
+}): CitationOpener {
+  return {
+    async open(args) {
+      const root = deps.root();
+      if (!root || !isInside(args.file)) {
+        void vscode.window.showWarningMessage(`Local Research: cannot open "${args.file}": it is not a document of this workspace.`);
+        return;
+      }
+      const turn = deps.registry.get(args.turn);
+      const citation: Citation = turn?.citations.find((c) => c.index === args.n && c.file === args.file) ?? { index: args.n, ...args };
+      const uri = vscode.Uri.joinPath(root, ...citation.file.split('/'));
+      const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+      const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
+      if (!exists) {
+        const message = `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
+        if (isPdf) deps.viewer.showMissing(uri, message);
+        else void vscode.window.showWarningMessage(`Local Research: ${message}`);
+        return;
+      }
+      if (isPdf) {
+        const siblings = (turn?.citations ?? [citation]).filter((c) => c.file === citation.file && c.page !== undefined).sort((a, b) => a.index - b.index);
+        const stale = await changedSinceIndexed(uri, citation, deps.log);
+        const targets = siblings.map((c) => targetOf(c, turn, stale));
+        await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));
+        return;
+      }
+      const [start, end] = citation.lines ?? [1, 1];
+      await deps.text.show(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), Number.MAX_SAFE_INTEGER));
+    },
+  };
+}
+
+export function targetOf(c: Citation, turn: CitedTurn | undefined, stale: boolean): PassageTarget {
+  const emphasis = turn?.emphasis[c.index];
+  return {
+    page: c.page ?? 1,
+    ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
+    ...(c.text ? { text: c.text } : {}),
+    ...(emphasis ? { emphasis } : {}),
+    label: `[${c.index}] ${c.file.split('/').pop()} ${c.pageEnd !== undefined ? `pp. ${c.page}-${c.pageEnd}` : `p. ${c.page ?? 1}`}`,
+    ...(stale ? { stale } : {}),
+  };
+}
+
+/** True when the file's content differs from what was indexed (the highlight may be off). */
+async function changedSinceIndexed(uri: vscode.Uri, citation: Citation, log: Logger): Promise<boolean> {
+  if (!citation.docHash || uri.scheme !== 'file') return false;
+  try {
+    return (await hashFile(uri.fsPath)) !== citation.docHash;
+  } catch (error) {
+    log.warn(`cannot hash ${uri.fsPath}: ${describe(error)}`);
+    return false;
+  }
+}
+
+/** A relative POSIX path that stays inside the folder it is relative to. */
+function isInside(file: string): boolean {
+  return file.length > 0 && !file.startsWith('/') && !/^[a-zA-Z]:/.test(file) && !file.split(/[\\/]/).includes('..');
+}

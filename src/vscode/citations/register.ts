@@ -1,0 +1,41 @@
+/**
+ * Wires what opens citations: the PDF viewer (custom editor for *.pdf), the cited-range
+ * highlighter for text, the registry of recent answers' citations, and the command the chat's
+ * citation links run.
+ */
+import * as vscode from 'vscode';
+import type { Logger } from '../../core/ports';
+import { PdfViewerProvider } from '../pdfViewer/provider';
+import { OPEN_CITATION_COMMAND, type CitationLinkArgs } from './links';
+import { createCitationOpener, targetOf } from './openCitation';
+import { CitationRegistry } from './registry';
+import { CitedRangeHighlighter } from './textHighlight';
+
+export interface Citations {
+  registry: CitationRegistry;
+  viewer: PdfViewerProvider;
+  text: CitedRangeHighlighter;
+  open(args: CitationLinkArgs): Promise<void>;
+}
+
+export function registerCitations(context: vscode.ExtensionContext, root: () => vscode.Uri | undefined, reindex: () => void, log: Logger): Citations {
+  const registry = new CitationRegistry(context.workspaceState);
+  // A PDF opened from a plain `#page=N` link (the chat's reference list) still gets its
+  // highlight when an answer cited that page.
+  const lookup = (uri: vscode.Uri, page: number) => {
+    const base = root();
+    if (!base || !uri.path.startsWith(base.path + '/')) return undefined;
+    const found = registry.latestAt(uri.path.slice(base.path.length + 1), page);
+    return found ? [targetOf(found.citation, found.turn, false)] : undefined;
+  };
+  const viewer = new PdfViewerProvider(context.extensionUri, context.workspaceState, { reindex }, log, lookup);
+  const text = new CitedRangeHighlighter();
+  const opener = createCitationOpener({ root, registry, viewer, text, log });
+  context.subscriptions.push(
+    viewer,
+    viewer.register(),
+    text,
+    vscode.commands.registerCommand(OPEN_CITATION_COMMAND, (args: CitationLinkArgs) => opener.open(args)),
+  );
+  return { registry, viewer, text, open: (args) => opener.open(args) };
+}

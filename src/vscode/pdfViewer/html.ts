@@ -1,0 +1,75 @@
+/**
+ * The viewer webview's page. Everything it loads comes from the extension's own dist/webview
+ * folder through `asWebviewUri`; the Content-Security-Policy allows nothing else: no network,
+ * scripts only with this page's nonce, pdf.js's worker from a blob wrapper (how pdf.js starts a
+ * worker whose script is on another origin), WebAssembly for its image decoders, no eval.
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+
+export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', ...path)).toString();
+  const nonce = randomBytes(16).toString('base64');
+  const source = webview.cspSource;
+  const csp = [
+    "default-src 'none'",
+    `img-src ${source} data: blob:`,
+    // pdf.js sets inline styles on the text layer and adds font-face rules at run time.
+    `style-src ${source} 'unsafe-inline'`,
+    `font-src ${source} data: blob:`,
+    `script-src 'nonce-${nonce}' ${source} 'wasm-unsafe-eval'`,
+    `worker-src blob: ${source}`,
+    `connect-src ${source}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('pdf-viewer.css')}">
+<title>PDF</title>
+</head>
+<body data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
+<div id="toolbar" role="toolbar">
+  <button id="previousPage" title="Previous page (←)" aria-label="Previous page">‹</button>
+  <input id="pageNumber" type="number" min="1" value="1" title="Page (Enter to go)" aria-label="Page number">
+  <span id="pageCount"></span>
+  <button id="nextPage" title="Next page (→)" aria-label="Next page">›</button>
+  <span class="separator"></span>
+  <button id="zoomOut" title="Zoom out (Ctrl+-)" aria-label="Zoom out">−</button>
+  <select id="scaleSelect" title="Zoom" aria-label="Zoom">
+    <option value="page-width">Fit width</option>
+    <option value="page-fit">Fit page</option>
+    <option value="auto">Automatic</option>
+    <option value="0.5">50%</option>
+    <option value="0.75">75%</option>
+    <option value="1">100%</option>
+    <option value="1.25">125%</option>
+    <option value="1.5">150%</option>
+    <option value="2">200%</option>
+    <option value="3">300%</option>
+    <option id="customScale" value="custom" hidden></option>
+  </select>
+  <button id="zoomIn" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>
+  <span class="separator"></span>
+  <div id="citationBar" hidden>
+    <button id="previousCitation" title="Previous citation ([)" aria-label="Previous citation">↑</button>
+    <span id="citationLabel"></span>
+    <button id="nextCitation" title="Next citation (])" aria-label="Next citation">↓</button>
+  </div>
+  <span id="notice" hidden></span>
+  <div id="findbar" hidden>
+    <input id="findInput" type="text" placeholder="Find in document" aria-label="Find in document">
+    <span id="findResult"></span>
+    <button id="findPrevious" title="Previous match (Shift+Enter)" aria-label="Previous match">↑</button>
+    <button id="findNext" title="Next match (Enter)" aria-label="Next match">↓</button>
+    <button id="findClose" title="Close (Escape)" aria-label="Close find">×</button>
+  </div>
+</div>
+<div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
+<div id="failure" hidden></div>
+<script type="module" nonce="${nonce}" src="${asset('pdf-viewer.js')}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,151 @@
+import * as assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Chunk } from '../../../src/core/index/types';
+import type { Citation } from '../../../src/core/graph/api';
+import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
+import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
+import { CHUNKS_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
+import { researchScript } from '../scriptedResearchModel';
+import { RecordingStream, cancellation } from './chatStream';
+import { getApi, waitFor, workspaceRoot } from './helpers';
+import { useFakeOllama } from './ollama';
+
+const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function pdfTabs(path: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.endsWith(path));
+}
+
+describe('PDF viewer: citations open at the page with the indexed passage highlighted (real webview)', function () {
+  this.timeout(90_000);
+  useFakeOllama({ chat: researchScript() });
+  const root = () => workspaceRoot();
+  const abs = (file: string) => join(root().fsPath, file);
+
+  before(async () => {
+    await vscode.commands.executeCommand('local-research.indexWorkspace');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** Opens a citation through the command the chat's links run, and waits for the viewer's report. */
+  async function open(args: CitationLinkArgs, done: (r: ViewerReport) => boolean): Promise<ViewerReport> {
+    const api = await getApi();
+    await vscode.commands.executeCommand('local-research.openCitation', args);
+    const uri = vscode.Uri.joinPath(root(), ...args.file.split('/'));
+    return waitFor(() => {
+      const report = api.citations.viewer.reportOf(uri);
+      return report && done(report) ? report : undefined;
+    }, `the viewer's report for ${args.file}`, 45_000);
+  }
+
+  async function cite(citations: Citation[]): Promise<string> {
+    const registry = (await getApi()).citations.registry;
+    const turn = registry.newTurn();
+    await registry.sources(turn, citations);
+    return turn;
+  }
+
+  /** The test PDF's chunks as the real extraction and chunking made them (viewerFixtures.ts). */
+  async function chunksOf(file: string): Promise<Chunk[]> {
+    const all = JSON.parse(await readFile(abs(CHUNKS_FILE), 'utf8')) as Chunk[];
+    return all.filter((c) => c.path === file);
+  }
+
+  it('a PDF citation from a chat answer opens our viewer (not the text editor) at its page with the cited chunk highlighted', async () => {
+    const api = await getApi();
+    const stream = new RecordingStream();
+    await api.participant.handler({ prompt: 'What is the default proxy timeout?' }, { history: [] }, stream.asStream(), cancellation().token);
+    const link = /\(command:local-research\.openCitation\?([^\s)]+)/.exec(stream.text);
+    assert.ok(link, `no citation link in: ${stream.text}`);
+    const [args] = JSON.parse(decodeURIComponent(link[1]!)) as [CitationLinkArgs];
+    assert.equal(args.file, 'manuals/proxy-manual.pdf');
+    const report = await open(args, (r) => r.target?.highlight === 'located');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputCustom, `the active tab is not a custom editor: ${tab?.label}`);
+    assert.equal(tab.input.viewType, 'local-research.pdfViewer');
+    assert.equal(report.page, args.page);
+    assert.deepEqual(report.target?.highlightedPages, [args.page]);
+    const cited = api.citations.registry.get(args.turn)?.citations.find((c) => c.index === args.n);
+    assert.ok(cited?.text, 'the registry lost the cited chunk');
+    assert.equal(normalise(report.target!.highlightedText), normalise(cited.text), 'the highlight is not the cited chunk');
+    assert.match(report.target!.highlightedText, /The proxy timeout defaults to 30 seconds/);
+    // The answer's claim picks the sentence to emphasise inside the highlight.
+    assert.match(report.target!.emphasisedText, /30 seconds/);
+  });
+
+  it('a passage that crosses a page break is highlighted on both pages', async () => {
+    const file = `${DIR}/cross-page.pdf`;
+    const chunk = (await chunksOf(file)).find((c) => c.pageStart === 1 && c.pageEnd === 2 && c.text.includes('trailing .LOCK'));
+    assert.ok(chunk, 'no chunk crosses the page break');
+    const turn = await cite([{ index: 1, file, page: 1, pageEnd: 2, text: chunk.text }]);
+    const report = await open({ turn, n: 1, file, page: 1, pageEnd: 2 }, (r) => r.target?.highlight === 'located' && r.target.page === 1);
+    assert.deepEqual(report.target?.highlightedPages, [1, 2]);
+    assert.equal(normalise(report.target!.highlightedText), normalise(chunk.text));
+    assert.match(report.target!.highlightedText, /stale lock left by a crashed installation must be deleted/);
+  });
+
+  it('a passage that cannot be located opens at its page with no highlight, and says so', async () => {
+    const file = `${DIR}/cross-page.pdf`;
+    const turn = await cite([{ index: 1, file, page: 3, text: 'This sentence was never printed in the document, so nothing may be highlighted for it.' }]);
+    const report = await open({ turn, n: 1, file, page: 3 }, (r) => r.target?.page === 3 && r.target.highlight !== 'none');
+    assert.equal(report.target?.highlight, 'not-located');
+    assert.equal(report.target?.highlightedText, '');
+    assert.equal(report.page, 3);
+  });
+
+  it('a second citation into an open PDF moves its tab instead of opening another', async () => {
+    const file = `${DIR}/cross-page.pdf`;
+    const turn = await cite([
+      { index: 1, file, page: 1, text: filler(1, 40).slice(0, 3).join('\n') },
+      { index: 2, file, page: 3, text: filler(3, 10).slice(2, 6).join('\n') },
+    ]);
+    await open({ turn, n: 1, file, page: 1 }, (r) => r.target?.page === 1 && r.target.highlight === 'located');
+    const report = await open({ turn, n: 2, file, page: 3 }, (r) => r.target?.page === 3 && r.target.highlight === 'located');
+    assert.equal(report.page, 3);
+    assert.match(report.target!.highlightedText, /Page 3 filler line 3/);
+    assert.equal(pdfTabs('cross-page.pdf').length, 1, 'a second tab opened for the same PDF');
+  });
+
+  it('a PDF changed since it was indexed opens at the page and says the highlight may be stale', async () => {
+    const file = 'manuals/proxy-manual.pdf';
+    const turn = await cite([{ index: 1, file, page: 2, text: 'The proxy timeout defaults to 30 seconds.', docHash: '0'.repeat(64) }]);
+    const report = await open({ turn, n: 1, file, page: 2 }, (r) => r.target?.stale === true);
+    assert.equal(report.page, 2);
+  });
+
+  it('a damaged, a password-protected and a missing PDF each open to a message, never a blank panel', async () => {
+    const damaged = await open({ turn: 'none', n: 1, file: `${DIR}/damaged.pdf`, page: 1 }, (r) => r.error !== undefined);
+    assert.equal(damaged.error?.kind, 'damaged');
+    assert.match(damaged.error!.message, /could not be read/);
+    const locked = await open({ turn: 'none', n: 1, file: `${DIR}/locked.pdf`, page: 1 }, (r) => r.error !== undefined);
+    assert.equal(locked.error?.kind, 'encrypted');
+    const missing = await open({ turn: 'none', n: 1, file: `${DIR}/gone.pdf`, page: 4 }, (r) => r.error !== undefined);
+    assert.equal(missing.error?.kind, 'missing');
+    assert.match(missing.error!.message, /no longer in this workspace/);
+  });
+
+  it('opening a PDF from the explorer uses the viewer too', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.joinPath(root(), 'manuals', 'proxy-manual.pdf'));
+    const tab = await waitFor(() => pdfTabs('proxy-manual.pdf')[0], 'a viewer tab for proxy-manual.pdf');
+    assert.equal((tab.input as vscode.TabInputCustom).viewType, 'local-research.pdfViewer');
+  });
+
+  it('a Markdown citation opens the note with the cited lines highlighted', async () => {
+    const api = await getApi();
+    const file = 'notes/database-guide.md';
+    const turn = await cite([{ index: 1, file, lines: [5, 6], text: 'The database connection timeout defaults to 15 seconds.' }]);
+    await vscode.commands.executeCommand('local-research.openCitation', { turn, n: 1, file, lines: [5, 6] });
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.path.endsWith(file), `active editor: ${editor?.document.uri.path}`);
+    const marked = api.citations.text.current();
+    assert.ok(marked, 'no cited range is highlighted');
+    assert.equal(marked.range.start.line, 4);
+    assert.equal(marked.range.end.line, 5);
+    assert.match(editor.document.lineAt(4).text, /15 seconds/);
+  });
+});
