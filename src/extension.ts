@@ -46,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     participant,
     modelProvider,
     vscode.lm.registerLanguageModelChatProvider(VENDOR, modelProvider),
-    ...registerCommands({ index, secrets, log: logger, showLog: () => channel.show(true), onModelsChanged: () => modelProvider.refresh() }),
+    ...registerCommands({ extensionId: context.extension.id, index, secrets, log: logger, showLog: () => channel.show(true), onModelsChanged: () => modelProvider.refresh() }),
   );
 
   // VS Code calls no participant until a model is selected; asking for ours once makes the
@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   if (folder && dbDir) {
     watcher = new DocumentWatcher(folder.uri, (paths) => {
       logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
-      void index.enqueue('index', { silent: true });
+      void index.enqueue('index', { trigger: 'background' });
     });
     context.subscriptions.push(watcher);
     startIndexingLater(index, watcher, logger);
@@ -75,10 +75,10 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
       logger.info('settings changed');
       if (change.affectsModels) modelProvider.refresh();
       if (change.affectsWatcher && watcher) watcher.configure(change.config);
-      if (change.affectsIndex && folder && vscode.workspace.isTrusted) void index.enqueue('index', { silent: true });
+      if (change.affectsIndex && folder && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (folder) void index.enqueue('index', { silent: true });
+      if (folder) void index.enqueue('index', { trigger: 'background' });
     }),
   );
 
@@ -105,7 +105,7 @@ function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logge
     const config = readConfig();
     if (!vscode.workspace.isTrusted) {
       const pick = await vscode.window.showInformationMessage('Local Research: this workspace is not trusted. Index its documents for @research anyway?', 'Index Now', 'Not Now');
-      if (pick === 'Index Now') void index.enqueue('index');
+      if (pick === 'Index Now') void index.enqueue('index', { trigger: 'command' });
       return;
     }
     watcher.configure(config);
@@ -117,7 +117,8 @@ function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logge
     }
     if (config.index.autoIndex) {
       logger.info(stats ? 'checking the index for changed documents' : 'no index yet: indexing the workspace');
-      void index.enqueue('index', { silent: stats !== null });
+      // Even the first index is background work: the status bar shows it, a toast would interrupt.
+      void index.enqueue('index', { trigger: 'background' });
     }
   }, 500);
 }

@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
   const alreadyLoaded = api.engineLoaded();
   api.loadEngine();
   const engineLoadMs = performance.now() - engineStart;
-  const job = await api.index.enqueue('index', { silent: true });
+  const job = await api.index.enqueue('index', { trigger: 'background' });
   if (job.error) throw job.error;
 
   const firstToken: number[] = [];

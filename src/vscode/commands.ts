@@ -4,11 +4,16 @@ import type { Logger } from '../core/ports';
 import { SECTION, readConfig } from './config';
 import type { IndexService } from './indexService';
 import { describe } from './log';
+import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
+import { pullModelCommand } from './pullModel';
+import { localTime } from './statusBar';
 import { COMMANDS, OLLAMA_DOWNLOAD_URL } from './render';
 import type { SecretStore } from './secrets';
 
 export interface CommandDeps {
+  /** This extension's id (publisher.name): the settings editor filters on it. */
+  extensionId: string;
   index: IndexService;
   secrets: SecretStore;
   log: Logger;
@@ -37,15 +42,19 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       if (outcome !== 'unchanged') void vscode.window.showInformationMessage(outcome === 'stored' ? 'Langfuse secret key stored in SecretStorage.' : 'Langfuse secret key deleted.');
       return outcome;
     }),
-    reg(COMMANDS.openSettings, (query?: string) => vscode.commands.executeCommand('workbench.action.openSettings', query ?? `${SECTION}.`)),
+    reg(COMMANDS.openSettings, (setting?: string) => vscode.commands.executeCommand('workbench.action.openSettings', settingsQuery(deps.extensionId, setting))),
     reg(COMMANDS.installOllama, () => vscode.env.openExternal(vscode.Uri.parse(OLLAMA_DOWNLOAD_URL))),
-    reg(COMMANDS.pullModel, (model?: string) => {
-      const name = model ?? readConfig().models.chat;
-      const terminal = vscode.window.createTerminal({ name: `ollama pull ${name}` });
-      terminal.show();
-      terminal.sendText(`ollama pull ${shellQuote(name)}`);
-    }),
+    reg(COMMANDS.pullModel, (model?: string) => pullModelCommand(typeof model === 'string' ? model : undefined, log, deps.onModelsChanged)),
   ];
+}
+
+/**
+ * The settings editor's query: one setting by id, else all of this extension's settings (in the
+ * `order` package.json gives them, host and models first). Searching the text `research.` also
+ * matched unrelated VS Code settings.
+ */
+export function settingsQuery(extensionId: string, setting?: string): string {
+  return setting && setting.startsWith(`${SECTION}.`) && setting.length > SECTION.length + 1 ? `@id:${setting}` : `@ext:${extensionId}`;
 }
 
 async function showStatus(index: IndexService, log: Logger): Promise<string> {
@@ -54,7 +63,7 @@ async function showStatus(index: IndexService, log: Logger): Promise<string> {
     const stats = await index.refreshStatus();
     text = !stats
       ? 'No index yet for this workspace.'
-      : `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${stats.lastIndexedAt ?? 'never'}${index.busy ? '; indexing now' : ''}.`;
+      : `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${index.busy ? '; indexing now' : ''}.`;
   } catch (error) {
     text = `The index cannot be read (${describe(error)}). Rebuild it.`;
   }
@@ -84,7 +93,8 @@ async function selectModels(log: Logger, onChanged: () => void): Promise<void> {
     void vscode.window.showWarningMessage('Ollama has no models installed. Pull one first, e.g. `ollama pull llama3.2`.');
     return;
   }
-  const item = (name: string, current: string, detail: string) => ({ label: name, description: name === current ? '(current)' : '', detail });
+  // `name` and `name:latest` are one model: marked current, and never written back as a change.
+  const item = (name: string, current: string, detail: string) => ({ label: name, description: sameModel(name, current) ? '(current)' : '', detail });
   const chat = await vscode.window.showQuickPick(
     models.filter((m) => !looksLikeEmbeddingModel(m.name)).map((m) => item(m.name, config.models.chat, `${m.family} ${m.parameterSize}`)),
     { title: 'Chat model (1/2)', placeHolder: `current: ${config.models.chat}` },
@@ -96,14 +106,22 @@ async function selectModels(log: Logger, onChanged: () => void): Promise<void> {
     byKind.map((m) => item(m.name, config.models.embedding, looksLikeEmbeddingModel(m.name) ? 'embedding model' : `${m.family} ${m.parameterSize}`)),
     { title: 'Embedding model (2/2)', placeHolder: `current: ${config.models.embedding}` },
   );
-  const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  const section = vscode.workspace.getConfiguration(SECTION);
-  await section.update('models.chat', chat.label, target);
-  if (embed) await section.update('models.embedding', embed.label, target);
-  log.info(`models selected: chat ${chat.label}${embed ? `, embedding ${embed.label}` : ''}`);
-  onChanged();
+  const changed: string[] = [];
+  if (!sameModel(chat.label, config.models.chat)) changed.push(await store('models.chat', chat.label));
+  if (embed && !sameModel(embed.label, config.models.embedding)) changed.push(await store('models.embedding', embed.label));
+  log.info(changed.length ? `models selected: ${changed.join(', ')}` : 'models selected: unchanged');
+  if (changed.length) onChanged();
 }
 
-function shellQuote(s: string): string {
-  return /^[\w.:/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/**
+ * Which models Ollama has is a fact about this machine, not about the folder: the choice goes to
+ * the user settings, so no .vscode/settings.json appears in the user's documents. Only a value
+ * the workspace already sets is updated there (a user value would stay hidden under it).
+ */
+async function store(key: string, value: string): Promise<string> {
+  const section = vscode.workspace.getConfiguration(SECTION);
+  const inspected = section.inspect(key);
+  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await section.update(key, value, target);
+  return `${key} = ${value} (${target === vscode.ConfigurationTarget.Workspace ? 'workspace' : 'user'} settings)`;
 }

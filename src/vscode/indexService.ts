@@ -1,40 +1,60 @@
 /**
  * Indexing in the editor: one job at a time (later requests wait their turn and requests that
- * would repeat a queued job are merged), a cancellable progress notification fed file by file from
- * core's `indexFolder` generator, and the status bar kept current. The index lives in the
+ * would repeat a queued job are merged), progress fed file by file from core's `indexFolder`
+ * generator into the status bar (and a cancellable notification when the user asked for the run),
+ * and messages only where someone asked or something needs the user (see IndexTrigger). The index lives in the
  * extension's workspace storage, never in the user's folder.
  */
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { IndexStats, IndexSummary } from '../core/index/types';
+import { plural, progressText, runSummaryText } from '../core/index/runText';
+import type { FileFailure, IndexStats, IndexSummary } from '../core/index/types';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
+import type { EngineIndexRequest, EngineIndexSummary } from './engine/types';
 import { engineSettings } from './settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
-import { describe } from './log';
+import { messageOf, showProblem } from './problemToast';
+import { COMMANDS } from './render';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';
+
+/**
+ * Who asked, which decides how a run reports. `command`: a progress notification and a summary
+ * toast. `chat`: nothing outside the chat, which shows the result. `background` (start-up, file
+ * watcher, settings, trust): the status bar only, unless something needs the user (the run
+ * failed, or a document newly could not be indexed).
+ */
+export type IndexTrigger = 'command' | 'chat' | 'background';
+const LOUDNESS: Record<IndexTrigger, number> = { background: 0, chat: 1, command: 2 };
 
 export interface IndexJobResult {
   kind: IndexJobKind;
   /** The user (or a later request) cancelled the run; what was written stays consistent. */
   cancelled?: boolean;
-  summary?: IndexSummary;
+  summary?: EngineIndexSummary;
   error?: unknown;
+}
+
+interface Waiting {
+  job: Promise<IndexJobResult>;
+  trigger: IndexTrigger;
 }
 
 export class IndexService implements vscode.Disposable {
   private queue: Promise<unknown> = Promise.resolve();
-  private pending = new Map<IndexJobKind, Promise<IndexJobResult>>();
+  private pending = new Map<IndexJobKind, Waiting>();
   private running: vscode.CancellationTokenSource | undefined;
+  /** Paths that failed in the last run: a background run speaks up only for new ones. */
+  private knownFailures = new Set<string>();
   private readonly started = new vscode.EventEmitter<IndexJobKind>();
-  /** Fires when a queued job starts running. */
+  /** Fires when a queued job starts running (the status bar already says so). */
   readonly onDidStartJob = this.started.event;
   private readonly done = new vscode.EventEmitter<IndexJobResult>();
-  /** Fires after every job (tests and the status bar listen). */
+  /** Fires after every job, once the status bar and any message are updated (tests listen). */
   readonly onDidFinishJob = this.done.event;
   lastSummary: IndexSummary | undefined;
   lastStats: IndexStats | null = null;
@@ -53,19 +73,23 @@ export class IndexService implements vscode.Disposable {
 
   /**
    * Queues a job. A job of the same kind already waiting (not yet started) absorbs the request,
-   * so a burst of file events or clicks becomes one run.
+   * so a burst of file events or clicks becomes one run; it then reports as the loudest asker.
    */
-  enqueue(kind: IndexJobKind, options: { silent?: boolean } = {}): Promise<IndexJobResult> {
+  enqueue(kind: IndexJobKind, options: { trigger?: IndexTrigger } = {}): Promise<IndexJobResult> {
+    const trigger = options.trigger ?? 'command';
     const waiting = this.pending.get(kind);
-    if (waiting) return waiting;
-    const job = this.queue.then(() => {
+    if (waiting) {
+      if (LOUDNESS[trigger] > LOUDNESS[waiting.trigger]) waiting.trigger = trigger;
+      return waiting.job;
+    }
+    const entry = { trigger } as Waiting;
+    entry.job = this.queue.then(() => {
       this.pending.delete(kind);
-      this.started.fire(kind);
-      return this.runJob(kind, options.silent ?? false);
+      return this.runJob(kind, entry.trigger);
     });
-    this.pending.set(kind, job);
-    this.queue = job.catch(() => undefined);
-    return job;
+    this.pending.set(kind, entry);
+    this.queue = entry.job.catch(() => undefined);
+    return entry.job;
   }
 
   /** Cancels the running job (the queued ones still run). */
@@ -73,73 +97,73 @@ export class IndexService implements vscode.Disposable {
     this.running?.cancel();
   }
 
-  private async runJob(kind: IndexJobKind, silent: boolean): Promise<IndexJobResult> {
+  private async runJob(kind: IndexJobKind, trigger: IndexTrigger): Promise<IndexJobResult> {
     if (!this.root || !this.dbDir) {
+      this.started.fire(kind);
       const error = Object.assign(new Error('Open a folder to index its documents'), { code: 'no-workspace' });
-      return this.finish({ kind, error });
+      return this.finish({ kind, error }, trigger);
     }
-    if (kind === 'clear') return this.clear();
+    if (kind === 'clear') {
+      this.started.fire(kind);
+      return this.clear();
+    }
     const cts = new vscode.CancellationTokenSource();
     this.running = cts;
-    let aborted = false;
-    this.statusBar.setIndexing('starting…');
-    const settings = engineSettings(readConfig(), await this.secrets.langfuseSecret());
+    const controller = new AbortController();
+    const subscriptions = [cts.token.onCancellationRequested(() => controller.abort())];
+    this.statusBar.setIndexing(progressText(undefined));
+    this.started.fire(kind);
     const root = this.root.fsPath;
     const dbDir = this.dbDir;
-    this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${root} into ${dbDir}`);
+    this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${root} into ${dbDir} (${trigger})`);
     try {
-      const summary = await vscode.window.withProgress(
-        { location: silent ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents', cancellable: true },
-        async (progress, token) => {
-          const controller = new AbortController();
-          const abort = () => {
-            aborted = true;
-            controller.abort();
-          };
-          if (cts.token.isCancellationRequested) abort();
-          const sub = token.onCancellationRequested(abort);
-          const sub2 = cts.token.onCancellationRequested(abort);
-          try {
-            const generator = loadEngine().indexFolder({ root, dbDir, settings, rebuild: kind === 'rebuild', signal: controller.signal, logger: this.log });
-            let lastDone = 0;
-            for (;;) {
-              const step = await generator.next();
-              if (step.done) return step.value;
-              const p = step.value;
-              const increment = p.total > 0 ? ((p.done - lastDone) / p.total) * 100 : undefined;
-              lastDone = p.done;
-              const where = p.file ? ` ${p.file}` : '';
-              progress.report({ message: `${p.phase} ${p.done}/${p.total}${where}`, ...(increment ? { increment } : {}) });
-              this.statusBar.setIndexing(`${p.done}/${p.total}`);
-            }
-          } finally {
-            sub.dispose();
-            sub2.dispose();
-          }
-        },
-      );
+      const settings = engineSettings(readConfig(), await this.secrets.langfuseSecret());
+      const run = (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
+        if (token) subscriptions.push(token.onCancellationRequested(() => controller.abort()));
+        return this.drive({ root, dbDir, settings, rebuild: kind === 'rebuild', signal: controller.signal, logger: this.log }, progress);
+      };
+      // Only a run the user asked for from the palette gets a notification; the rest show in the status bar.
+      const summary =
+        trigger === 'command'
+          ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents', cancellable: true }, run)
+          : await run();
       this.lastSummary = summary;
       this.log.info(
         `index ${summary.cancelled ? 'cancelled' : 'done'}: ${summary.indexed} indexed, ${summary.skipped} unchanged, ${summary.removed} removed, ` +
-          `${summary.failed.length} failed, ${summary.chunks} chunks, ${summary.seconds.toFixed(1)} s, embedder ${summary.embedder}`,
+          `${summary.failed.length} failed, ${summary.chunks} chunks, ${summary.seconds.toFixed(1)} s, embeddings: ${summary.embeddingChoice}`,
       );
       for (const f of summary.failed) this.log.warn(`not indexed: ${f.path}: ${f.reason} [${f.code}]`);
       for (const w of summary.warned) this.log.warn(`indexed with warnings: ${w.path}: ${w.warnings.join('; ')}`);
       for (const n of summary.notices) this.log.info(n);
-      if (!silent || summary.failed.length > 0 || summary.notices.length > 0) void this.announce(summary);
-      return this.finish({ kind, summary, cancelled: summary.cancelled });
+      return await this.finish({ kind, summary, cancelled: summary.cancelled }, trigger);
     } catch (error) {
-      if (aborted) {
+      if (controller.signal.aborted) {
         // Cancelled before the indexer could return a summary (e.g. while probing embeddings).
         this.log.info('indexing cancelled');
-        return this.finish({ kind, cancelled: true });
+        return this.finish({ kind, cancelled: true }, trigger);
       }
       this.log.error('indexing failed', error);
-      if (!silent) void vscode.window.showErrorMessage(`Indexing failed: ${describe(error)}`, 'Open Log').then((pick) => pick && vscode.commands.executeCommand('local-research.openLog'));
-      return this.finish({ kind, error });
+      return this.finish({ kind, error }, trigger);
     } finally {
+      for (const s of subscriptions) s.dispose();
       cts.dispose();
       this.running = undefined;
+    }
+  }
+
+  /** Feeds core's progress into the status bar and, when there is one, the notification: the same text in both. */
+  private async drive(request: EngineIndexRequest, progress: vscode.Progress<{ message?: string; increment?: number }> | undefined): Promise<EngineIndexSummary> {
+    const generator = loadEngine().indexFolder(request);
+    let lastDone = 0;
+    for (;;) {
+      const step = await generator.next();
+      if (step.done) return step.value;
+      const p = step.value;
+      const text = progressText(p);
+      this.statusBar.setIndexing(text);
+      const increment = p.total > 0 ? ((p.done - lastDone) / p.total) * 100 : 0;
+      lastDone = p.done;
+      progress?.report({ message: text.detail, ...(increment > 0 ? { increment } : {}) });
     }
   }
 
@@ -149,18 +173,45 @@ export class IndexService implements vscode.Disposable {
       await loadEngine().clearIndex(dbDir);
       await rm(dbDir, { recursive: true, force: true });
       this.lastSummary = undefined;
+      this.knownFailures.clear();
       this.log.info(`index cleared: ${dbDir}`);
-      return this.finish({ kind: 'clear' });
+      return this.finish({ kind: 'clear' }, 'command');
     } catch (error) {
       this.log.error('clearing the index failed', error);
-      return this.finish({ kind: 'clear', error });
+      return this.finish({ kind: 'clear', error }, 'command');
     }
   }
 
-  private async finish(result: IndexJobResult): Promise<IndexJobResult> {
-    await this.refreshStatus();
+  private async finish(result: IndexJobResult, trigger: IndexTrigger): Promise<IndexJobResult> {
+    const summary = result.summary;
+    const fresh = summary?.failed.filter((f) => !this.knownFailures.has(f.path)) ?? [];
+    // A cancelled run did not look at every file: its failures are not the whole list.
+    if (summary && !summary.cancelled) this.knownFailures = new Set(summary.failed.map((f) => f.path));
+    await this.refreshStatus().catch(() => undefined);
+    if (result.kind !== 'clear') this.report(result, trigger, fresh);
     this.done.fire(result);
     return result;
+  }
+
+  /** The messages: see IndexTrigger. Not awaited: a message waits for the user, the job must not. */
+  private report(result: IndexJobResult, trigger: IndexTrigger, fresh: FileFailure[]): void {
+    if (result.error) {
+      if (trigger !== 'chat') void showProblem(`Local Research: indexing failed: ${messageOf(result.error)}`, result.error);
+      return;
+    }
+    const summary = result.summary;
+    if (!summary) return;
+    const logButton = summary.failed.length || summary.warned.length ? ['Open Log'] : [];
+    let message: Thenable<string | undefined> | undefined;
+    if (trigger === 'command') {
+      const text = `Local Research: ${runSummaryText(summary, this.lastStats)}`;
+      message = summary.failed.length ? vscode.window.showWarningMessage(text, ...logButton) : vscode.window.showInformationMessage(text, ...logButton);
+    } else if (trigger === 'background' && fresh.length > 0) {
+      const first = fresh[0]!;
+      const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
+      message = vscode.window.showWarningMessage(`Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`, 'Open Log');
+    }
+    void message?.then((pick) => pick === 'Open Log' && vscode.commands.executeCommand(COMMANDS.openLog));
   }
 
   /** Reads the index stats into the status bar; a damaged index shows as such, never throws. */
@@ -177,23 +228,13 @@ export class IndexService implements vscode.Disposable {
     }
     try {
       this.lastStats = await loadEngine().indexStatus(this.dbDir);
-      this.statusBar.setStats(this.lastStats);
+      this.statusBar.setStats(this.lastStats, this.knownFailures.size);
       return this.lastStats;
     } catch (error) {
       this.log.warn('cannot read the index', error);
       this.statusBar.setDamaged();
       throw error;
     }
-  }
-
-  private async announce(summary: IndexSummary): Promise<void> {
-    const failed = summary.failed.length ? `, ${summary.failed.length} could not be indexed` : '';
-    const warned = summary.warned.length ? `, ${summary.warned.length} with warnings` : '';
-    const head = summary.cancelled ? 'Indexing cancelled' : 'Indexed';
-    const msg = `${head}: ${summary.indexed} new or changed, ${summary.skipped} unchanged, ${summary.chunks} chunks${failed}${warned}.`;
-    const notices = summary.notices.length ? ` ${summary.notices.join(' ')}` : '';
-    const pick = await vscode.window.showInformationMessage(msg + notices, ...(summary.failed.length || summary.warned.length ? ['Open Log'] : []));
-    if (pick === 'Open Log') await vscode.commands.executeCommand('local-research.openLog');
   }
 
   dispose(): void {

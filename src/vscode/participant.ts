@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Citation, TurnResult } from '../core/graph/api';
+import { runSummaryText } from '../core/index/runText';
 import { isAbortError } from '../core/llm/errors';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
@@ -20,6 +21,7 @@ import type { CitationRegistry } from './citations/registry';
 import { COMMANDS, knownProblem, renderButtons, renderCitations, renderProblem, type KnownProblem } from './render';
 import type { SecretStore } from './secrets';
 import { engineSettings } from './settings';
+import { localTime } from './statusBar';
 import { createVscodeLlmClient } from './vscodeLlm';
 
 /** The parts of a ChatRequest the handler uses (tests pass the same shape). */
@@ -167,13 +169,10 @@ export class ResearchParticipant implements vscode.Disposable {
 
   private async indexCommand(stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
     stream.progress(this.index.busy ? 'Indexing is already running; queued…' : 'Indexing workspace documents…');
-    const job = await this.index.enqueue('index', { silent: true });
+    const job = await this.index.enqueue('index', { trigger: 'chat' });
     if (job.error) throw job.error;
     const s = job.summary!;
-    stream.markdown(
-      `${s.cancelled ? 'Indexing was cancelled.' : 'Indexing finished.'} ${s.indexed} new or changed, ${s.skipped} unchanged, ${s.removed} removed; ` +
-        `${s.chunks} chunks in ${s.seconds.toFixed(1)} s (embeddings: ${s.embedder}).\n`,
-    );
+    stream.markdown(`${runSummaryText(s, this.index.lastStats)} (${s.seconds.toFixed(1)} s; embeddings: ${s.embeddingChoice})\n`);
     for (const f of s.failed) stream.markdown(`\n- \`${f.path}\`: ${f.reason}`);
     for (const n of s.notices) stream.markdown(`\n\n${n}`);
     return { metadata: { kind: 'local-research-command', command: 'index' } };
@@ -186,9 +185,11 @@ export class ResearchParticipant implements vscode.Disposable {
     } else {
       stream.markdown(
         `**${stats.documents}** documents, **${stats.chunks}** chunks. Embeddings: ${stats.embeddingModel ?? 'none (full-text search only)'}. ` +
-          `Last indexed: ${stats.lastIndexedAt ?? 'never'}.`,
+          `Last indexed: ${localTime(stats.lastIndexedAt)}.`,
       );
-      stream.button({ title: 'Show index status', command: COMMANDS.showStatus });
+      // Actions, not a button that would repeat this text in a toast.
+      stream.button({ title: 'Re-index now', command: COMMANDS.indexWorkspace });
+      stream.button({ title: 'Select models', command: COMMANDS.selectModels });
     }
     return { metadata: { kind: 'local-research-command', command: 'status' } };
   }

@@ -122,7 +122,7 @@ export function buttonsFor(problem: KnownProblem): vscode.Command[] {
       return [{ title: 'Rebuild the index', command: COMMANDS.rebuildIndex }];
     case 'context-overflow':
     case 'vscode-model-missing':
-      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.'] }];
+      return [{ title: 'Open settings', command: COMMANDS.openSettings }];
     default:
       return [];
   }

@@ -1,5 +1,6 @@
 /** The status bar item: documents/chunks in the index and what indexing is doing; click for status. */
 import * as vscode from 'vscode';
+import type { ProgressText } from '../core/index/runText';
 import type { IndexStats } from '../core/index/types';
 
 export class StatusBar implements vscode.Disposable {
@@ -14,20 +15,21 @@ export class StatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  setIndexing(detail: string): void {
-    this.item.text = `$(sync~spin) Research: indexing ${detail}`;
-    this.item.tooltip = 'Indexing workspace documents (click for status)';
+  /** The same text as the progress notification (when there is one), so the two never disagree. */
+  setIndexing(progress: ProgressText): void {
+    this.item.text = `$(sync~spin) Research: indexing ${progress.short}`;
+    this.item.tooltip = `Indexing workspace documents: ${progress.detail} (click for status)`;
   }
 
-  setStats(stats: IndexStats | null): void {
+  setStats(stats: IndexStats | null, failedFiles = 0): void {
     if (!stats) {
       this.item.text = '$(book) Research: not indexed';
       this.item.tooltip = 'No index yet: run "Local Research: Index Workspace Documents"';
       return;
     }
-    this.item.text = `$(book) Research: ${stats.documents} docs, ${stats.chunks} chunks`;
-    const when = stats.lastIndexedAt ? new Date(stats.lastIndexedAt).toLocaleString() : 'never';
-    this.item.tooltip = `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${when}`;
+    const failed = failedFiles > 0 ? `; ${failedFiles} file${failedFiles === 1 ? '' : 's'} could not be indexed (see the log)` : '';
+    this.item.text = `${failedFiles > 0 ? '$(warning)' : '$(book)'} Research: ${stats.documents} docs, ${stats.chunks} chunks`;
+    this.item.tooltip = `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${failed}`;
   }
 
   setDamaged(): void {
@@ -42,5 +44,18 @@ export class StatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.item.dispose();
+  }
+}
+
+/** A recorded ISO time as the user reads times: local zone, the editor's display language. */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return 'never';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return date.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+  } catch {
+    // A display language Intl does not know (RangeError): the host's own locale.
+    return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   }
 }

@@ -46,6 +46,10 @@ export interface FakeOllamaOptions {
   embed?: (model: string, inputs: string[]) => number[][];
   /** Chat answers computed per request; when absent, answers come from the queue. */
   chat?: (body: ChatRequestBody) => ChatReply | Promise<ChatReply>;
+  /** Names /api/pull can fetch (default: any); a pulled model is then listed as `name:latest`. */
+  registry?: string[];
+  /** /api/pull: wait between progress lines (ms). */
+  pullStepDelayMs?: number;
 }
 
 export interface FakeOllama {
@@ -72,7 +76,7 @@ export function hashedEmbedding(text: string, dimension = 64): number[] {
 }
 
 export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
-  const models = options.models ?? ['llama3.2', 'nomic-embed-text'];
+  const models = [...(options.models ?? ['llama3.2', 'nomic-embed-text'])];
   const embed = options.embed ?? ((_m, inputs) => inputs.map((t) => hashedEmbedding(t)));
   const queue: ChatReply[] = [];
   const requests: RecordedRequest[] = [];
@@ -104,6 +108,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         }
         case '/api/chat':
           return await answerChat(body as ChatRequestBody, res);
+        case '/api/pull':
+          return await answerPull(body, res);
         default:
           return json(res, 404, { error: 'not found' });
       }
@@ -135,6 +141,38 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       if (reply.tokenDelayMs) await sleep(reply.tokenDelayMs);
     }
     res.end(JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', total_duration: 1, eval_count: parts.length, prompt_eval_count: 10 }) + '\n');
+  }
+
+  /** Like Ollama: NDJSON progress lines, per layer `{status, digest, total, completed}`, then success. */
+  async function answerPull(body: { model?: string; name?: string; stream?: boolean }, res: ServerResponse): Promise<void> {
+    const name = body.model ?? body.name ?? '';
+    const tagged = name.includes(':') ? name : `${name}:latest`;
+    const lines: object[] = [{ status: 'pulling manifest' }];
+    if (options.registry && !options.registry.some((r) => r === name || r === tagged || `${r}:latest` === tagged)) {
+      lines.push({ error: 'pull model manifest: file does not exist' });
+    } else {
+      for (const [i, total] of [2_000_000, 40_000].entries()) {
+        const digest = `sha256:${createHash('sha256').update(`${name}/${i}`).digest('hex')}`;
+        for (const completed of [0, total / 2, total]) lines.push({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed });
+      }
+      lines.push({ status: 'verifying sha256 digest' }, { status: 'writing manifest' }, { status: 'success' });
+    }
+    const failed = lines.some((l) => 'error' in l);
+    // Listed once the whole download went through (a pull cut off half-way installs nothing).
+    const install = () => !failed && !known(name) && models.push(tagged);
+    if (body.stream === false) {
+      install();
+      return json(res, failed ? 500 : 200, failed ? lines.at(-1) : { status: 'success' });
+    }
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    for (const line of lines) {
+      if (res.destroyed) return;
+      // Like Ollama, the manifest is written (the model listed) before "success" is sent.
+      if ((line as { status?: string }).status === 'success') install();
+      res.write(JSON.stringify(line) + '\n');
+      if (options.pullStepDelayMs) await sleep(options.pullStepDelayMs);
+    }
+    res.end();
   }
 
   server.on('connection', (s) => {

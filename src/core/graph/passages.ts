@@ -5,6 +5,7 @@
  */
 import type { SearchHit } from '../index/types';
 import type { Citation } from './api';
+import { cutAtWord } from './excerpt';
 
 /** Breaks `<document`, `</document>`, `<draft>` and similar tags inside quoted text. */
 export function neutralise(text: string): string {
@@ -44,8 +45,7 @@ export function pagesOf(citation: Pick<Citation, 'page' | 'pageEnd'>): string {
 }
 
 export function snippetOf(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+  return cutAtWord(text.replace(/\s+/g, ' ').trim(), max);
 }
 
 /** The citations an answer actually uses, in the order of their numbers; unknown numbers are ignored. */

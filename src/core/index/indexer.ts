@@ -13,6 +13,7 @@ import { silentLogger } from '../ports';
 import { chunkDocument, type ChunkOptions } from './chunk';
 import { hashFile } from './contentHash';
 import { DEFAULT_INDEX_DIR_NAME, discoverFiles, type DiscoveredFile } from './discover';
+import { sameEmbedderId } from './embed/ollama';
 import type { Embedder } from './embed/types';
 import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
 import { planRun } from './indexPlan';
@@ -181,7 +182,10 @@ async function configureEmbedding(store: IndexStore, embedder: Embedder | null, 
   const dimension = embedder ? embedder.dimension ?? (await embedder.probe(signal)) : null;
   const before = store.meta().embeddingModel;
   const hadDocuments = (await store.countChunks()) > 0 || (await store.documents()).length > 0;
-  const { changed } = await store.configureEmbedding(embedder?.id ?? null, dimension, embedder?.modelDir ?? null);
+  // The same model under another spelling (`name` vs `name:latest`) keeps the recorded id, so
+  // valid vectors are never thrown away for a tag.
+  const id = embedder ? (sameEmbedderId(before, embedder.id) ? before : embedder.id) : null;
+  const { changed } = await store.configureEmbedding(id, dimension, embedder?.modelDir ?? null);
   if (changed && hadDocuments) {
     const message = `embedding model changed from ${before ?? 'none (full-text only)'} to ${embedder?.id ?? 'none (full-text only)'}: re-indexing every document`;
     notices.push(message);

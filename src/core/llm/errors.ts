@@ -3,7 +3,7 @@
  * text; each carries what the user needs to fix it (host tried, pull command, sizes).
  */
 
-export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed';
+export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed' | 'pull-failed';
 
 export abstract class LlmError extends Error {
   abstract readonly code: LlmErrorCode;
@@ -67,6 +67,23 @@ export class LlmRequestError extends LlmError {
   ) {
     super(message, options);
     this.name = 'LlmRequestError';
+  }
+}
+
+/** The server refused or broke off pulling a model (unknown name, no registry access, disk full). */
+export class ModelPullError extends LlmError {
+  readonly code = 'pull-failed' as const;
+  readonly action: string;
+  constructor(
+    readonly model: string,
+    readonly host: string,
+    detail: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`Ollama at ${host} could not pull '${model}': ${detail}`, options);
+    this.name = 'ModelPullError';
+    this.action = 'Check the model name at https://ollama.com/library';
   }
 }
 

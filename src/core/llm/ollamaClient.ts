@@ -52,11 +52,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     const status = (error as { status_code?: number }).status_code;
     if (status === 404) return new ModelMissingError(model, { cause: error });
     if (typeof status === 'number') return new LlmRequestError(`Ollama answered HTTP ${status}`, status, { cause: error });
-    const cause = (error as { cause?: { code?: string } }).cause;
-    if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) {
-      return new OllamaUnreachableError(host, { cause: error });
-    }
-    if (cause?.code && UNREACHABLE_CODES.has(cause.code)) return new OllamaUnreachableError(host, { cause: error });
+    if (isUnreachable(error)) return new OllamaUnreachableError(host, { cause: error });
     return new LlmRequestError('Ollama request failed', undefined, { cause: error });
   }
 
@@ -173,6 +169,13 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
       }
     },
   };
+}
+
+/** A failed fetch that never reached a server (refused, no such host, no route), by its cause's code. */
+export function isUnreachable(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) return true;
+  return Boolean(cause?.code && UNREACHABLE_CODES.has(cause.code));
 }
 
 /** `llama3.2` and `llama3.2:latest` name the same model. */

@@ -10,9 +10,9 @@ import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { createRetriever } from '../../core/index/search';
 import type { IndexStore } from '../../core/index/store/types';
-import type { IndexProgress, IndexStats, IndexSummary, Retriever } from '../../core/index/types';
+import type { IndexProgress, IndexStats, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';
-import type { Engine, EngineIndexRequest, EngineTurnRequest } from './types';
+import type { Engine, EngineIndexRequest, EngineIndexSummary, EngineTurnRequest } from './types';
 import { disposeAssistant, runResearchTurn } from './turn';
 
 interface OpenIndex {
@@ -54,7 +54,7 @@ async function openForQueries(dbDir: string, ollamaHost: string, modelDir: strin
   return entry;
 }
 
-async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, IndexSummary> {
+async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary> {
   const { settings, signal, logger } = request;
   // Queries must not hold the folder open while it is rewritten (and must see the new rows after).
   await closeIndex(request.dbDir);
@@ -81,8 +81,8 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
       ...(signal ? { signal } : {}),
       logger,
     });
-    if (settings.embeddingProvider === 'auto') summary.notices.unshift(`Embeddings: ${choice.reason}.`);
-    return summary;
+    // Not a notice: which backend `auto` picked is routine, and notices are what a person should read.
+    return { ...summary, embeddingChoice: choice.reason };
   } finally {
     await choice.embedder?.close().catch(() => undefined);
   }

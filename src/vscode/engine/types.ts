@@ -52,8 +52,13 @@ export interface EngineTurnRequest {
   logger: Logger;
 }
 
+/** A run's summary plus which embeddings it used and why (for the chat's /index, not a toast). */
+export interface EngineIndexSummary extends IndexSummary {
+  embeddingChoice: string;
+}
+
 export interface Engine {
-  indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, IndexSummary>;
+  indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary>;
   /** Stats of the index at `dbDir`, or null when there is none yet. Throws a typed error when it is damaged. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;

@@ -43,10 +43,10 @@ describe('indexing through the commands', function () {
     const running = new Promise<void>((resolve) => {
       const sub = api.index.onDidStartJob(() => (sub.dispose(), resolve()));
     });
-    const first = api.index.enqueue('index', { silent: true });
+    const first = api.index.enqueue('index', { trigger: 'background' });
     await running;
-    const second = api.index.enqueue('index', { silent: true });
-    const third = api.index.enqueue('index', { silent: true });
+    const second = api.index.enqueue('index', { trigger: 'background' });
+    const third = api.index.enqueue('index', { trigger: 'background' });
     assert.equal(second, third, 'a waiting job of the same kind absorbs later requests');
     assert.notEqual(first, second);
     const [a, b] = await Promise.all([first, second]);
@@ -92,7 +92,7 @@ describe('cancelling an indexing run', function () {
       const started = new Promise<void>((resolve) => {
         const sub = api.index.onDidStartJob(() => (sub.dispose(), resolve()));
       });
-      const job = api.index.enqueue('index', { silent: true });
+      const job = api.index.enqueue('index', { trigger: 'background' });
       await started;
       api.index.cancelRunning();
       const result = await job;

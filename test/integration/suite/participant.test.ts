@@ -207,6 +207,6 @@ describe('@research with llm.provider "vscode" (the chat\'s selected model)', fu
     const api = await getApi();
     const stream = new RecordingStream();
     await api.participant.handler({ prompt: '', command: 'index' }, { history: [] }, stream.asStream(), cancellation().token);
-    assert.match(stream.text, /Indexing finished\. 0 new or changed, 3 unchanged, 0 removed; \d+ chunks/);
+    assert.match(stream.text, /^Index up to date: 3 documents, \d+ chunks\. \(\d+\.\d s; embeddings: /);
   });
 });

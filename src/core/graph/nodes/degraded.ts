@@ -1,10 +1,12 @@
 /**
  * Degraded path (no LLM configured or reachable, or it died mid-answer): an extractive answer.
- * The best passages are quoted with citations, trimmed to the sentences that share the most
- * words with the question, plus one line on how to get full answers. No LLM call.
+ * The best passages are quoted with citations, trimmed to the sentences or code blocks that share
+ * the most words with the question (./excerpt), plus one line on how to get full answers. No LLM call.
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
+import type { SearchHit } from '../../index/types';
+import { excerpt } from '../excerpt';
 import { citationOf, locationOf, mergeHits } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { heuristicStandalone } from '../standalone';
@@ -35,7 +37,7 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     answer = `${NOT_FOUND_ANSWER}\n\n${hint}`;
   } else {
     const intro = introFor(state.lastAgent === 'synthesis', state.problem?.code);
-    const quotes = top.map((hit, i) => `${quote(bestSentences(hit.text, question))} [${i + 1}]\n— ${hit.path}${locationOf(hit) ? `, ${locationOf(hit)}` : ''}`);
+    const quotes = top.map((hit, i) => quoted(hit, i + 1, question));
     answer = `${intro}\n\n${quotes.join('\n\n')}\n\n${hint}`;
   }
   if (top.length > 0) runtime.emit({ type: 'sources', citations: top.map((hit, i) => citationOf(hit, i + 1)) });
@@ -58,27 +60,12 @@ function introFor(fromSynthesis: boolean, code: string | undefined): string {
   return `The language model stopped while answering, ${tail}`;
 }
 
-function quote(text: string): string {
-  return text.split('\n').map((line) => `> ${line}`).join('\n');
+/** A passage as a block quote, code blocks included, with its citation marker and source line. */
+function quoted(hit: SearchHit, n: number, question: string): string {
+  const { markdown, endsWithCode } = excerpt(hit.text, question);
+  const body = markdown.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+  // After a closing fence the marker needs its own line: "``` [1]" would not close the block.
+  const marker = endsWithCode ? `\n>\n> [${n}]` : ` [${n}]`;
+  const where = locationOf(hit);
+  return `${body}${marker}\n\n— ${hit.path}${where ? `, ${where}` : ''}`;
 }
-
-/** The one or two consecutive sentences sharing most words with the question (whole chunk if short). */
-export function bestSentences(text: string, question: string, maxChars = 400): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= maxChars) return flat;
-  const terms = new Set((question.toLowerCase().match(/[a-z0-9_]{3,}/g) ?? []));
-  const sentences = flat.split(/(?<=[.!?])\s+/);
-  let best = 0;
-  let bestScore = -1;
-  for (let i = 0; i < sentences.length; i++) {
-    const window = sentences[i] + ' ' + (sentences[i + 1] ?? '');
-    const score = (window.toLowerCase().match(/[a-z0-9_]{3,}/g) ?? []).filter((w) => terms.has(w)).length;
-    if (score > bestScore) {
-      bestScore = score;
-      best = i;
-    }
-  }
-  const picked = (sentences[best] + ' ' + (sentences[best + 1] ?? '')).trim();
-  return picked.length > maxChars ? picked.slice(0, maxChars - 1) + '…' : picked;
-}
-

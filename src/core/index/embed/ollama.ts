@@ -23,6 +23,23 @@ export function resolveOllamaHost(explicit?: string | null, env: NodeJS.ProcessE
   return url.toString().replace(/\/$/, '');
 }
 
+/**
+ * Ollama reads `name` as `name:latest`: both spell one model. Ids are recorded without the tag so
+ * that picking `nomic-embed-text:latest` in a model list never looks like a model change.
+ */
+export function canonicalOllamaModel(name: string): string {
+  return name.replace(/:latest$/, '');
+}
+
+/**
+ * Whether two recorded embedder ids name the same vectors. Only Ollama's implicit `:latest` is
+ * forgiven: an index recorded before ids were canonical must not be re-embedded for it.
+ */
+export function sameEmbedderId(a: string | null, b: string | null): boolean {
+  const canonical = (id: string | null) => (id?.startsWith('ollama:') ? `ollama:${canonicalOllamaModel(id.slice('ollama:'.length))}` : id);
+  return canonical(a) === canonical(b);
+}
+
 /** nomic-embed-text was trained with task prefixes; retrieval quality drops without them. */
 const PREFIXES: Record<string, { document: string; query: string }> = {
   'nomic-embed-text': { document: 'search_document: ', query: 'search_query: ' },
@@ -46,10 +63,10 @@ export class OllamaEmbedder implements Embedder {
 
   constructor(options: OllamaEmbedderOptions = {}) {
     this.model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
-    this.id = `ollama:${this.model}`;
+    this.id = `ollama:${canonicalOllamaModel(this.model)}`;
     this.host = resolveOllamaHost(options.host);
     this.batchSize = options.batchSize ?? 32;
-    this.prefixes = PREFIXES[this.model.replace(/:latest$/, '')] ?? { document: '', query: '' };
+    this.prefixes = PREFIXES[canonicalOllamaModel(this.model)] ?? { document: '', query: '' };
   }
 
   async probe(signal?: AbortSignal): Promise<number> {

@@ -1,0 +1,132 @@
+/**
+ * The quoted part of a passage in an extractive answer: the run of sentences and code blocks that
+ * shares the most words with the question, as Markdown. Code stays a fenced block with its
+ * language (flattening it into prose made it unreadable), every fence opened is closed (an open
+ * one would swallow the rest of the answer), and text is cut only between sentences, lines or
+ * words.
+ */
+import { textBlocks, type TextBlock } from './textBlocks';
+
+type Piece =
+  | { kind: 'sentence'; text: string; group: number; listItem: boolean }
+  | { kind: 'code'; lang: string; lines: string[]; group: number };
+
+const HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
+const LIST_OR_HEADING = /^\s*(?:[-*+]|\d+[.)])\s|^\s{0,3}#{1,6}\s/;
+
+export interface Excerpt {
+  markdown: string;
+  /** The excerpt ends with a code block: a citation marker must go on a line of its own. */
+  endsWithCode: boolean;
+}
+
+export function excerpt(text: string, question: string, maxChars = 500): Excerpt {
+  const pieces = piecesOf(textBlocks(text));
+  if (pieces.length === 0) return { markdown: cutAtWord(text.replace(/\s+/g, ' ').trim(), maxChars), endsWithCode: false };
+  const terms = new Set(words(question));
+  const score = pieces.map((p) => words(p.kind === 'code' ? p.lines.join('\n') : p.text).filter((w) => terms.has(w)).length);
+  const size = pieces.map((p) => (p.kind === 'code' ? p.lines.join('\n').length + 8 : p.text.length + 1));
+  let best = { from: 0, to: 0, score: -1 };
+  for (let from = 0; from < pieces.length; from++) {
+    let total = 0;
+    let sum = 0;
+    for (let to = from; to < pieces.length; to++) {
+      total += size[to]!;
+      if (total > maxChars && to > from) break;
+      sum += score[to]!;
+      if (sum > best.score || (sum === best.score && to - from > best.to - best.from && from === best.from)) best = { from, to, score: sum };
+    }
+  }
+  // A sentence that introduces the code block ("Create it like this:") belongs with it.
+  const before = pieces[best.from - 1];
+  if (pieces[best.from]!.kind === 'code' && before?.kind === 'sentence' && /:\s*$/.test(before.text)) best.from--;
+  const chosen = pieces.slice(best.from, best.to + 1);
+  return { markdown: render(chosen, maxChars), endsWithCode: chosen.at(-1)!.kind === 'code' };
+}
+
+function piecesOf(blocks: TextBlock[]): Piece[] {
+  const pieces: Piece[] = [];
+  let group = 0;
+  for (const block of blocks) {
+    if (block.kind === 'code') {
+      const lines = trimBlank(block.lines.map((l) => l.trimEnd()));
+      if (lines.length) pieces.push({ kind: 'code', lang: block.lang, lines, group: ++group });
+      continue;
+    }
+    // Paragraphs end at blank lines; list items and headings stand on their own lines.
+    let paragraph: string[] = [];
+    const flush = () => {
+      // A heading inside a quote would render at heading size: it reads as a bold line instead.
+      const flat = paragraph.join(' ').replace(/\s+/g, ' ').trim().replace(HEADING, '**$1**');
+      const listItem = LIST_OR_HEADING.test(paragraph[0] ?? '');
+      paragraph = [];
+      if (!flat) return;
+      group++;
+      for (const sentence of flat.split(/(?<=[.!?])\s+(?=\S)/)) pieces.push({ kind: 'sentence', text: sentence, group, listItem });
+    };
+    for (const line of block.lines) {
+      if (line.trim() === '' || LIST_OR_HEADING.test(line)) flush();
+      if (line.trim() !== '') paragraph.push(line);
+    }
+    flush();
+  }
+  return pieces;
+}
+
+function render(pieces: Piece[], maxChars: number): string {
+  let out = '';
+  let previous: Piece | undefined;
+  for (const piece of pieces) {
+    const alone = pieces.length === 1;
+    if (piece.kind === 'code') {
+      out += (previous ? '\n\n' : '') + fenced(piece.lang, alone ? cutLines(piece.lines, maxChars) : piece.lines);
+    } else {
+      const text = alone ? cutAtWord(piece.text, maxChars) : piece.text;
+      const separator = !previous ? '' : previous.group === piece.group ? ' ' : previous.kind === 'sentence' && previous.listItem && piece.listItem ? '\n' : '\n\n';
+      out += separator + text;
+    }
+    previous = piece;
+  }
+  return out;
+}
+
+/** A fence longer than any backtick run inside, so code that itself shows a fence cannot close it. */
+function fenced(lang: string, lines: string[]): string {
+  const longest = Math.max(0, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length))));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${lang}\n${lines.join('\n')}\n${fence}`;
+}
+
+/** Whole lines up to the budget (at least one, itself cut at a word), then an ellipsis line. */
+function cutLines(lines: string[], maxChars: number): string[] {
+  const kept: string[] = [];
+  let total = 0;
+  for (const line of lines) {
+    if (total + line.length + 1 > maxChars) break;
+    kept.push(line);
+    total += line.length + 1;
+  }
+  if (kept.length === lines.length) return kept;
+  return kept.length ? [...kept, '…'] : [cutAtWord(lines[0]!, maxChars)];
+}
+
+/** Cuts at the last word boundary before the limit, never inside a word. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.search(/\s\S*$/);
+  const cut = space > max / 2 ? head.slice(0, space) : head;
+  return cut.replace(/[\s,;:–—-]+$/, '') + '…';
+}
+
+function trimBlank(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start] === '') start++;
+  while (end > start && lines[end - 1] === '') end--;
+  return lines.slice(start, end);
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9_]{3,}/g) ?? [];
+}
