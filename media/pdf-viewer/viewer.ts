@@ -44,7 +44,7 @@ let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
-let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width' };
+let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false };
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 
@@ -170,7 +170,13 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
 const overlaps = (a: LocatedSpan, b: LocatedSpan) => a.page === b.page && a.item === b.item && a.start < b.end && b.start < a.end;
 
 eventBus.on('textlayerrendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
-eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
+eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => {
+  if (!report.painted) {
+    report.painted = true;
+    sendReport();
+  }
+  onPageDrawn(source);
+});
 
 function drawIfRendered(page: number): void {
   const view = viewer.getPageView(page - 1) as PageViewLike | undefined;

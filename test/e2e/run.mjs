@@ -39,6 +39,18 @@ async function step(name, fn) {
   }
 }
 
+/** The frame of the PDF viewer's webview (VS Code nests it two iframes deep). */
+async function viewerFrame(page) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('#viewerContainer').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error('no PDF viewer frame appeared');
+}
+
 async function main() {
   const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
@@ -95,14 +107,41 @@ async function main() {
       await shot('03-cited-answer');
     });
 
-    await step('clicking the citation opens the cited document', async () => {
+    await step('clicking a PDF citation shows its page in the viewer with the cited passage highlighted on screen', async () => {
       const answer = page.locator('.interactive-item-container.interactive-response').last();
       const text = await answer.innerText();
-      if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf[\s\S]*p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
-      const link = answer.getByText('proxy-manual.pdf').first();
-      await link.click();
-      await page.locator('.tab').filter({ hasText: 'proxy-manual.pdf' }).first().waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(500);
+      if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf, p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
+      await answer.getByText(/proxy-manual\.pdf, p\. 2/).first().click();
+      const tab = page.locator('.tab.active').filter({ hasText: 'proxy-manual.pdf' });
+      await tab.first().waitFor({ timeout: 15_000 });
+      const viewer = await viewerFrame(page);
+      // What the user sees: page 2 in the page box, the highlight drawn on page 2 inside the
+      // visible part of the viewer, over the cited sentence, and page 2's canvas painted.
+      const highlight = viewer.locator('.page[data-page-number="2"] .lra-highlight');
+      await highlight.first().waitFor({ timeout: 20_000 });
+      const seen = await viewer.evaluate(() => {
+        const box = document.getElementById('viewerContainer').getBoundingClientRect();
+        const marks = [...document.querySelectorAll('.page[data-page-number="2"] .lra-highlight')].map((m) => m.getBoundingClientRect());
+        const visible = marks.filter((r) => r.width > 0 && r.bottom > box.top && r.top < box.bottom);
+        // The text under the highlight: text-layer spans whose centre falls inside a mark.
+        const spans = [...document.querySelectorAll('.page[data-page-number="2"] .textLayer span')];
+        const under = spans.filter((s) => {
+          const r = s.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          return marks.some((m) => x >= m.left && x <= m.right && y >= m.top && y <= m.bottom);
+        }).map((s) => s.textContent).join(' ');
+        const canvas = document.querySelector('.page[data-page-number="2"] canvas');
+        const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        let ink = 0;
+        for (let i = 0; i < pixels.length; i += 4 * 13) if (pixels[i] < 160 && pixels[i + 3] > 0) ink++;
+        return { page: document.getElementById('pageNumber').value, visible: visible.length, under, ink };
+      });
+      if (seen.visible === 0) throw new Error('the highlight is not inside the visible part of the viewer');
+      if (!/proxy timeout defaults to 30 seconds/.test(seen.under)) throw new Error(`the highlight covers: ${seen.under}`);
+      if (seen.ink < 50) throw new Error(`page 2's canvas looks blank (${seen.ink} inked samples)`);
+      if (seen.page !== '2') throw new Error(`the page box says ${seen.page}`);
+      await page.waitForTimeout(300);
       await shot('04-citation-opened');
     });
 

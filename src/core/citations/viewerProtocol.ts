@@ -39,6 +39,8 @@ export interface ViewerReport {
   page: number;
   pages: number;
   scale: string;
+  /** True once a page has been painted (benchmarks time the first paint by it). */
+  painted: boolean;
   /** The target being shown, if any. */
   target?: {
     page: number;

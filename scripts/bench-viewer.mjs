@@ -1,0 +1,61 @@
+// Benchmark of the PDF viewer in a real VS Code (code-server) in headless Chromium: time from
+// opening a citation to the first painted page and to the drawn highlight, for a generated
+// 10-page PDF and (when given) a large real one, and the renderer processes' memory after
+// jumping through it. Prints numbers; asserts nothing.
+//   npm run bench:viewer -- [large.pdf]     e.g. ../shared corpus: large/R-refman.pdf (2,415 pages)
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { bundle, repoRoot, runInExtensionHost } from './vscode-host/host.mjs';
+
+const large = process.argv[2];
+const outDir = join(repoRoot, 'dist/test');
+await bundle([join(repoRoot, 'scripts/bench-viewer/suite.ts'), join(repoRoot, 'test/support/pdfs.ts')], outDir);
+const workspace = mkdtempSync(join(tmpdir(), 'lra-bench-viewer-'));
+const casesFile = join(workspace, '..', `lra-bench-viewer-${process.pid}.cases.json`);
+const out = join(workspace, '..', `lra-bench-viewer-${process.pid}.json`);
+
+/** A passage of a page as pdftotext reads it: the page's longest paragraph, up to ~700 characters. */
+function passageOf(pdf, page) {
+  const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' });
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 80);
+  return (paragraphs.sort((a, b) => b.length - a.length)[0] ?? text).slice(0, 700);
+}
+
+try {
+  mkdirSync(join(workspace, 'docs'));
+  const { makePdf } = createRequire(import.meta.url)(join(outDir, 'support/pdfs.js'));
+  const lines = (p) => Array.from({ length: 40 }, (_, i) => `Page ${p} line ${i + 1}: the proxy keeps its cache under /var/cache and rotates logs weekly.`);
+  writeFileSync(join(workspace, 'docs/ten-pages.pdf'), await makePdf(Array.from({ length: 10 }, (_, i) => ({ lines: lines(i + 1) }))));
+  const cases = [{ label: '10-page generated PDF', file: 'docs/ten-pages.pdf', page: 7, text: lines(7).slice(10, 18).join('\n'), visits: [1, 3, 5, 8, 10, 2, 9, 4, 6, 7] }];
+  if (large) {
+    copyFileSync(large, join(workspace, 'docs', basename(large)));
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [large], { encoding: 'utf8' }))[1]);
+    const page = Math.round(pages / 2);
+    const visits = Array.from({ length: 40 }, (_, i) => 1 + Math.round((i * 7919) % pages));
+    cases.push({ label: `${basename(large)} (${pages} pages)`, file: `docs/${basename(large)}`, page, text: passageOf(large, page), visits });
+  }
+  writeFileSync(casesFile, JSON.stringify(cases));
+  const code = await runInExtensionHost({
+    suiteIndex: join(outDir, '_.._/scripts/bench-viewer/suite.js'),
+    folder: workspace,
+    env: { LRA_BENCH_OUT: out, LRA_BENCH_CASES: casesFile },
+    userSettings: { 'research.index.autoIndex': false, 'research.index.watch': false },
+    timeoutMs: 900_000,
+    onLog: (line) => line.startsWith('BENCH ') && console.log(line),
+  });
+  if (code !== 0) throw new Error(`benchmark suite exited with ${code}`);
+  for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
+    console.log(`\n${r.label}`);
+    console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens)`);
+    console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms`);
+    console.log(`  renderer processes before jumping: largest ${r.renderersBeforeMB.largest} MB, all ${r.renderersBeforeMB.total} MB (${r.renderersBeforeMB.count})`);
+    console.log(`  after ${r.visited} jumps through it:    largest ${r.renderersAfterMB.largest} MB, all ${r.renderersAfterMB.total} MB (${r.renderersAfterMB.count})`);
+  }
+} finally {
+  rmSync(workspace, { recursive: true, force: true });
+  rmSync(out, { force: true });
+  rmSync(casesFile, { force: true });
+}
