@@ -2,7 +2,7 @@
 // LanceDB and transformers.js/onnxruntime carry native binaries, so they stay external and ship
 // in node_modules; everything else is bundled into one CJS file per entry point.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { pdfjsPatchPlugin } from './scripts/pdfjsPatch.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -48,6 +48,9 @@ const ctx = await esbuild.context({
   format: 'cjs',
   sourcemap: !production,
   minify: production,
+  // The package script reads which npm packages ended up inside the bundles, for the .vsix's
+  // third-party notices (scripts/package/notices.mjs).
+  metafile: production,
   logLevel: 'warning',
   external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
   // Two hot spots of pdf.js's text extraction replaced by faster equivalents (scripts/pdfjsPatch.mjs).
@@ -57,6 +60,7 @@ const ctx = await esbuild.context({
 if (watch) {
   await ctx.watch();
 } else {
-  await ctx.rebuild();
+  const result = await ctx.rebuild();
+  if (result.metafile) writeFileSync('dist/esbuild-meta.json', JSON.stringify(result.metafile));
   await ctx.dispose();
 }
