@@ -8,16 +8,17 @@ import { join } from 'node:path';
 const LICENCE_FILE = /^(licen[cs]e|copying|notice|copyrightnotice)(\.(md|txt))?$/i;
 
 /**
- * Packages esbuild bundled into `outputs` (paths relative to the repo root, e.g. 'dist/engine.js'),
- * as { name, dir } with dir relative to the repo root.
+ * Packages esbuild bundled into the shipped outputs: `outputs` (paths relative to the repo root,
+ * e.g. 'dist/engine.js', each required) and whatever it built under dist/webview/. Returns
+ * { name, dir } with dir relative to the repo root.
  */
 export function bundledPackages(root, outputs) {
   const meta = JSON.parse(readFileSync(join(root, 'dist/esbuild-meta.json'), 'utf8'));
+  for (const out of outputs) if (!meta.outputs[out]) throw new Error(`${out} is not in dist/esbuild-meta.json (was dist/ built with --production?)`);
+  const shipped = Object.keys(meta.outputs).filter((out) => outputs.includes(out) || out.startsWith('dist/webview/'));
   const found = new Map();
-  for (const out of outputs) {
-    const entry = meta.outputs[out];
-    if (!entry) throw new Error(`${out} is not in dist/esbuild-meta.json (was dist/ built with --production?)`);
-    for (const input of Object.keys(entry.inputs)) {
+  for (const out of shipped) {
+    for (const input of Object.keys(meta.outputs[out].inputs)) {
       const at = input.lastIndexOf('node_modules/');
       if (at < 0) continue;
       const parts = input.slice(at + 'node_modules/'.length).split('/');
