@@ -2,7 +2,7 @@
 // LanceDB and transformers.js/onnxruntime carry native binaries, so they stay external and ship
 // in node_modules; everything else is bundled into one CJS file per entry point.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { pdfjsPatchPlugin } from './scripts/pdfjsPatch.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -48,6 +48,9 @@ const ctx = await esbuild.context({
   format: 'cjs',
   sourcemap: !production,
   minify: production,
+  // The package script reads which npm packages ended up inside the bundles, for the .vsix's
+  // third-party notices (scripts/package/notices.mjs).
+  metafile: production,
   logLevel: 'warning',
   external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
   // Two hot spots of pdf.js's text extraction replaced by faster equivalents (scripts/pdfjsPatch.mjs).
@@ -67,6 +70,7 @@ const webview = await esbuild.context({
   minify: production,
   logLevel: 'warning',
   loader: { '.svg': 'dataurl', '.png': 'dataurl', '.gif': 'dataurl', '.cur': 'dataurl' },
+  metafile: production,
   plugins: [problemMatcher],
 });
 
@@ -81,7 +85,13 @@ if (watch) {
   copyPdfjsAssets();
   await Promise.all([ctx.watch(), webview.watch()]);
 } else {
-  await Promise.all([ctx.rebuild(), webview.rebuild()]);
+  const results = await Promise.all([ctx.rebuild(), webview.rebuild()]);
   copyPdfjsAssets();
+  // What the production bundles contain, for the package's third-party notices.
+  if (results[0].metafile) {
+    const inputs = Object.assign({}, ...results.map((r) => r.metafile?.inputs ?? {}));
+    const outputs = Object.assign({}, ...results.map((r) => r.metafile?.outputs ?? {}));
+    writeFileSync('dist/esbuild-meta.json', JSON.stringify({ inputs, outputs }));
+  }
   await Promise.all([ctx.dispose(), webview.dispose()]);
 }

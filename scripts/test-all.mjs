@@ -1,6 +1,7 @@
 // Runs every test tier in order and ends with one line, `N passed, N failed`, summed over the
 // tiers; exits non-zero if any tier failed or could not run. Tiers: unit (plain mocha on core),
-// integration (mocha inside a real VS Code extension host), e2e (the real chat panel in Chromium).
+// integration (mocha inside a real VS Code extension host), e2e (the real chat panel in Chromium),
+// package (the .vsix built, installed into a fresh VS Code and used through its chat panel).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ const steps = [
   { name: 'unit', cmd: ['npx', 'mocha'], counts: true },
   { name: 'integration', script: 'test/integration/run.mjs', counts: true },
   { name: 'e2e', script: 'test/e2e/run.mjs', counts: true },
+  // Last: `npm run package` replaces dist/ with the production build.
+  { name: 'package', script: 'test/package/run.mjs', counts: true },
 ];
 
 let passed = 0;

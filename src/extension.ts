@@ -83,7 +83,8 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   );
 
   const activateMs = performance.now() - started;
-  logger.info(`activated in ${activateMs.toFixed(1)} ms (engine loaded: ${engineLoaded()})`);
+  // The folder it runs from tells an installed copy from a development checkout in bug reports.
+  logger.info(`activated in ${activateMs.toFixed(1)} ms from ${context.extensionUri.fsPath} (${modeName(context.extensionMode)}; engine loaded: ${engineLoaded()})`);
   return {
     activateMs,
     index,
@@ -121,6 +122,10 @@ function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logge
       void index.enqueue('index', { trigger: 'background' });
     }
   }, 500);
+}
+
+function modeName(mode: vscode.ExtensionMode): string {
+  return mode === vscode.ExtensionMode.Production ? 'installed' : mode === vscode.ExtensionMode.Development ? 'development' : 'test';
 }
 
 export function deactivate(): Promise<void> | undefined {

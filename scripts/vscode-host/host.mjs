@@ -35,8 +35,9 @@ export async function freePort() {
 /**
  * Starts code-server with a fresh profile in a scratch folder. `userSettings` becomes the user's
  * settings.json (so the extension sees e.g. the fake Ollama URL from its first activation).
+ * `vsix`: a package installed into the fresh extensions folder before the server starts.
  */
-export async function startCodeServer({ userSettings = {}, log = () => {}, workspaceTrust = false } = {}) {
+export async function startCodeServer({ userSettings = {}, log = () => {}, workspaceTrust = false, vsix } = {}) {
   ensureHostInstalled();
   const scratch = mkdtempSync(join(tmpdir(), 'lra-vscode-'));
   const dirs = { home: join(scratch, 'home'), tmp: join(scratch, 'tmp'), userData: join(scratch, 'user-data'), extensions: join(scratch, 'extensions') };
@@ -46,6 +47,12 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
     join(dirs.userData, 'User', 'settings.json'),
     JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': workspaceTrust, 'security.workspace.trust.startupPrompt': 'never', 'chat.disableAIFeatures': false, 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'extensions.ignoreRecommendations': true, ...userSettings }, null, 2),
   );
+  const env = { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: join(dirs.home, '.config'), XDG_DATA_HOME: join(dirs.home, '.local/share') };
+  if (vsix) {
+    const r = spawnSync(node24, [codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], { cwd: scratch, env, encoding: 'utf8' });
+    log(`[code-server --install-extension] ${r.stdout}${r.stderr}`);
+    if (r.status !== 0) throw new Error(`installing ${vsix} failed (exit ${r.status}): ${r.stdout}${r.stderr}`);
+  }
   const port = await freePort();
   const args = [
     codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
@@ -57,8 +64,7 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
   // Detached: its own process group, so the whole tree (server, extension hosts, pty hosts) is
   // killed at the end even when a test fails midway.
   const child = spawn(node24, args, {
-    cwd: scratch, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: join(dirs.home, '.config'), XDG_DATA_HOME: join(dirs.home, '.local/share') },
+    cwd: scratch, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env,
   });
   child.stdout.on('data', (d) => log(`[code-server] ${d}`));
   child.stderr.on('data', (d) => log(`[code-server] ${d}`));
@@ -77,11 +83,15 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
     try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
     rmSync(scratch, { recursive: true, force: true });
   };
-  return { url, port, scratch, child, stop };
+  return { url, port, scratch, extensionsDir: dirs.extensions, userDataDir: dirs.userData, child, stop };
 }
 
-/** The workbench URL that opens `folder` with this repo as the extension under development. */
-export function workbenchUrl(server, { folder, extensionTestsPath, env }) {
+/**
+ * The workbench URL that opens `folder` with this repo as the extension under development;
+ * `development: false` opens it with the installed extensions only.
+ */
+export function workbenchUrl(server, { folder, extensionTestsPath, env, development = true }) {
+  if (!development) return `${server.url}/?folder=${encodeURIComponent(folder)}`;
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
   const payload = [['extensionDevelopmentPath', remote(repoRoot)]];
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);

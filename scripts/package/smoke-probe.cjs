@@ -1,0 +1,40 @@
+// Runs in a child Node process against an UNPACKED .vsix: loads its dist/engine.js (LanceDB, its
+// native binary and apache-arrow from the package's own node_modules), indexes a folder holding a
+// PDF and a note with PDF extraction on worker threads and full-text search only, then answers a
+// question with no LLM reachable (the extractive path: a full-text search and citations).
+// Usage: node smoke-probe.cjs <extension dir> <docs folder> <index dir>. Prints one JSON line.
+const [extDir, folder, dbDir] = process.argv.slice(2);
+const { engine } = require(require('node:path').join(extDir, 'dist/engine.js'));
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+const settings = {
+  ollamaHost: 'http://127.0.0.1:9', // nothing listens: the turn must degrade, not fail
+  chatModel: 'llama3.2',
+  embeddingModel: 'nomic-embed-text',
+  embeddingProvider: 'none',
+  localEmbeddingDir: '',
+  localEmbeddingPrecision: 'mixed',
+  include: ['**/*.pdf', '**/*.md'],
+  exclude: [],
+  maxClarifications: 2,
+  maxHistory: 10,
+  temperature: 0.2,
+  orchestratorTemperature: 0.3,
+  clarificationTemperature: 0.5,
+  langfuse: { enabled: false, host: '', publicKey: '' },
+};
+
+(async () => {
+  const gen = engine.indexFolder({ root: folder, dbDir, settings, logger: quiet });
+  let step;
+  do step = await gen.next();
+  while (!step.done);
+  const summary = step.value;
+  const stats = await engine.indexStatus(dbDir);
+  const turn = await engine.runTurn({ input: { question: process.env.SMOKE_QUESTION, history: [] }, root: folder, dbDir, settings, logger: quiet });
+  await engine.close();
+  console.log(JSON.stringify({ indexed: summary.indexed, failed: summary.failed, pages: summary.pages, chunks: stats?.chunks, route: turn.route, answer: turn.answer, citations: turn.citations }));
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// Smoke test of a built .vsix, before anyone installs it: unpack it, and from the unpacked copy
+// alone index a generated PDF and a note and answer a question extractively (full-text search,
+// citations). Trimming that drops a file extraction, LanceDB or full-text search needs fails here.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const QUESTION = 'How long is the warranty on the pump?';
+const FACT = 'The pump warranty lasts 36 months from delivery.';
+
+/** Files the installed extension cannot work without; engine.js would otherwise degrade silently. */
+const REQUIRED = ['package.json', 'readme.md', 'LICENSE.txt', 'changelog.md', 'ThirdPartyNotices.txt', 'dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js', 'prompts', 'media/icon.png'];
+
+/** The test suite's PDF generator (test/support/pdfs.ts), bundled for plain Node. */
+async function pdfMaker(root, dir) {
+  const esbuild = await import('esbuild');
+  const outfile = join(dir, 'pdfs.cjs');
+  await esbuild.build({ entryPoints: [join(root, 'test/support/pdfs.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  return createRequire(import.meta.url)(outfile);
+}
+
+export async function smokeTest({ root, vsix }) {
+  const dir = mkdtempSync(join(tmpdir(), 'lra-vsix-smoke-'));
+  try {
+    execFileSync('unzip', ['-q', vsix, '-d', dir]);
+    const ext = join(dir, 'extension');
+    for (const f of REQUIRED) if (!existsSync(join(ext, f))) throw new Error(`the package lacks ${f}`);
+
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    const { writePdf } = await pdfMaker(root, dir);
+    await writePdf(join(docs, 'pump-manual.pdf'), ['Pump manual\nChapter 1. Installation', `Chapter 2. Service\n${FACT}\nClaims go to the dealer.`]);
+    writeFileSync(join(docs, 'note.md'), '# Note\n\nThe office coffee machine is descaled every Friday.\n');
+
+    const out = execFileSync(process.execPath, [join(root, 'scripts/package/smoke-probe.cjs'), ext, docs, join(dir, 'index')], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_PATH: '', SMOKE_QUESTION: QUESTION, LANCEDB_LOG: 'error' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const r = JSON.parse(out.trim().split('\n').pop());
+    const problems = [];
+    if (r.indexed !== 2 || r.failed.length) problems.push(`indexed ${r.indexed} file(s), failed ${JSON.stringify(r.failed)}`);
+    if (r.pages !== 2) problems.push(`extracted ${r.pages} PDF page(s), expected 2`);
+    if (r.route !== 'fallback' || !r.answer.includes('36 months')) problems.push(`the extractive answer lacks the fact: ${r.answer}`);
+    const coversPage2 = (c) => c.page === 2 || (c.page < 2 && c.pageEnd >= 2);
+    if (!r.citations.some((c) => c.file === 'pump-manual.pdf' && coversPage2(c))) problems.push(`no citation of pump-manual.pdf p. 2: ${JSON.stringify(r.citations)}`);
+    if (problems.length) throw new Error(`packaged engine smoke test failed:\n  ${problems.join('\n  ')}`);
+    const files = readdirSync(ext, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+    return { files, chunks: r.chunks, pages: r.pages };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
