@@ -146,7 +146,7 @@ async function main() {
       await shot('01-extensions-page');
     });
 
-    await step('the README\'s screenshots are packed; the Extensions page shows them (VS Code permitting)', async () => {
+    await step('the README\'s screenshots are packed as PNGs behind relative links, and the Extensions page has an image with alt text for each', async () => {
       const readme = readFileSync(join(installedDir, 'readme.md'), 'utf8');
       const links = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
       check(links.length >= 3, `image links: ${links.join(', ')}`);
@@ -158,12 +158,12 @@ async function main() {
       check(readmeFrame, 'no README webview');
       const images = await readmeFrame.evaluate(() => [...document.images].map((i) => ({ alt: i.alt, src: i.getAttribute('src') ?? '', width: i.naturalWidth })));
       check(images.length === links.length, `${images.length} images rendered for ${links.length} links`);
-      if (images.every((i) => i.width > 0)) return undefined;
+      check(images.every((i) => i.alt.length > 0), `an image without alt text: ${JSON.stringify(images)}`);
       // VS Code 1.139's extension editor sanitises a README with http/https as the only image
-      // protocols and no relative paths, and its CSP allows only https: and data: images: a
-      // local README's packed images lose their src and show as alt text.
-      if (images.every((i) => i.src === '')) return 'VS Code 1.139 strips relative image sources from a local extension\'s README (alt text shown)';
-      throw new Error(`images: ${JSON.stringify(images)}`);
+      // protocols and no relative paths (its CSP allows only https: and data: images): a local
+      // README's packed images lose their src and show as alt text. Either way is accepted; an
+      // image with a src that does not load is not.
+      check(images.every((i) => i.width > 0 || i.src === ''), `images: ${JSON.stringify(images)}`);
     });
 
     await step('@research in the chat panel answers extractively from the installed copy, citing the PDF page', async () => {
