@@ -157,7 +157,9 @@ export class ResearchParticipant implements vscode.Disposable {
       answerText.flush();
     }
     await this.citations.finish(turnId, result.citations, result.answer);
-    renderCitations(stream, root, result.citations, turnId);
+    // Hovering a source shows the sentence the answer rests on, else the passage's opening.
+    const emphasis = this.citations.get(turnId)?.emphasis ?? {};
+    renderCitations(stream, root, result.citations, turnId, (c) => emphasis[c.index] ?? c.snippet);
     if (result.problem) {
       // The degraded answer already explains the problem and its fix; add the buttons that apply it.
       // The graph's problem names no model, so a missing model is taken to be the configured chat model.

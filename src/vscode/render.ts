@@ -53,12 +53,13 @@ export function citationWhere(citation: Citation): string {
  * PDF viewer at the page with the passage highlighted, a note at its lines), its quote as the
  * link's hover text, and as a reference (the chat's "Used N references" list).
  */
-export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[], turn: string): void {
+export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[], turn: string, hoverOf: (c: Citation) => string | undefined = (c) => c.snippet): void {
   if (citations.length === 0) return;
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
     const uri = citationCommandUri(turn, c);
-    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, c.snippet)} ${markdownLink(citationLabel(c), uri, c.snippet)}`));
+    const hover = hoverOf(c);
+    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}`));
     stream.reference(citationLocation(root, c));
   }
   stream.markdown('\n');

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCounts } from '../../scripts/vscode-host/host.mjs';
+import { createSteps } from '../../scripts/vscode-host/steps.mjs';
 
 const verbose = process.env.LRA_VERBOSE === '1';
 const outDir = join(repoRoot, 'dist/test');
@@ -22,22 +23,7 @@ const SEL = {
   followup: '.interactive-followup-reply',
 };
 
-const results = [];
-let onFailure = async () => {};
-async function step(name, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`  ✔ ${name} (${Date.now() - t0} ms)`);
-    return true;
-  } catch (error) {
-    results.push({ name, ok: false, error });
-    await onFailure(results.length).catch(() => {});
-    console.log(`  ✗ ${name}: ${error?.message ?? error}`);
-    return false;
-  }
-}
+const { step, results, setOnFailure } = createSteps();
 
 /** The frame of the PDF viewer's webview (VS Code nests it two iframes deep). */
 async function viewerFrame(page) {
@@ -70,7 +56,7 @@ async function main() {
     const page = await browser.context.newPage();
     await page.goto(workbenchUrl(server, { folder: workspace }));
     const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
-    onFailure = (n) => shot(`failed-step-${n}`);
+    setOnFailure((n) => shot(`failed-step-${n}`));
 
     console.log('e2e: chat panel');
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
