@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundle, repoRoot, runInExtensionHost } from './vscode-host/host.mjs';
 
@@ -47,11 +47,14 @@ try {
     onLog: (line) => line.startsWith('BENCH ') && console.log(line),
   });
   if (code !== 0) throw new Error(`benchmark suite exited with ${code}`);
+  console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores: compare only runs at similar load)`);
   for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
     console.log(`\n${r.label}`);
     console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens)`);
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms`);
+    console.log(`  inside the webview (ms from its start): ${r.webviewTimings.map((t) => `script ${t.script}, opened ${t.opened}, painted ${t.painted}`).join(' | ')}`);
     console.log(`  renderer processes before jumping: largest ${r.renderersBeforeMB.largest} MB, all ${r.renderersBeforeMB.total} MB (${r.renderersBeforeMB.count})`);
+    console.log(`  after ${Math.floor(r.visited / 2)} jumps through it:    largest ${r.renderersMidMB.largest} MB, all ${r.renderersMidMB.total} MB (${r.renderersMidMB.count})`);
     console.log(`  after ${r.visited} jumps through it:    largest ${r.renderersAfterMB.largest} MB, all ${r.renderersAfterMB.total} MB (${r.renderersAfterMB.count})`);
   }
 } finally {

@@ -44,12 +44,13 @@ let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
-let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false };
+let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { script: Math.round(performance.now()) } };
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 
-window.addEventListener('message', (event: MessageEvent<ToViewer>) => {
-  const message = event.data;
+window.addEventListener('message', (event: MessageEvent<ToViewer>) => receive(event.data));
+
+function receive(message: ToViewer): void {
   switch (message.type) {
     case 'load':
       targets = message.targets;
@@ -65,7 +66,7 @@ window.addEventListener('message', (event: MessageEvent<ToViewer>) => {
       fail(message.reason, message.message);
       break;
   }
-});
+}
 
 async function open(url: string, fileName: string, restore: { page: number; scale: string } | undefined, password?: string): Promise<void> {
   document.title = fileName;
@@ -97,6 +98,7 @@ async function open(url: string, fileName: string, restore: { page: number; scal
     return;
   }
   clearFailure();
+  report.timings.opened = Math.round(performance.now());
   pdf = doc;
   eventBus.on('pagesinit', () => {
     viewer.currentScaleValue = restore?.scale ?? 'page-width';
@@ -170,9 +172,26 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
 const overlaps = (a: LocatedSpan, b: LocatedSpan) => a.page === b.page && a.item === b.item && a.start < b.end && b.start < a.end;
 
 eventBus.on('textlayerrendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
+/**
+ * pdf.js keeps what it parsed (fonts, page resources) until told to let go; its own viewer app
+ * does so when rendering has been idle for a while. So do we: memory stays bounded however far
+ * a long manual is paged through.
+ */
+const IDLE_CLEANUP_MS = 2000;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+function cleanupWhenIdle(): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    viewer.cleanup();
+    void pdf?.cleanup().catch(() => {}); // refused while a page renders: the next idle retries
+  }, IDLE_CLEANUP_MS);
+}
+
 eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => {
+  cleanupWhenIdle();
   if (!report.painted) {
     report.painted = true;
+    report.timings.painted = Math.round(performance.now());
     sendReport();
   }
   onPageDrawn(source);
@@ -236,4 +255,8 @@ function setNotice(text: string): void {
 
 const clampPage = (page: number, doc: PDFDocumentProxy) => Math.min(Math.max(1, page), doc.numPages);
 
+// Both start at once: pdf.js's worker and the PDF the page was opened with.
+void startWorker();
+const first = document.getElementById('firstMessage')?.textContent;
+if (first) receive(JSON.parse(first) as ToViewer);
 host.postMessage({ type: 'ready' });

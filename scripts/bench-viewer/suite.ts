@@ -30,6 +30,7 @@ export async function run(): Promise<void> {
     const turn = api.citations.registry.newTurn();
     await api.citations.registry.sources(turn, [{ index: 1, file: c.file, page: c.page, text: c.text }]);
     const paint: number[] = [];
+    const inside: ViewerReport['timings'][] = [];
     const highlight: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -42,19 +43,25 @@ export async function run(): Promise<void> {
       paint.push(performance.now() - started);
       await located;
       highlight.push(performance.now() - started);
+      inside.push(api.citations.viewer.reportOf(uri)!.timings);
     }
     const before = renderers();
     // Jump through the document: each stop renders pages, pdf.js keeps a bounded cache of them.
-    for (const page of c.visits) {
+    let mid: ReturnType<typeof renderers> | undefined;
+    for (const [i, page] of c.visits.entries()) {
+      if (i === Math.floor(c.visits.length / 2)) {
+        await sleep(4000);
+        mid = renderers();
+      }
       await api.citations.registry.sources(turn, [{ index: 1, file: c.file, page }]);
       const shown = waitForReport(api, uri, (r) => r.page === page && r.target?.page === page);
       await vscode.commands.executeCommand('local-research.openCitation', { turn, n: 1, file: c.file, page });
       await shown;
       await sleep(150);
     }
-    await sleep(1000);
+    await sleep(4000); // past the viewer's idle clean-up
     const after = renderers();
-    results.push({ label: c.label, pages: api.citations.viewer.reportOf(uri)?.pages, firstPaintMs: paint.map(round), highlightMs: highlight.map(round), visited: c.visits.length, renderersBeforeMB: before, renderersAfterMB: after });
+    results.push({ label: c.label, pages: api.citations.viewer.reportOf(uri)?.pages, firstPaintMs: paint.map(round), highlightMs: highlight.map(round), webviewTimings: inside, visited: c.visits.length, renderersBeforeMB: before, renderersMidMB: mid, renderersAfterMB: after });
     console.log(`BENCH ${JSON.stringify(results[results.length - 1])}`);
   }
   if (process.env.LRA_BENCH_OUT) writeFileSync(process.env.LRA_BENCH_OUT, JSON.stringify(results, null, 2));

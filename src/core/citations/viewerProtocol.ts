@@ -41,6 +41,8 @@ export interface ViewerReport {
   scale: string;
   /** True once a page has been painted (benchmarks time the first paint by it). */
   painted: boolean;
+  /** Milliseconds since the webview started: its script running, the document opened, the first page painted. */
+  timings: { script?: number; opened?: number; painted?: number };
   /** The target being shown, if any. */
   target?: {
     page: number;

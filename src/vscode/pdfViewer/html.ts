@@ -6,8 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import type { ToViewer } from '../../core/citations/viewerProtocol';
 
-export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, first: ToViewer): string {
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', ...path)).toString();
   const nonce = randomBytes(16).toString('base64');
   const source = webview.cspSource;
@@ -69,6 +70,7 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri): s
 </div>
 <div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
 <div id="failure" hidden></div>
+<script type="application/json" id="firstMessage">${JSON.stringify(first).replace(/</g, '\\u003c')}</script>
 <script type="module" nonce="${nonce}" src="${asset('pdf-viewer.js')}"></script>
 </body>
 </html>`;

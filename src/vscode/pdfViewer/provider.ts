@@ -70,10 +70,9 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     this.viewers.set(key, { panel, ready: false });
     panel.onDidDispose(() => this.viewers.get(key)?.panel === panel && this.viewers.delete(key));
     panel.webview.onDidReceiveMessage((received: FromViewer) => {
-      if (received.type === 'ready') this.post(panel, { type: 'fail', reason: 'missing', message });
-      else this.onMessage(uri, panel, received);
+      if (received.type !== 'ready') this.onMessage(uri, panel, received);
     });
-    panel.webview.html = viewerHtml(panel.webview, this.extensionUri);
+    panel.webview.html = viewerHtml(panel.webview, this.extensionUri, { type: 'fail', reason: 'missing', message });
   }
 
   /** The last report of the viewer showing `uri`, if one is open. */
@@ -95,13 +94,16 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     });
     panel.webview.options = this.webviewOptions(uri);
     panel.webview.onDidReceiveMessage((message: FromViewer) => {
-      if (message.type === 'ready') void this.load(uri, entry);
+      if (message.type === 'ready') this.onReady(key, entry);
       else this.onMessage(uri, panel, message);
     });
-    panel.webview.html = viewerHtml(panel.webview, this.extensionUri);
+    // The first message rides in the page itself: the viewer starts fetching the PDF as its
+    // script starts, without a round trip to the extension.
+    panel.webview.html = viewerHtml(panel.webview, this.extensionUri, await this.firstMessage(uri, panel.webview));
   }
 
-  private async load(uri: vscode.Uri, entry: OpenViewer): Promise<void> {
+  /** What the viewer shows first: the PDF at the requested citation, or why it cannot. */
+  private async firstMessage(uri: vscode.Uri, webview: vscode.Webview): Promise<ToViewer> {
     const key = keyOf(uri);
     const request = this.pending.get(key) ?? this.fromFragment(uri);
     this.pending.delete(key);
@@ -111,14 +113,16 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     } catch (error) {
       const missing = error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
       this.log.warn(`PDF viewer: cannot read ${uri.fsPath}: ${describe(error)}`);
-      this.post(entry.panel, { type: 'fail', reason: missing ? 'missing' : 'unreadable', message: missing ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.` : `${uri.fsPath} could not be read: ${describe(error)}` });
-      return;
+      return { type: 'fail', reason: missing ? 'missing' : 'unreadable', message: missing ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.` : `${uri.fsPath} could not be read: ${describe(error)}` };
     }
     const restore = this.memento.get<Record<string, ViewState>>(STATE_KEY, {})[key];
-    const url = entry.panel.webview.asWebviewUri(file).toString();
-    this.post(entry.panel, { type: 'load', url, fileName: posix.basename(uri.path), targets: request?.targets ?? [], active: request?.active ?? 0, ...(restore ? { restore } : {}) });
+    const url = webview.asWebviewUri(file).toString();
+    return { type: 'load', url, fileName: posix.basename(uri.path), targets: request?.targets ?? [], active: request?.active ?? 0, ...(restore ? { restore } : {}) };
+  }
+
+  /** The viewer's script runs: a citation clicked while it was starting is shown now. */
+  private onReady(key: string, entry: OpenViewer): void {
     entry.ready = true;
-    // A citation clicked while the document was loading: show it now.
     const late = this.pending.get(key);
     if (late) {
       this.pending.delete(key);
