@@ -1,0 +1,177 @@
+/**
+ * Finds an indexed passage (a chunk's text, a quote) in the text items pdf.js gives for its pages,
+ * so a viewer can highlight exactly what was cited. Pure: bundled into the webview too.
+ * Algorithm and measured accuracy: README.md beside this file.
+ */
+import { GramIndex, longestBlock, matchingBlocks, type Block } from './align';
+import { foldPages, foldText, type FoldedPages } from './fold';
+import { edgeLineMask } from './edges';
+
+/** A text run as pdf.js getTextContent() reports it; marked-content entries have no `str`. */
+export interface LocatorItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+export interface LocatorPage {
+  page: number;
+  items: readonly LocatorItem[];
+}
+/** [start, end) UTF-16 offsets inside items[item].str of that page; item = index in the page's items array as given (marked-content entries included in the counting). */
+export interface LocatedSpan {
+  page: number;
+  item: number;
+  start: number;
+  end: number;
+}
+export interface PassageLocation {
+  /** In reading order. */
+  spans: LocatedSpan[];
+  /** Pages holding at least one span, ascending. */
+  pages: number[];
+  /** The located text as it appears in the items (joined, for tests/reports). */
+  text: string;
+  /** true: the whole passage matched; false: anchored match with a gap tolerance. */
+  exact: boolean;
+}
+
+/**
+ * Below this many letters and digits a passage must match exactly: an approximate match of a few
+ * words is as likely to be chance as the passage.
+ */
+const MIN_APPROXIMATE = 24;
+/** Shortest common run that counts as evidence in an approximate match (align.ts). */
+const GRAM = 5;
+/**
+ * Share of the passage that may be missing from the match, and share of page text (outside
+ * running headers and footers) that may sit inside it unmatched.
+ */
+const TOLERANCE = 0.1;
+
+/** Locates `passage` in `pages` (consecutive pages, e.g. a chunk's pageStart..pageEnd); null when it cannot be located with confidence. */
+export function locatePassage(passage: string, pages: readonly LocatorPage[]): PassageLocation | null {
+  const target = foldText(passage);
+  if (target.length === 0) return null;
+  const folded = foldPages(pages);
+  // The first occurrence is also the one that starts on the earliest page given.
+  const at = folded.text.indexOf(target);
+  if (at >= 0) return located(passage, pages, folded, [[at, at + target.length]], true);
+  const ranges = approximate(target, folded, pages);
+  return ranges ? located(passage, pages, folded, ranges, false) : null;
+}
+
+/**
+ * The ranges of folded page text that make up an approximate match, or null. Text that is in the
+ * pages but not in the passage is allowed free only on running-header/footer lines (the chunker
+ * drops those, so a chunk crossing a page break lacks them); anything else counts against it.
+ */
+function approximate(target: string, folded: FoldedPages, pages: readonly LocatorPage[]): Array<[number, number]> | null {
+  if (target.length < MIN_APPROXIMATE) return null;
+  const text = folded.text;
+  const index = new GramIndex(text, GRAM);
+  const edge = edgeLineMask(pages, folded);
+  const anchor = matchingAnchor(target, index);
+  if (!anchor) return null;
+  // The rest is searched only as far from the anchor as an acceptable match could reach.
+  const reach = (length: number) => length + Math.ceil(TOLERANCE * target.length) + edge.count;
+  const blocks: Block[] = [];
+  matchingBlocks(target, index, 0, anchor.a, Math.max(0, anchor.b - reach(anchor.a)), anchor.b, blocks, 'late');
+  blocks.push(anchor);
+  const tail = target.length - anchor.a - anchor.size;
+  matchingBlocks(target, index, anchor.a + anchor.size, target.length, anchor.b + anchor.size, Math.min(text.length, anchor.b + anchor.size + reach(tail)), blocks);
+
+  // A block at either end that adds more unexplained page text than it matches is chance.
+  const cost = (left: Block, right: Block) => gapCost(left, right, edge.mask);
+  while (blocks.length > 1 && cost(blocks[0]!, blocks[1]!) >= blocks[0]!.size) blocks.shift();
+  while (blocks.length > 1 && cost(blocks.at(-2)!, blocks.at(-1)!) >= blocks.at(-1)!.size) blocks.pop();
+
+  let matched = 0;
+  let extra = 0;
+  const ranges: Array<[number, number]> = [];
+  blocks.forEach((block, i) => {
+    matched += block.size;
+    const previous = blocks[i - 1];
+    if (previous) {
+      extra += cost(previous, block);
+      // Page text between two blocks is shown with the match, unless it is a running header or footer.
+      if (isBoilerplate(previous, block, edge.mask)) ranges.push([block.b, block.b + block.size]);
+      else ranges.at(-1)![1] = block.b + block.size;
+      return;
+    }
+    ranges.push([block.b, block.b + block.size]);
+  });
+  const limit = TOLERANCE * target.length;
+  return target.length - matched <= limit && extra <= limit ? ranges : null;
+}
+
+/** The longest common run of the passage and the pages, if it is long enough to anchor a match. */
+function matchingAnchor(target: string, index: GramIndex): Block | null {
+  const anchor = longestBlock(target, index, 0, target.length, 0, index.text.length);
+  return anchor && anchor.size >= MIN_APPROXIMATE / 2 ? anchor : null;
+}
+
+/** Unmatched page text between two blocks beyond what the passage has there, unless it is all boilerplate. */
+function gapCost(left: Block, right: Block, edge: Uint8Array): number {
+  if (isBoilerplate(left, right, edge)) return 0;
+  const pageGap = right.b - (left.b + left.size);
+  const passageGap = right.a - (left.a + left.size);
+  return Math.max(0, pageGap - passageGap);
+}
+
+function isBoilerplate(left: Block, right: Block, edge: Uint8Array): boolean {
+  const from = left.b + left.size;
+  if (right.b <= from) return false;
+  for (let j = from; j < right.b; j++) if (edge[j] !== 1) return false;
+  return true;
+}
+
+function located(passage: string, pages: readonly LocatorPage[], folded: FoldedPages, ranges: ReadonlyArray<readonly [number, number]>, exact: boolean): PassageLocation {
+  const spans: LocatedSpan[] = [];
+  const spanPages: number[] = [];
+  for (const [from, to] of ranges) {
+    for (let j = from; j < to; j++) {
+      const source = folded.sources[j]!;
+      const page = pages[source.pageIndex]!.page;
+      const last = spans.at(-1);
+      if (last && last.page === page && last.item === source.item) last.end = Math.max(last.end, source.end);
+      else {
+        spans.push({ page, item: source.item, start: source.start, end: source.end });
+        if (spanPages.at(-1) !== page) spanPages.push(page);
+      }
+    }
+  }
+  extendOverPunctuation(passage, pages, spans);
+  return { spans, pages: spanPages, text: spanText(pages, spans), exact };
+}
+
+/** Opening and closing punctuation of the passage ("(see", "effect.") is highlighted too when the items have it there. */
+function extendOverPunctuation(passage: string, pages: readonly LocatorPage[], spans: LocatedSpan[]): void {
+  const strOf = (span: LocatedSpan) => pages.find((p) => p.page === span.page)?.items[span.item]?.str ?? '';
+  const first = spans[0];
+  const lead = /^\s*([^\p{L}\p{N}\s]+)/u.exec(passage)?.[1];
+  if (first && lead && strOf(first).slice(0, first.start).endsWith(lead)) first.start -= lead.length;
+  const last = spans.at(-1);
+  const trail = /([^\p{L}\p{N}\s]+)\s*$/u.exec(passage)?.[1];
+  if (last && trail && strOf(last).startsWith(trail, last.end)) last.end += trail.length;
+}
+
+/** The spans' text in reading order; what lies between two spans is kept when it holds no letters or digits. */
+function spanText(pages: readonly LocatorPage[], spans: readonly LocatedSpan[]): string {
+  let text = '';
+  spans.forEach((span, i) => {
+    const items = pages.find((p) => p.page === span.page)!.items;
+    const previous = spans[i - 1];
+    if (previous) text += between(pages, previous, span);
+    text += (items[span.item]?.str ?? '').slice(span.start, span.end);
+  });
+  return text;
+}
+
+function between(pages: readonly LocatorPage[], left: LocatedSpan, right: LocatedSpan): string {
+  if (left.page !== right.page) return '\n';
+  const items = pages.find((p) => p.page === left.page)!.items;
+  let gap = (items[left.item]?.str ?? '').slice(left.end) + (items[left.item]?.hasEOL ? '\n' : '');
+  for (let item = left.item + 1; item < right.item; item++) gap += (items[item]?.str ?? '') + (items[item]?.hasEOL ? '\n' : '');
+  gap += (items[right.item]?.str ?? '').slice(0, right.start);
+  if (foldText(gap) !== '') return ' … ';
+  return gap.length > 0 ? gap : '';
+}
