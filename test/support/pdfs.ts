@@ -10,7 +10,9 @@
  * drawn as given (no wrapping), so keep them under ~90 characters. A line given as runs is drawn
  * run by run (a bold run is a font change, where pdf.js starts a new text item, so a word can be
  * split across items); runs may hold the ligatures ﬁ/ﬂ (U+FB01/U+FB02) and the soft hyphen, which
- * are drawn as the real glyphs, so pdf.js reports them as a typeset PDF's text layer would.
+ * are drawn as the real glyphs, so pdf.js reports them as a typeset PDF's text layer would. An
+ * `unmapped` run ({ text: 'fi', unmapped: true }) is one glyph the PDF gives no Unicode for, as
+ * TeX's OT1 fonts draw ligatures at code 12: pdf.js leaves it out of the text ("the rst").
  */
 import { writeFile } from 'node:fs/promises';
 import {
@@ -22,6 +24,8 @@ import {
 export interface TextRun {
   text: string;
   bold?: boolean;
+  /** Drawn as a single glyph without a Unicode mapping (its text only sets the advance). */
+  unmapped?: boolean;
 }
 /** A line: plain text, or runs drawn one after the other. */
 export type LineSpec = string | TextRun[];
@@ -73,7 +77,10 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
 interface RunFonts {
   regular: PDFFont;
   bold: PDFFont;
-  /** Helvetica whose codes 1-3 are the glyphs fi, fl and sfthyphen (the soft hyphen) (an /Encoding /Differences). */
+  /**
+   * Helvetica whose codes 1-3 are the glyphs fi, fl and hyphen, mapped by a ToUnicode CMap to
+   * U+FB01, U+FB02 and the soft hyphen; code 12 is a glyph whose name and code map to nothing.
+   */
   special: PDFRef;
   specialName: PDFName;
   /** Pages that have `special` in their resources. */
@@ -84,8 +91,10 @@ interface RunFonts {
 const SPECIAL_GLYPHS: Record<string, { code: number; glyph: string; plain: string }> = {
   '\ufb01': { code: 1, glyph: 'fi', plain: 'fi' },
   '\ufb02': { code: 2, glyph: 'fl', plain: 'fl' },
-  '\u00ad': { code: 3, glyph: 'sfthyphen', plain: '-' },
+  '\u00ad': { code: 3, glyph: 'hyphen', plain: '-' },
 };
+/** As OT1 has its fi ligature: code 12, under a glyph name no Unicode table knows. */
+const UNMAPPED_CODE = 12;
 
 // What a word processor writes for these glyphs: the ligatures as their Unicode ligature
 // characters, a discretionary hyphen as U+00AD (pdf.js reports both as they are mapped here).
@@ -102,7 +111,11 @@ function embedRunFonts(doc: PDFDocument, regular: PDFFont): RunFonts {
     Type: 'Font',
     Subtype: 'Type1',
     BaseFont: 'Helvetica',
-    Encoding: { Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [1, PDFName.of('fi'), PDFName.of('fl'), PDFName.of('hyphen')] },
+    Encoding: {
+      Type: 'Encoding',
+      BaseEncoding: 'WinAnsiEncoding',
+      Differences: [1, ...Object.values(SPECIAL_GLYPHS).map((g) => PDFName.of(g.glyph)), UNMAPPED_CODE, PDFName.of('lig.unmapped')],
+    },
     ToUnicode: doc.context.register(doc.context.flateStream(TO_UNICODE)),
   }));
   return { regular, bold: doc.embedStandardFont(StandardFonts.HelveticaBold), special, specialName: PDFName.of('Special'), pages: new WeakSet() };
@@ -115,22 +128,28 @@ function drawRuns(page: PDFPage, runs: TextRun[], y: number, size: number, fonts
     fonts.pages.add(page);
   }
   let x = MARGIN;
+  const drawSpecial = (code: number, advance: string) => {
+    page.pushOperators(
+      beginText(),
+      setFontAndSize(fonts.specialName, size),
+      setTextMatrix(1, 0, 0, 1, x, y),
+      showText(PDFHexString.of(code.toString(16).padStart(2, '0'))),
+      endText(),
+    );
+    x += fonts.regular.widthOfTextAtSize(advance, size);
+  };
   for (const run of runs) {
     const font = run.bold ? fonts.bold : fonts.regular;
+    if (run.unmapped) {
+      drawSpecial(UNMAPPED_CODE, run.text);
+      continue;
+    }
     // Plain stretches through pdf-lib, special characters one by one through the special font.
     for (const piece of run.text.split(/([\ufb01\ufb02\u00ad])/u)) {
       if (piece === '') continue;
       const special = SPECIAL_GLYPHS[piece];
-      if (special) {
-        page.pushOperators(
-          beginText(),
-          setFontAndSize(fonts.specialName, size),
-          setTextMatrix(1, 0, 0, 1, x, y),
-          showText(PDFHexString.of(special.code.toString(16).padStart(2, '0'))),
-          endText(),
-        );
-        x += fonts.regular.widthOfTextAtSize(special.plain, size);
-      } else {
+      if (special) drawSpecial(special.code, special.plain);
+      else {
         page.drawText(piece, { x, y, size, font });
         x += font.widthOfTextAtSize(piece, size);
       }

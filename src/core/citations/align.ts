@@ -62,6 +62,26 @@ export function longestBlock(a: string, index: GramIndex, aLo: number, aHi: numb
   return best;
 }
 
+/** Every maximal common block of `a` and the whole of `b` at least `minSize` long, by position in `a`. */
+export function maximalBlocks(a: string, index: GramIndex, minSize: number): Block[] {
+  const { k } = index;
+  const blocks: Block[] = [];
+  let runs = new Map<number, number>();
+  // A run that the next k-gram does not extend has ended: `last` is the position of its last k-gram.
+  const ended = (last: number, j: number, run: number) => {
+    const size = run + k - 1;
+    if (size >= minSize) blocks.push({ a: last - run + 1, b: j - run + 1, size });
+  };
+  for (let i = 0; i + k <= a.length; i++) {
+    const next = new Map<number, number>();
+    for (const j of index.at(a.slice(i, i + k)) ?? []) next.set(j, (runs.get(j - 1) ?? 0) + 1);
+    for (const [j, run] of runs) if (!next.has(j + 1)) ended(i - 1, j, run);
+    runs = next;
+  }
+  for (const [j, run] of runs) ended(a.length - k, j, run);
+  return blocks;
+}
+
 /**
  * Appends to `out`, in order, the matching blocks of `a[aLo, aHi)` within `b[bLo, bHi)`; `prefer`
  * says on which side the text matched so far lies (`late`: this range is left of it).

@@ -3,7 +3,7 @@
  * so a viewer can highlight exactly what was cited. Pure: bundled into the webview too.
  * Algorithm and measured accuracy: README.md beside this file.
  */
-import { GramIndex, longestBlock, matchingBlocks, type Block } from './align';
+import { GramIndex, matchingBlocks, maximalBlocks, type Block } from './align';
 import { foldPages, foldText, type FoldedPages } from './fold';
 import { edgeLineMask } from './edges';
 
@@ -46,6 +46,10 @@ const GRAM = 5;
  * running headers and footers) that may sit inside it unmatched.
  */
 const TOLERANCE = 0.1;
+/** The letters one ligature glyph stands for (ff, fi, fl, ffi, ffl), one or more in a row. */
+const LIGATURE_LETTERS = /^(?:ff[il]?|f[il])+$/;
+/** How many of the longest common runs are tried as the anchor of an approximate match. */
+const MAX_ANCHORS = 8;
 
 /** Locates `passage` in `pages` (consecutive pages, e.g. a chunk's pageStart..pageEnd); null when it cannot be located with confidence. */
 export function locatePassage(passage: string, pages: readonly LocatorPage[]): PassageLocation | null {
@@ -63,14 +67,46 @@ export function locatePassage(passage: string, pages: readonly LocatorPage[]): P
  * The ranges of folded page text that make up an approximate match, or null. Text that is in the
  * pages but not in the passage is allowed free only on running-header/footer lines (the chunker
  * drops those, so a chunk crossing a page break lacks them); anything else counts against it.
+ * Each long common run is tried as the anchor: a page can hold two near-copies of a passage
+ * (GLPK's "%U"/"%W" entries differ in one word), and the longest run may be in the wrong one.
+ * Letters of a ligature missing from the page are not counted missing from the passage: pdf.js
+ * drops ligature glyphs that a font does not map to Unicode (TeX's Type 1 fonts in the GLPK
+ * manuals read "speci ed", "the rst"), so the items and the index built from them lack those
+ * letters while a quote or a claim has them.
  */
 function approximate(target: string, folded: FoldedPages, pages: readonly LocatorPage[]): Array<[number, number]> | null {
   if (target.length < MIN_APPROXIMATE) return null;
-  const text = folded.text;
-  const index = new GramIndex(text, GRAM);
+  const index = new GramIndex(folded.text, GRAM);
   const edge = edgeLineMask(pages, folded);
-  const anchor = matchingAnchor(target, index);
-  if (!anchor) return null;
+  let best: Alignment | null = null;
+  for (const anchor of anchors(target, index)) {
+    const alignment = alignAround(anchor, target, index, edge);
+    // Anchors come in page order: on equal scores the earlier occurrence stays.
+    if (alignment && (!best || alignment.score > best.score)) best = alignment;
+  }
+  return best?.ranges ?? null;
+}
+
+interface Alignment {
+  ranges: Array<[number, number]>;
+  /** Matched passage characters minus unexplained page characters. */
+  score: number;
+}
+
+/** Candidate anchors: the longest common runs (at least half the longest), in page order. */
+function anchors(target: string, index: GramIndex): Block[] {
+  const blocks = maximalBlocks(target, index, MIN_APPROXIMATE / 2);
+  const longest = Math.max(0, ...blocks.map((b) => b.size));
+  return blocks
+    .filter((b) => b.size >= longest / 2)
+    .sort((x, y) => y.size - x.size)
+    .slice(0, MAX_ANCHORS)
+    .sort((x, y) => x.b - y.b);
+}
+
+/** The alignment grown from one anchor, if it passes the tolerance. */
+function alignAround(anchor: Block, target: string, index: GramIndex, edge: { mask: Uint8Array; count: number }): Alignment | null {
+  const text = index.text;
   // The rest is searched only as far from the anchor as an acceptable match could reach.
   const reach = (length: number) => length + Math.ceil(TOLERANCE * target.length) + edge.count;
   const blocks: Block[] = [];
@@ -90,23 +126,17 @@ function approximate(target: string, folded: FoldedPages, pages: readonly Locato
   blocks.forEach((block, i) => {
     matched += block.size;
     const previous = blocks[i - 1];
-    if (previous) {
+    if (!previous) ranges.push([block.b, block.b + block.size]);
+    else {
       extra += cost(previous, block);
+      if (block.b === previous.b + previous.size && LIGATURE_LETTERS.test(target.slice(previous.a + previous.size, block.a))) matched += block.a - previous.a - previous.size;
       // Page text between two blocks is shown with the match, unless it is a running header or footer.
       if (isBoilerplate(previous, block, edge.mask)) ranges.push([block.b, block.b + block.size]);
       else ranges.at(-1)![1] = block.b + block.size;
-      return;
     }
-    ranges.push([block.b, block.b + block.size]);
   });
   const limit = TOLERANCE * target.length;
-  return target.length - matched <= limit && extra <= limit ? ranges : null;
-}
-
-/** The longest common run of the passage and the pages, if it is long enough to anchor a match. */
-function matchingAnchor(target: string, index: GramIndex): Block | null {
-  const anchor = longestBlock(target, index, 0, target.length, 0, index.text.length);
-  return anchor && anchor.size >= MIN_APPROXIMATE / 2 ? anchor : null;
+  return target.length - matched <= limit && extra <= limit ? { ranges, score: matched - extra } : null;
 }
 
 /** Unmatched page text between two blocks beyond what the passage has there, unless it is all boilerplate. */

@@ -3,7 +3,7 @@ import { foldText } from '../../../src/core/citations/fold';
 import { locatePassage, type LocatedSpan, type LocatorPage } from '../../../src/core/citations/locate';
 import type { Chunk } from '../../../src/core/index/types';
 import { chunkPages, pdfChunks, pdfPages } from '../../support/pdfItems';
-import { makePdf, type LineSpec, type PageSpec } from '../../support/pdfs';
+import { makePdf, type LineSpec, type PageSpec, type TextRun } from '../../support/pdfs';
 
 const WORDS = (
   'widget spindle bracket gauge lever valve sensor housing flange rotor panel socket cable drum ' +
@@ -160,6 +160,34 @@ describe('locatePassage on real pdf.js text items', () => {
     const pages = await pdfPages(await makePdf(['Alpha page\n' + sentence, 'Bravo page\n' + sentence, 'Charlie page\n' + sentence]), { viewer: true });
     assert.deepEqual(locatePassage(sentence, pages)!.pages, [1]);
     assert.deepEqual(locatePassage(sentence, pages.slice(1))!.pages, [2]);
+  });
+});
+
+describe('locatePassage on a page whose font loses its ligatures', () => {
+  // Two near-copies (a manual's %U and %W entries), drawn with a ligature glyph that has no
+  // Unicode mapping: pdf.js reads "the rst Monday", a reader quotes "the first Monday".
+  const fi: TextRun = { text: 'fi', unmapped: true };
+  const entry = (day: string): LineSpec[] => [
+    'The week number of the current year as a decimal number, starting with',
+    [{ text: 'the ' }, fi, { text: `rst ${day} as the ` }, fi, { text: 'rst day of the ' }, fi, { text: 'rst week.' }],
+  ];
+  let page: LocatorPage;
+
+  before(async () => {
+    [page] = await pdfPages(await makePdf([{ lines: ['%U', ...entry('Sunday'), '%W', ...entry('Monday')] }]), { viewer: true });
+  });
+
+  it('locates a quote whose ligature letters the items lack, on the copy it quotes', () => {
+    assert.ok(page.items.some((item) => item.str?.includes('rst Monday as the')), 'pdf.js dropped the ligature glyph');
+    // Six of its 53 letters are ligature letters the page lacks: past the 10% tolerance unless explained.
+    const quote = 'starting with the first Monday as the first day of the first week.';
+    const location = locatePassage(quote, [page]);
+    assert.ok(location, 'not located');
+    assert.equal(location.exact, false);
+    // The longest common run, "starting with the", is in both entries: the Monday one is meant.
+    const w = page.items.findIndex((item) => item.str === '%W');
+    assert.ok(w > 0 && location.spans.every((s) => s.item > w), `spans ${JSON.stringify(location.spans)} not all after %W (item ${w})`);
+    assert.match(location.text, /rst Monday as the/);
   });
 });
 
