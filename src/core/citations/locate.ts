@@ -64,6 +64,27 @@ export function locatePassage(passage: string, pages: readonly LocatorPage[]): P
 }
 
 /**
+ * Locates `passage` inside an earlier location (e.g. the best sentence inside the cited chunk's
+ * highlight): only the text `within` covers is searched, so a sentence that also occurs elsewhere
+ * on the page is found where the chunk is. Item indexes and offsets are those of `pages`.
+ */
+export function locateWithin(passage: string, pages: readonly LocatorPage[], within: PassageLocation): PassageLocation | null {
+  const covered = pages.map((page) => ({
+    page: page.page,
+    // Text outside the spans becomes spaces: lengths, hence offsets, stay as they are.
+    items: page.items.map((item, index) => {
+      const spans = within.spans.filter((s) => s.page === page.page && s.item === index);
+      if (spans.length === 0 || typeof item.str !== 'string') return {};
+      let str = ' '.repeat(item.str.length);
+      for (const span of spans) str = str.slice(0, span.start) + item.str.slice(span.start, span.end) + str.slice(span.end);
+      return { str, hasEOL: item.hasEOL };
+    }),
+  }));
+  const location = locatePassage(passage, covered);
+  return location && { ...location, text: spanText(pages, location.spans) };
+}
+
+/**
  * The ranges of folded page text that make up an approximate match, or null. Text that is in the
  * pages but not in the passage is allowed free only on running-header/footer lines (the chunker
  * drops those, so a chunk crossing a page break lacks them); anything else counts against it.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { foldText } from '../../../src/core/citations/fold';
-import { locatePassage, type LocatedSpan, type LocatorPage } from '../../../src/core/citations/locate';
+import { locatePassage, locateWithin, type LocatedSpan, type LocatorPage } from '../../../src/core/citations/locate';
 import type { Chunk } from '../../../src/core/index/types';
 import { chunkPages, pdfChunks, pdfPages } from '../../support/pdfItems';
 import { makePdf, type LineSpec, type PageSpec, type TextRun } from '../../support/pdfs';
@@ -104,6 +104,18 @@ describe('locatePassage on real pdf.js text items', () => {
     const lastBodyItem = page7.findLastIndex((item) => item.str === REPEATED);
     assert.notEqual(lastBodyItem, page7.findIndex((item) => item.str === REPEATED), 'the line is on page 7 twice');
     assert.equal(first.item, lastBodyItem);
+  });
+
+  it('finds a sentence inside an earlier location, not its copy elsewhere on the page (locateWithin)', () => {
+    const page7 = viewerPages.filter((p) => p.page === 7);
+    const tail = [...bodyLines(7, 12).slice(8), REPEATED].join('\n');
+    const chunk = locatePassage(tail, page7)!;
+    const copies = page7[0]!.items.flatMap((item, index) => (item.str === REPEATED ? [index] : []));
+    assert.equal(copies.length, 2);
+    assert.equal(locatePassage(REPEATED, page7)!.spans[0]!.item, copies[0]);
+    const inside = locateWithin(REPEATED, page7, chunk)!;
+    assert.deepEqual(inside.spans, [{ page: 7, item: copies[1], start: 0, end: REPEATED.length }]);
+    assert.equal(inside.text, REPEATED);
   });
 
   it('matches across a hyphenated line break, ligature glyphs, a word split into two items and a soft hyphen', () => {
