@@ -1,7 +1,7 @@
 /**
  * Highlight accuracy of the citation locator (src/core/citations/locate.ts), measured on a real
  * corpus: `npm run bench:locate -- <corpus folder> [--questions FILE] [--k 5] [--db DIR]
- * [--exclude GLOB]... [--verbose]`.
+ * [--exclude GLOB]... [--all-chunks] [--verbose]`.
  *
  * (a) Every evidence quote {file, page, text} of the question file is located in the pdf.js text
  *     items of pages page-1..page+1: on the right page, on a wrong page, or not located.
@@ -11,6 +11,7 @@
  *     located span becomes a box (item transform and width) and is checked against
  *     `pdftotext -bbox-layout` (poppler, an independent text engine): the pdftotext lines under the
  *     box must hold the span's text. Reported: located / located on the right lines / not located.
+ * --all-chunks adds every PDF chunk of the index (bench-locate/allChunks.ts).
  * Numbers are printed, never asserted. --verbose prints every miss.
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { locatePassage, type LocatorPage, type PassageLocation } from '../src/core/citations/locate';
+import { locatePassage } from '../src/core/citations/locate';
 import { jsonlRecords } from '../src/core/eval/jsonl';
 import { parseQuestions } from '../src/core/eval/retrievalEval';
 import { DEFAULT_EXCLUDE } from '../src/core/index/discover';
@@ -26,8 +27,10 @@ import { indexFolder } from '../src/core/index/indexer';
 import { createRetriever } from '../src/core/index/search';
 import { openIndexStore } from '../src/core/index/store';
 import type { IndexSummary } from '../src/core/index/types';
-import { PdfPages, type Box } from './bench-locate/pdfPages';
-import { CONFIRMED_SHARE, onRightLines, pdftotextLines, type PdftotextLine } from './bench-locate/pdftotextLines';
+import { PdfPages } from './bench-locate/pdfPages';
+import { everyChunk } from './bench-locate/allChunks';
+import { checkLines } from './bench-locate/lineCheck';
+import { CONFIRMED_SHARE, pdftotextLines, type PdftotextLine } from './bench-locate/pdftotextLines';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,6 +41,7 @@ const { values, positionals } = parseArgs({
     db: { type: 'string' },
     exclude: { type: 'string', multiple: true },
     verbose: { type: 'boolean', default: false },
+    'all-chunks': { type: 'boolean', default: false },
   },
 });
 
@@ -47,7 +51,7 @@ const verbose = (line: string) => values.verbose && out(`    ${line}`);
 async function main(): Promise<void> {
   const folder = positionals[0] ? resolve(positionals[0]) : '';
   if (!folder) {
-    process.stderr.write('usage: bench-locate <corpus folder> [--questions FILE] [--k 5] [--db DIR] [--exclude GLOB]... [--verbose]\n');
+    process.stderr.write('usage: bench-locate <corpus folder> [--questions FILE] [--k 5] [--db DIR] [--exclude GLOB]... [--all-chunks] [--verbose]\n');
     process.exit(2);
   }
   const jsonl = await readFile(values.questions!, 'utf8');
@@ -89,7 +93,7 @@ async function evidenceQuotes(jsonl: string, pdfs: Documents): Promise<void> {
         verbose(`not located on its page: ${where}`);
       } else {
         counts.rightPage++;
-        const lines = await checkLines(pdfs, file, own, onPage, tally);
+        const lines = await checkLines(pdf, (n) => pdfs.lines(file, n), own, onPage, tally);
         if (lines.ok) counts.rightLines++;
         else verbose(`on its page, not on its lines: ${where}\n${lines.report}`);
       }
@@ -141,58 +145,20 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
         }
         counts.located++;
         if (location.exact) counts.exact++;
-        const lines = await checkLines(pdfs, hit.path, pages, location, tally);
+        const lines = await checkLines(pdf, (n) => pdfs.lines(hit.path, n), pages, location, tally);
         if (lines.ok) counts.rightLines++;
         else verbose(`located, not on its lines: ${where}\n${lines.report}`);
       }
     }
+    out(`  ${counts.citations} citations of PDF chunks (${distinct.size} distinct) in the top ${k} of ${counts.questions} questions`);
+    out(`  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`);
+    out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`);
+    out(`  not located:                ${counts.notLocated}`);
+    out(`  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`);
+    if (values['all-chunks']) await everyChunk(store, folder, out, verbose);
   } finally {
     store.close();
   }
-  out(`  ${counts.citations} citations of PDF chunks (${distinct.size} distinct) in the top ${k} of ${counts.questions} questions`);
-  out(`  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`);
-  out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`);
-  out(`  not located:                ${counts.notLocated}`);
-  out(`  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`);
-}
-
-/** A visual line of a location: consecutive spans on one page whose boxes share a baseline band. */
-interface LocatedLine {
-  page: number;
-  box: Box;
-  text: string;
-}
-
-function locatedLines(pdf: PdfPages, pages: readonly LocatorPage[], location: PassageLocation): LocatedLine[] {
-  const lines: LocatedLine[] = [];
-  for (const span of location.spans) {
-    const box = pdf.box(span);
-    if (!box) continue;
-    const text = pages.find((p) => p.page === span.page)?.items[span.item]?.str?.slice(span.start, span.end) ?? '';
-    const line = lines.at(-1);
-    const shared = line ? Math.min(line.box.y1, box.y1) - Math.max(line.box.y0, box.y0) : 0;
-    if (line && line.page === span.page && shared >= 0.5 * Math.min(line.box.y1 - line.box.y0, box.y1 - box.y0)) {
-      line.box = { x0: Math.min(line.box.x0, box.x0), y0: Math.min(line.box.y0, box.y0), x1: Math.max(line.box.x1, box.x1), y1: Math.max(line.box.y1, box.y1) };
-      line.text += ` ${text}`;
-    } else lines.push({ page: span.page, box, text });
-  }
-  return lines;
-}
-
-/** Every located line with letters or digits is confirmed by pdftotext (onRightLines). */
-async function checkLines(pdfs: Documents, file: string, pages: readonly LocatorPage[], location: PassageLocation, tally: { lines: number; confirmed: number }): Promise<{ ok: boolean; report: string }> {
-  const pdf = await pdfs.open(file);
-  const bad: string[] = [];
-  let checked = 0;
-  for (const line of locatedLines(pdf, pages, location)) {
-    const verdict = onRightLines(line.box, line.text, await pdfs.lines(file, line.page));
-    if (verdict === null) continue;
-    checked++;
-    tally.lines++;
-    if (verdict) tally.confirmed++;
-    else bad.push(`      p.${line.page} y ${line.box.y0.toFixed(1)}-${line.box.y1.toFixed(1)} x ${line.box.x0.toFixed(1)}-${line.box.x1.toFixed(1)}: ${JSON.stringify(line.text)}`);
-  }
-  return { ok: checked > 0 && bad.length === 0, report: bad.join('\n') };
 }
 
 /** PDFs and their pdftotext lines, opened once per run. */
@@ -211,7 +177,7 @@ class Documents {
   lines(file: string, page: number): Promise<PdftotextLine[]> {
     const key = `${file}#${page}`;
     let lines = this.pageLines.get(key);
-    if (!lines) this.pageLines.set(key, (lines = pdftotextLines(join(this.folder, file), page)));
+    if (!lines) this.pageLines.set(key, (lines = pdftotextLines(join(this.folder, file), page).then((pages) => pages.get(page) ?? [])));
     return lines;
   }
 
