@@ -193,8 +193,9 @@ async function drain(run: AsyncGenerator<unknown, IndexSummary>): Promise<IndexS
   }
 }
 
+/** Rounded down: 100% only when nothing failed. */
 function percent(part: number, whole: number): string {
-  return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`;
+  return whole === 0 ? 'n/a' : `${(Math.floor((1000 * part) / whole) / 10).toFixed(1)}%`;
 }
 
 main().catch((error: unknown) => {

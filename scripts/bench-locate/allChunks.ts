@@ -70,7 +70,8 @@ export async function everyChunk(store: IndexStore, folder: string, out: (line: 
       await pdf.close();
     }
   }
-  const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(2)}%`);
+  // Rounded down: 100% only when nothing failed.
+  const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${(Math.floor((10000 * part) / whole) / 100).toFixed(2)}%`);
   out(`\n(all) every PDF chunk of the index: ${counts.chunks} chunks of ${counts.documents} PDFs (${((performance.now() - started) / 1000).toFixed(0)} s; locating ${(locateMs / Math.max(1, counts.chunks)).toFixed(2)} ms per chunk)`);
   out(`  located in its pages:       ${counts.located} (${percent(counts.located, counts.chunks)}; ${counts.exact} exact)`);
   out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.chunks)}); lines ${tally.confirmed} of ${tally.lines} confirmed (${percent(tally.confirmed, tally.lines)})`);
