@@ -8,7 +8,7 @@
 import { pdfjsLib } from './pdfjsGlobal';
 import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { locatePassage, type LocatedSpan, type LocatorPage } from '../../src/core/citations/locate';
+import { locatePassage, locateWithin, type LocatorPage } from '../../src/core/citations/locate';
 import type { PassageTarget, ToViewer, ViewerReport } from '../../src/core/citations/viewerProtocol';
 import { wireControls } from './controls';
 import { showFailure, askPassword, clearFailure } from './failure';
@@ -159,8 +159,8 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
   }
   const found = locatePassage(target.text ?? '', pages);
   if (!found) return null;
-  const emphasis = target.emphasis ? locatePassage(target.emphasis, pages) : null;
-  const inside = emphasis && emphasis.spans.every((s) => found.spans.some((f) => overlaps(f, s))) ? emphasis.spans : [];
+  // Inside the highlight only: a page may repeat the sentence elsewhere.
+  const inside = target.emphasis ? (locateWithin(target.emphasis, pages, found)?.spans ?? []) : [];
   return found.pages.map((page) => ({
     page,
     items: pages.find((p) => p.page === page)!.items,
@@ -168,8 +168,6 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
     emphasis: inside.filter((s) => s.page === page),
   }));
 }
-
-const overlaps = (a: LocatedSpan, b: LocatedSpan) => a.page === b.page && a.item === b.item && a.start < b.end && b.start < a.end;
 
 eventBus.on('textlayerrendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
 /**

@@ -4,15 +4,37 @@
  *   const bytes = await makePdf(['first page text', { lines: ['line 1', 'line 2'] }, { noText: true }]);
  *   await writePdf(join(dir, 'a.pdf'), ['page one', 'page two']);
  *   truncatedPdf(bytes); garbageBytes(); await makeEncryptedPdf(); await makeLargePdf(2000);
+ *   await makePdf([{ lines: [[{ text: 'hyper' }, { text: 'text', bold: true }], 'the \ufb01rst'], markedContent: true }]);
  *
  * Text uses Helvetica (WinAnsi): ASCII and Latin-1 letters (é, ü, ß) work; CJK does not. Lines are
- * drawn as given (no wrapping), so keep them under ~90 characters.
+ * drawn as given (no wrapping), so keep them under ~90 characters. A line given as runs is drawn
+ * run by run (a bold run is a font change, where pdf.js starts a new text item, so a word can be
+ * split across items); runs may hold the ligatures ﬁ/ﬂ (U+FB01/U+FB02) and the soft hyphen, which
+ * are drawn as the real glyphs, so pdf.js reports them as a typeset PDF's text layer would. An
+ * `unmapped` run ({ text: 'fi', unmapped: true }) is one glyph the PDF gives no Unicode for, as
+ * TeX's OT1 fonts draw ligatures at code 12: pdf.js leaves it out of the text ("the rst").
  */
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts, rgb } from 'pdf-lib';
+import {
+  PDFDocument, PDFFont, PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, PDFPage, PDFRef, StandardFonts,
+  beginText, endMarkedContent, endText, rgb, setFontAndSize, setTextMatrix, showText,
+} from 'pdf-lib';
 
-/** A page: a string (split on '\n' into lines), explicit lines, or a page with no text layer. */
-export type PageSpec = string | { lines: string[] } | { noText: true };
+/** One piece of a line in one font. */
+export interface TextRun {
+  text: string;
+  bold?: boolean;
+  /** Drawn as a single glyph without a Unicode mapping (its text only sets the advance). */
+  unmapped?: boolean;
+}
+/** A line: plain text, or runs drawn one after the other. */
+export type LineSpec = string | TextRun[];
+/**
+ * A page: a string (split on '\n' into lines), explicit lines, or a page with no text layer.
+ * `markedContent` wraps each line in a tagged-PDF marked-content sequence (BDC/EMC with an MCID),
+ * which pdf.js lists as extra entries without `str` when asked to include marked content.
+ */
+export type PageSpec = string | { lines: LineSpec[]; markedContent?: boolean } | { noText: true };
 
 export interface MakePdfOptions {
   /** Document title in the PDF's info dictionary. */
@@ -30,6 +52,7 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const fontSize = options.fontSize ?? 11;
   if (options.title) doc.setTitle(options.title);
+  let fonts: RunFonts | undefined;
   for (const spec of pages) {
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     if (typeof spec === 'object' && 'noText' in spec) {
@@ -39,11 +62,99 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
       continue;
     }
     const lines = typeof spec === 'string' ? spec.split('\n') : spec.lines;
+    const marked = typeof spec === 'object' && spec.markedContent === true;
     lines.forEach((line, index) => {
-      page.drawText(line, { x: MARGIN, y: PAGE_HEIGHT - MARGIN - index * fontSize * 1.4, size: fontSize, font });
+      const y = PAGE_HEIGHT - MARGIN - index * fontSize * 1.4;
+      if (marked) page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('P'), `<< /MCID ${index} >>`]));
+      if (typeof line === 'string') page.drawText(line, { x: MARGIN, y, size: fontSize, font });
+      else drawRuns(page, line, y, fontSize, (fonts ??= embedRunFonts(doc, font)));
+      if (marked) page.pushOperators(endMarkedContent());
     });
   }
   return doc.save();
+}
+
+interface RunFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /**
+   * Helvetica whose codes 1-3 are the glyphs fi, fl and hyphen, mapped by a ToUnicode CMap to
+   * U+FB01, U+FB02 and the soft hyphen; code 12 is a glyph whose name and code map to nothing.
+   */
+  special: PDFRef;
+  specialName: PDFName;
+  /** Pages that have `special` in their resources. */
+  pages: WeakSet<PDFPage>;
+}
+
+// Codes of the special font: the glyph names are Adobe's, which pdf.js maps back to Unicode.
+const SPECIAL_GLYPHS: Record<string, { code: number; glyph: string; plain: string }> = {
+  '\ufb01': { code: 1, glyph: 'fi', plain: 'fi' },
+  '\ufb02': { code: 2, glyph: 'fl', plain: 'fl' },
+  '\u00ad': { code: 3, glyph: 'hyphen', plain: '-' },
+};
+/** As OT1 has its fi ligature: code 12, under a glyph name no Unicode table knows. */
+const UNMAPPED_CODE = 12;
+
+// What a word processor writes for these glyphs: the ligatures as their Unicode ligature
+// characters, a discretionary hyphen as U+00AD (pdf.js reports both as they are mapped here).
+const TO_UNICODE = [
+  '/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap',
+  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def', '/CMapName /Special-UCS def', '/CMapType 2 def',
+  '1 begincodespacerange', '<00> <FF>', 'endcodespacerange',
+  '3 beginbfchar', '<01> <FB01>', '<02> <FB02>', '<03> <00AD>', 'endbfchar',
+  'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end',
+].join('\n');
+
+function embedRunFonts(doc: PDFDocument, regular: PDFFont): RunFonts {
+  const special = doc.context.register(doc.context.obj({
+    Type: 'Font',
+    Subtype: 'Type1',
+    BaseFont: 'Helvetica',
+    Encoding: {
+      Type: 'Encoding',
+      BaseEncoding: 'WinAnsiEncoding',
+      Differences: [1, ...Object.values(SPECIAL_GLYPHS).map((g) => PDFName.of(g.glyph)), UNMAPPED_CODE, PDFName.of('lig.unmapped')],
+    },
+    ToUnicode: doc.context.register(doc.context.flateStream(TO_UNICODE)),
+  }));
+  return { regular, bold: doc.embedStandardFont(StandardFonts.HelveticaBold), special, specialName: PDFName.of('Special'), pages: new WeakSet() };
+}
+
+/** Draws runs left to right; characters with a special glyph go through the special font. */
+function drawRuns(page: PDFPage, runs: TextRun[], y: number, size: number, fonts: RunFonts): void {
+  if (!fonts.pages.has(page)) {
+    page.node.setFontDictionary(fonts.specialName, fonts.special);
+    fonts.pages.add(page);
+  }
+  let x = MARGIN;
+  const drawSpecial = (code: number, advance: string) => {
+    page.pushOperators(
+      beginText(),
+      setFontAndSize(fonts.specialName, size),
+      setTextMatrix(1, 0, 0, 1, x, y),
+      showText(PDFHexString.of(code.toString(16).padStart(2, '0'))),
+      endText(),
+    );
+    x += fonts.regular.widthOfTextAtSize(advance, size);
+  };
+  for (const run of runs) {
+    const font = run.bold ? fonts.bold : fonts.regular;
+    if (run.unmapped) {
+      drawSpecial(UNMAPPED_CODE, run.text);
+      continue;
+    }
+    // Plain stretches through pdf-lib, special characters one by one through the special font.
+    for (const piece of run.text.split(/([\ufb01\ufb02\u00ad])/u)) {
+      if (piece === '') continue;
+      const special = SPECIAL_GLYPHS[piece];
+      if (special) drawSpecial(special.code, special.plain);
+      else {
+        page.drawText(piece, { x, y, size, font });
+        x += font.widthOfTextAtSize(piece, size);
+      }
+    }
+  }
 }
 
 /** `makePdf` written to `path`; returns the path. */

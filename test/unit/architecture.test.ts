@@ -18,3 +18,15 @@ describe('architecture', () => {
     assert.deepEqual(offenders, []);
   });
 });
+
+// The citation locator is bundled into the PDF viewer's webview too: no Node, no DOM, nothing
+// from outside its folder.
+describe('architecture: src/core/citations', () => {
+  it('imports only its own files', () => {
+    const imports = sourceFiles(join(__dirname, '../../src/core/citations')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\(\s*|require\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+    );
+    assert.ok(imports.length > 0);
+    assert.deepEqual(imports.filter((specifier) => !/^\.\/[\w-]+$/.test(specifier)), []);
+  });
+});
