@@ -45,7 +45,11 @@ export function createCitationOpener(deps: {
         return;
       }
       if (isPdf) {
-        const siblings = (turn?.citations ?? [citation]).filter((c) => c.file === citation.file && c.page !== undefined).sort((a, b) => a.index - b.index);
+        // The answer's other citations of this PDF, for the viewer's previous/next.
+        const cited = turn?.cited;
+        const siblings = (turn?.citations ?? [citation])
+          .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
+          .sort((a, b) => a.index - b.index);
         const stale = await changedSinceIndexed(uri, citation, deps.log);
         const targets = siblings.map((c) => targetOf(c, turn, stale));
         await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));

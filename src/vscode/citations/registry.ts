@@ -14,7 +14,10 @@ const KEY = 'citations.turns';
 const MAX_TURNS = 100;
 
 export interface CitedTurn {
+  /** What the answer cites, then the passages it was given but did not cite. */
   citations: Citation[];
+  /** The numbers the final answer cites (absent while it streams). */
+  cited?: number[];
   /** Citation number -> the passage's sentence that best matches the answer's claim. */
   emphasis: Record<number, string>;
 }
@@ -44,7 +47,7 @@ export class CitationRegistry {
       const sentence = c.text ? bestSentence(c.text, claimOf(answer, c.index)) : null;
       if (sentence) emphasis[c.index] = sentence;
     }
-    return this.put(turn, { citations: merged, emphasis });
+    return this.put(turn, { citations: merged, cited: citations.map((c) => c.index), emphasis });
   }
 
   /** The latest cited passage at a file's page (for a PDF opened from a plain `#page=N` link). */
