@@ -32,8 +32,11 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const statusBar = new StatusBar(COMMANDS.showStatus);
   const index = new IndexService(folder?.uri, dbDir, statusBar, logger, secrets);
   const citations = registerCitations(context, () => folder?.uri, () => void index.enqueue('index'), logger);
-  const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry);
-  const modelProvider = new OllamaChatModelProvider(() => readConfig().ollama.host, logger);
+  const modelProvider = new OllamaChatModelProvider(() => {
+    const config = readConfig();
+    return { host: config.ollama.host, chatModel: config.models.chat };
+  }, logger);
+  const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider);
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'research.svg');
@@ -50,10 +53,11 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   );
 
   // VS Code calls no participant until a model is selected; asking for ours once makes the
-  // Ollama models known to the chat view. Deferred: it waits on an HTTP call to Ollama.
+  // Ollama models (or the "no model" entry) known to the chat view. Deferred: it waits on an
+  // HTTP call to Ollama.
   setTimeout(() => {
     vscode.lm.selectChatModels({ vendor: VENDOR }).then(
-      (models) => logger.info(`Ollama chat models available: ${models.map((m) => m.id).join(', ') || 'none'}`),
+      (models) => logger.info(`chat models offered: ${models.map((m) => m.id).join(', ') || 'none'}`),
       logRejection(logger, 'selecting Ollama chat models failed'),
     );
   }, 0);

@@ -2,7 +2,9 @@
  * An Ollama-backed language model provider. VS Code calls no chat participant unless a language
  * model is selected, and a user without Copilot has none: this provider lists the configured
  * Ollama server's chat models in the model picker, so `@research` works with nothing else
- * installed. It speaks to Ollama through core's LlmClient, the same client the graph uses.
+ * installed. When Ollama offers none it lists "Quoted passages (no model)" instead
+ * (./extractiveModel), so `@research` still answers extractively. It speaks to Ollama through
+ * core's LlmClient, the same client the graph uses.
  */
 import * as vscode from 'vscode';
 import { Ollama } from 'ollama';
@@ -10,8 +12,22 @@ import { createOllamaClient } from '../core/llm/ollamaClient';
 import { resolveOllamaHost } from '../core/llm/host';
 import type { LlmMessage } from '../core/llm/types';
 import type { Logger } from '../core/ports';
+import { EXTRACTIVE_MODEL_ID, extractiveModelInfo, notAModelReply } from './extractiveModel';
 
 export const VENDOR = 'local-research-ollama';
+
+/**
+ * VS Code 1.139 reads a provider's models again only when the provider fires onDidChange or an
+ * extension calls selectChatModels; opening the model picker shows what it read last. So while
+ * only the "no model" entry is offered, Ollama is asked this often whether it came up.
+ */
+const RECHECK_MS = 10_000;
+
+export interface ProviderSettings {
+  host: string;
+  /** The configured chat model, named in the "how to get one" line. */
+  chatModel: string;
+}
 
 export interface OllamaModelInfo {
   name: string;
@@ -19,6 +35,9 @@ export interface OllamaModelInfo {
   parameterSize: string;
   size: number;
 }
+
+/** What Ollama offers right now. */
+export type OllamaAvailability = { kind: 'unreachable' } | { kind: 'no-chat-model' } | { kind: 'ready'; models: OllamaModelInfo[] };
 
 /** Lists the models installed on the Ollama server (GET /api/tags). Throws when it is unreachable. */
 export async function listOllamaModels(configuredHost: string, signal?: AbortSignal): Promise<OllamaModelInfo[]> {
@@ -38,40 +57,82 @@ export function looksLikeEmbeddingModel(name: string): boolean {
 export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  /** The model ids last handed to VS Code, to fire a change only when they differ. */
+  private offered: string | undefined;
+  private lastKind: OllamaAvailability['kind'] | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
-    private readonly host: () => string,
+    private readonly settings: () => ProviderSettings,
     private readonly log: Logger,
   ) {}
 
   /** Call when the Ollama host setting changes or models were pulled. */
   refresh(): void {
+    this.lastKind = undefined; // a new host gets its own log line
     this.changed.fire();
   }
 
+  /**
+   * Asks Ollama what it offers now and refreshes the model picker when that changed (Ollama
+   * started, a model was pulled outside VS Code). Never throws.
+   */
+  async recheck(signal?: AbortSignal): Promise<OllamaAvailability> {
+    const before = this.offered;
+    const availability = await this.availability(signal);
+    if (before !== undefined && this.offered !== before) {
+      this.log.info(`Ollama now offers: ${this.offered}; refreshing the model list`);
+      this.changed.fire();
+    }
+    return availability;
+  }
+
   async provideLanguageModelChatInformation(_options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<vscode.LanguageModelChatInformation[]> {
+    const availability = await this.availability(abortSignalOf(token));
+    // Not listed beside Ollama's models: VS Code keeps a user's pick while it is listed, so a
+    // user who started without Ollama would keep getting quotes after pulling a model.
+    if (availability.kind !== 'ready') return [extractiveModelInfo()];
+    const host = resolveOllamaHost(this.settings().host);
+    return availability.models.map((m) => ({
+      id: m.name,
+      name: `${m.name} (Ollama)`,
+      family: m.family,
+      version: m.name,
+      detail: m.parameterSize || undefined,
+      tooltip: `Local Ollama model ${m.name} at ${host}`,
+      maxInputTokens: 8192,
+      maxOutputTokens: 4096,
+      capabilities: { imageInput: false, toolCalling: true },
+      // Not in the 1.104 typings; newer VS Code (1.120+) keeps provider models out of the chat
+      // model picker unless they say they are user-selectable. Older versions ignore it.
+      isUserSelectable: true,
+    }));
+  }
+
+  /** Lists Ollama's chat models; remembers what is offered and polls while that is nothing. */
+  private async availability(signal?: AbortSignal): Promise<OllamaAvailability> {
+    let availability: OllamaAvailability;
     try {
-      const models = await listOllamaModels(this.host(), abortSignalOf(token));
-      return models
-        .filter((m) => !looksLikeEmbeddingModel(m.name))
-        .map((m) => ({
-          id: m.name,
-          name: `${m.name} (Ollama)`,
-          family: m.family,
-          version: m.name,
-          detail: m.parameterSize || undefined,
-          tooltip: `Local Ollama model ${m.name} at ${resolveOllamaHost(this.host())}`,
-          maxInputTokens: 8192,
-          maxOutputTokens: 4096,
-          capabilities: { imageInput: false, toolCalling: true },
-          // Not in the 1.104 typings; newer VS Code (1.120+) keeps provider models out of the chat
-          // model picker unless they say they are user-selectable. Older versions ignore it.
-          isUserSelectable: true,
-        }));
+      const models = (await listOllamaModels(this.settings().host, signal)).filter((m) => !looksLikeEmbeddingModel(m.name));
+      availability = models.length > 0 ? { kind: 'ready', models } : { kind: 'no-chat-model' };
     } catch (error) {
-      // No server is a normal state for a fresh install: no models, one log line, no popup.
-      this.log.warn(`Ollama model list unavailable at ${resolveOllamaHost(this.host())}`, error);
-      return [];
+      // Cancelled by VS Code: says nothing about Ollama.
+      if (signal?.aborted) return { kind: 'unreachable' };
+      // No server is a normal state for a fresh install: one log line (not one per re-check), no popup.
+      if (this.lastKind !== 'unreachable') this.log.warn(`Ollama model list unavailable at ${resolveOllamaHost(this.settings().host)}`, error);
+      availability = { kind: 'unreachable' };
+    }
+    this.lastKind = availability.kind;
+    this.offered = availability.kind === 'ready' ? availability.models.map((m) => m.name).join(', ') : EXTRACTIVE_MODEL_ID;
+    this.poll(availability.kind !== 'ready');
+    return availability;
+  }
+
+  private poll(on: boolean): void {
+    if (on && !this.timer) this.timer = setInterval(() => void this.recheck(), RECHECK_MS);
+    if (!on && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
     }
   }
 
@@ -82,7 +143,12 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const client = createOllamaClient({ host: this.host() });
+    const settings = this.settings();
+    if (model.id === EXTRACTIVE_MODEL_ID) {
+      progress.report(new vscode.LanguageModelTextPart(notAModelReply(settings.chatModel)));
+      return;
+    }
+    const client = createOllamaClient({ host: settings.host });
     const temperature = typeof options.modelOptions?.temperature === 'number' ? options.modelOptions.temperature : 0.2;
     await client.chatStream({
       agent: 'vscode-lm',
@@ -101,6 +167,7 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
   }
 
   dispose(): void {
+    this.poll(false);
     this.changed.dispose();
   }
 }

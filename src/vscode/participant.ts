@@ -15,7 +15,8 @@ import { loadEngine } from './engine/load';
 import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
 import type { IndexService } from './indexService';
 import { describe } from './log';
-import { abortSignalOf } from './ollamaModels';
+import { isExtractiveModel, problemWithoutModel } from './extractiveModel';
+import { abortSignalOf, VENDOR, type OllamaAvailability } from './ollamaModels';
 import { CitationMarkerStream, citationCommandUri } from './citations/links';
 import type { CitationRegistry } from './citations/registry';
 import { COMMANDS, knownProblem, renderButtons, renderCitations, renderProblem, type KnownProblem } from './render';
@@ -23,6 +24,7 @@ import type { SecretStore } from './secrets';
 import { engineSettings } from './settings';
 import { localTime } from './statusBar';
 import { createVscodeLlmClient } from './vscodeLlm';
+import type { LlmClient } from '../core/llm/types';
 
 /** The parts of a ChatRequest the handler uses (tests pass the same shape). */
 export interface ResearchRequest {
@@ -49,6 +51,8 @@ export class ResearchParticipant implements vscode.Disposable {
     private readonly secrets: SecretStore,
     private readonly log: Logger,
     private readonly citations: CitationRegistry,
+    /** The model provider: what Ollama offers now, for the buttons under a "no model" answer. */
+    private readonly ollama: { recheck(): Promise<OllamaAvailability> },
   ) {}
 
   readonly handler = async (
@@ -97,11 +101,17 @@ export class ResearchParticipant implements vscode.Disposable {
     if (!stats || stats.documents === 0) {
       throw problemError({ code: stats ? 'index-empty' : 'index-missing', message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet' });
     }
-    let llm;
-    if (config.llm.provider === 'vscode') {
+    // undefined: the graph talks to Ollama itself (and degrades when it cannot).
+    let llm: LlmClient | null | undefined;
+    const noModel = isExtractiveModel(request.model, VENDOR);
+    // The user's pick says "quoted passages", whatever llm.provider says: no model, no wait on Ollama.
+    if (noModel) llm = null;
+    else if (config.llm.provider === 'vscode') {
       if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
       llm = createVscodeLlmClient(request.model);
     }
+    // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
+    const ollamaNow = noModel ? this.ollama.recheck() : undefined;
     const input = turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2)));
     const settings = engineSettings(config, await this.secrets.langfuseSecret());
     let streamedTokens = 0;
@@ -120,7 +130,7 @@ export class ResearchParticipant implements vscode.Disposable {
       root: root.fsPath,
       dbDir,
       settings,
-      ...(llm ? { llm } : {}),
+      ...(llm !== undefined ? { llm } : {}),
       signal: abortSignalOf(token),
       logger: this.log,
       onEvent: (event) => {
@@ -160,7 +170,11 @@ export class ResearchParticipant implements vscode.Disposable {
     // Hovering a source shows the sentence the answer rests on, else the passage's opening.
     const emphasis = this.citations.get(turnId)?.emphasis ?? {};
     renderCitations(stream, root, result.citations, turnId, (c) => emphasis[c.index] ?? c.snippet);
-    if (result.problem) {
+    if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
+      const problem = problemWithoutModel(await ollamaNow, config.models.chat);
+      stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');
+      if (problem) renderButtons(stream, problem);
+    } else if (result.problem) {
       // The degraded answer already explains the problem and its fix; add the buttons that apply it.
       // The graph's problem names no model, so a missing model is taken to be the configured chat model.
       stream.markdown('\n\n');

@@ -1,7 +1,7 @@
 /**
  * Runs one research turn on core's graph. One assistant (LLM client with its context-length
  * cache, Langfuse client) is kept while the settings stay the same; a turn on the chat's VS Code
- * model gets its own, since that model can change from one request to the next.
+ * model (or on no model) gets its own, since that model can change from one request to the next.
  */
 import { join } from 'node:path';
 import type { TurnResult } from '../../core/graph/api';
@@ -22,7 +22,7 @@ export async function runResearchTurn(request: EngineTurnRequest, retriever: Ret
     ...(request.settings.langfuse.enabled ? {} : { tracer: noopTracer }),
   };
   const turnOptions = { ...(request.signal ? { signal: request.signal } : {}), ...(request.onEvent ? { onEvent: request.onEvent } : {}) };
-  if (request.llm) {
+  if (request.llm !== undefined) {
     const assistant = createResearchAssistant({ ...options, llm: request.llm });
     try {
       return await assistant.runTurn(request.input, turnOptions);

@@ -45,8 +45,11 @@ export interface EngineTurnRequest {
   root: string;
   dbDir: string;
   settings: EngineSettings;
-  /** When set, the graph runs on this client (the chat's selected VS Code model) instead of Ollama. */
-  llm?: LlmClient;
+  /**
+   * When set, the graph runs on this client (the chat's selected VS Code model) instead of
+   * Ollama; null: no model at all (the chat's "Quoted passages" entry), the answer is extractive.
+   */
+  llm?: LlmClient | null;
   signal?: AbortSignal;
   onEvent?: (event: TurnEvent) => void;
   logger: Logger;

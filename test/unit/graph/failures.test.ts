@@ -68,7 +68,7 @@ describe('failures degrade, never crash', () => {
     assert.equal(r.llmCalls, 0);
     assert.equal(r.problem?.code, 'llm-not-configured');
     assert.match(r.answer, /> SRANDOM: the random number generator cannot be seeded/);
-    assert.match(r.answer, /For full answers: Install Ollama/);
+    assert.match(r.answer, /For full answers: Install Ollama \(https:\/\/ollama\.com\) and pull a chat model \(`ollama pull llama3\.2`\)/);
     assert.deepEqual(r.citations.map((c) => [c.index, c.file, c.page]), [[1, 'bash/bashref.pdf', 95]]);
   });
 

@@ -39,7 +39,7 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     return {
       documents,
       nextAgent: 'degraded',
-      problem: { code: 'llm-not-configured', message: 'No language model is configured, so answers quote the best passages.', action: 'Install Ollama (https://ollama.com) and pull a chat model for full answers.' },
+      problem: { code: 'llm-not-configured', message: 'No language model is configured, so answers quote the best passages.', action: `Install Ollama (https://ollama.com) and pull a chat model (\`ollama pull ${runtime.config.models.synthesis}\`)` },
       decisions: [decision('gate', 'degraded', 'no LLM configured', started)],
     };
   }
