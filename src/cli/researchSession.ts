@@ -15,6 +15,7 @@ import { pagesOf } from '../core/graph/passages';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError, localPrecisionOptions, parseLocalPrecision } from './options';
+import type { LocationLinker } from './terminalLinks';
 
 export const sessionOptions = {
   model: { type: 'string' },
@@ -129,13 +130,14 @@ export function terminalStreamer(out: NodeJS.WriteStream): { onEvent(event: Turn
   };
 }
 
-export function renderTurnFooter(result: TurnResult): string {
+/** Sources (each a link the terminal can open, see terminalLinks.ts), suggestions and any note. */
+export function renderTurnFooter(result: TurnResult, linker: LocationLinker): string {
   const lines: string[] = [];
   if (result.citations.length) {
     lines.push('', 'Sources:');
     for (const c of result.citations) {
       const where = c.page !== undefined ? `, ${pagesOf(c)}` : c.lines ? `, lines ${c.lines[0]}-${c.lines[1]}` : '';
-      lines.push(`  [${c.index}] ${c.file}${where}`);
+      lines.push(`  [${c.index}] ${linker.link(`${c.file}${where}`, { path: c.file, page: c.page, line: c.lines?.[0] })}`);
     }
   }
   if (result.followups.length) {

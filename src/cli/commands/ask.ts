@@ -8,6 +8,7 @@
 import type { CliCommand } from '../command';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { NoIndexError, openSession, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
+import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
 
@@ -48,7 +49,7 @@ async function runAsk(args: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {
       if (!streamer?.streamed()) process.stdout.write(result.answer);
-      process.stdout.write('\n' + renderTurnFooter(result));
+      process.stdout.write('\n' + renderTurnFooter(result, stdoutLinker(folder)));
     }
     return result.cancelled ? 130 : 0;
   } finally {

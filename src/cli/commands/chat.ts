@@ -9,6 +9,7 @@ import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
 import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { NoIndexError, openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
+import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
 
@@ -29,6 +30,7 @@ async function runChat(args: string[]): Promise<number> {
     process.stderr.write(`error: ${error.message}\n`);
     return 1;
   }
+  const linker = stdoutLinker(folder);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
   let history: HistoryTurn[] = [];
   let followups: Followup[] = [];
@@ -63,7 +65,7 @@ async function runChat(args: string[]): Promise<number> {
       const result = await session.assistant.runTurn({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
       running = null;
       if (!streamer.streamed()) process.stdout.write(result.answer);
-      process.stdout.write('\n' + (result.cancelled ? '(stopped)\n' : renderTurnFooter(result)));
+      process.stdout.write('\n' + (result.cancelled ? '(stopped)\n' : renderTurnFooter(result, linker)));
       followups = result.followups;
       history = [...history, { role: 'user', content: question }, { role: 'assistant', content: result.answer, metadata: result.metadata }];
     }

@@ -21,6 +21,7 @@ import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
+import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 
 const usage =
   'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
@@ -109,7 +110,7 @@ async function runEval(args: string[]): Promise<number> {
     };
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
     else {
-      printReport(result, items);
+      printReport(result, items, stdoutLinker(folder));
       if (graph) process.stdout.write(formatGraphReport(graph) + '\n');
     }
     return 0;
@@ -137,7 +138,7 @@ function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string }, items: ItemResult[]): void {
+function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string }, items: ItemResult[], linker: LocationLinker): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`retrieval on ${r.questions} questions (embedder ${r.embedder}, mode ${r.mode}, ${r.seconds} s):`);
   out(`  hit@1 ${r.hit_at_1}  hit@5 ${r.hit_at_5}  hit@10 ${r.hit_at_10}  MRR@10 ${r.mrr_at_10}`);
@@ -147,7 +148,7 @@ function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embe
   out('not first:');
   for (const item of misses) {
     const rank = item.firstRank === null ? 'not in top 10' : `rank ${item.firstRank}`;
-    const top = item.hits[0] ? formatLocation(item.hits[0]) : 'no hits';
+    const top = item.hits[0] ? formatLocation(item.hits[0], linker) : 'no hits';
     out(`  ${item.id} (${rank}) ${item.question}`);
     out(`     top hit: ${top}`);
   }

@@ -14,6 +14,7 @@ import {
   UsageError, dbOptions, jsonOptions, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
+import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 
 const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
 
@@ -70,7 +71,7 @@ async function runSearch(args: string[]): Promise<number> {
     if (values.json) {
       process.stdout.write(JSON.stringify({ query, k, mode, milliseconds, hits }) + '\n');
     } else {
-      printHits(hits);
+      printHits(hits, stdoutLinker(folder));
     }
     return 0;
   } catch (error) {
@@ -85,7 +86,7 @@ async function runSearch(args: string[]): Promise<number> {
   }
 }
 
-function printHits(hits: SearchHit[]): void {
+function printHits(hits: SearchHit[], linker: LocationLinker): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   if (hits.length === 0) {
     out('no matches');
@@ -93,7 +94,7 @@ function printHits(hits: SearchHit[]): void {
   }
   hits.forEach((hit, index) => {
     const heading = hit.heading ? `  [${hit.heading}]` : '';
-    out(`${index + 1}. ${formatLocation(hit)}${heading}  (score ${hit.score.toFixed(4)})`);
+    out(`${index + 1}. ${formatLocation(hit, linker)}${heading}  (score ${hit.score.toFixed(4)})`);
     out(`   ${snippet(hit.text, 240)}`);
   });
 }

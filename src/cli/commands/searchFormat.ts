@@ -1,9 +1,14 @@
 /** Small formatting helpers shared by the `search` and `eval` commands. */
 import type { Provenance } from '../../core/index/types';
 import { UsageError } from '../options';
+import type { LocationLinker } from '../terminalLinks';
 
-/** "bash/bashref.pdf p. 95", "… pp. 94-95", "notes.md lines 10-24". */
-export function formatLocation(p: Provenance): string {
+/** "bash/bashref.pdf p. 95", "… pp. 94-95", "notes.md lines 10-24", as a link where the terminal has them. */
+export function formatLocation(p: Provenance, linker: LocationLinker): string {
+  return linker.link(locationLabel(p), { path: p.path, page: p.pageStart, line: p.lineStart });
+}
+
+function locationLabel(p: Provenance): string {
   if (p.pageStart !== null) {
     const end = p.pageEnd ?? p.pageStart;
     return end === p.pageStart ? `${p.path} p. ${p.pageStart}` : `${p.path} pp. ${p.pageStart}-${end}`;

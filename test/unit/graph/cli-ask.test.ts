@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama } from '../../support/fakeOllama';
@@ -16,7 +17,7 @@ const cli = join(repo, 'dist', 'cli.js');
 
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, FORCE_HYPERLINK: undefined, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -80,6 +81,10 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
       assert.match(r.stdout, /The default value is 30 seconds/);
       assert.match(r.stdout, /Start Ollama/);
       assert.match(r.stdout, /\[1\] erlang\/ssh\.md, lines \d+-\d+/);
+      assert.equal(r.stdout.includes('\u001b'), false, 'no escapes on a pipe');
+      const linked = await runCli(['ask', root, 'What is the default hello_timeout?'], { OLLAMA_HOST: 'http://127.0.0.1:9', FORCE_HYPERLINK: '1' });
+      const url = pathToFileURL(join(root, 'erlang', 'ssh.md')).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      assert.match(linked.stdout, new RegExp(`\\[1\\] \u001b\\]8;;${url}#(\\d+)\u001b\\\\erlang/ssh\\.md, lines \\1-\\d+\u001b\\]8;;\u001b\\\\`), JSON.stringify(linked.stdout));
     }));
 
   it('ask on a folder without an index exits 1 with what to do; a bad history file is a usage error', () =>

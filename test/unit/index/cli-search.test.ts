@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { withTempDir } from '../../support/tempDir';
 import { writePdf } from '../../support/pdfs';
@@ -14,9 +15,10 @@ const cli = join(repo, 'dist', 'cli.js');
 
 interface Result { code: number; stdout: string; stderr: string }
 
-function runCli(args: string[]): Promise<Result> {
+/** Runs the CLI with its stdout on a pipe; FORCE_HYPERLINK only when a test sets it. */
+function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
   return new Promise((done) => {
-    execFile(process.execPath, [cli, ...args], { timeout: 90_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { timeout: 90_000, env: { ...process.env, FORCE_HYPERLINK: undefined, ...env } }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -42,10 +44,39 @@ describe('CLI search and eval (bundled dist/cli.js)', function () {
       assert.equal(human.code, 0, human.stderr);
       assert.match(human.stdout, /^1\. manual\.pdf pp\. 1-3 /m, "tiny pages share one chunk that cites them all");
       assert.match(human.stdout, /frobnicator limit defaults to 42/);
+      const notes = await runCli(['search', root, 'Can SRANDOM be seeded?', '--k', '1']);
+      assert.ok(notes.stdout.startsWith(`1. it's notes.md lines 1-`), notes.stdout);
+      assert.ok(notes.stdout.includes(` (${join(root, "it's notes.md")}:1)`), `outside the cwd, the path:line a terminal can open is absolute: ${notes.stdout}`);
       const json = await runCli(['search', root, 'Can SRANDOM be seeded?', '--json', '--path', "it's notes.md"]);
       assert.equal(json.code, 0, json.stderr);
       const result = JSON.parse(json.stdout) as { hits: Array<{ path: string; lineStart: number; lineEnd: number; heading: string }> };
       assert.deepEqual(result.hits.map((h) => [h.path, h.lineStart, h.heading]), [["it's notes.md", 1, 'Notes']]);
+    }));
+
+  it('prints locations as OSC 8 file links when hyperlinks are on, and no escape at all on a pipe', () =>
+    withTempDir(async (root) => {
+      await makeFolder(root);
+      // A filename is anyone's choice: this one tries to colour the terminal and open a link of its own.
+      const evil = 'quokka\u001b[31m\u001b]8;;http:x\u0007\u009b2J.md';
+      await writeFile(join(root, evil), '# Census\n\nThe quokka census counts 7 quokkas.\n');
+      assert.equal((await runCli(['index', root, '--embed', 'none'])).code, 0);
+      const esc = '\u001b';
+      const linked = await runCli(['search', root, 'frobnicator limit quokka census', '--k', '3'], { FORCE_HYPERLINK: '1' });
+      assert.equal(linked.code, 0, linked.stderr);
+      const pdfUrl = `${pathToFileURL(join(root, 'manual.pdf')).href}#page=1`;
+      assert.ok(linked.stdout.includes(`${esc}]8;;${pdfUrl}${esc}\\manual.pdf pp. 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
+      const mdUrl = `${pathToFileURL(join(root, evil)).href}#1`;
+      assert.ok(linked.stdout.includes(`${esc}]8;;${mdUrl}${esc}\\quokka?[31m?]8;;http:x??2J.md lines 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
+      const ours = new RegExp(`${esc}\\]8;;(?:file:[\\x21-\\x7e]*)?${esc}\\\\`, 'g');
+      assert.equal(linked.stdout.replace(ours, '').includes(esc), false, 'every ESC belongs to one of our OSC 8 links');
+
+      const piped = await runCli(['search', root, 'frobnicator limit quokka census', '--k', '3']);
+      assert.equal(piped.code, 0, piped.stderr);
+      assert.match(piped.stdout, /manual\.pdf pp\. 1-3/);
+      assert.equal(piped.stdout.includes(esc), false, JSON.stringify(piped.stdout));
+      const json = await runCli(['search', root, 'quokka census', '--json'], { FORCE_HYPERLINK: '1' });
+      assert.equal(json.stdout.includes(esc), false, '--json never carries a raw ESC');
+      assert.equal((JSON.parse(json.stdout) as { hits: Array<{ path: string }> }).hits[0]?.path, evil, 'JSON keeps the real path, escaped by JSON');
     }));
 
   it('explains a missing index and bad usage', () =>
