@@ -23,6 +23,13 @@ const assets = document.body.dataset;
  * blob) does not reach in every host; the page's own fetch does.
  */
 let workerPort: Promise<Worker> | undefined;
+
+/** The PDF's bytes, fetched once per open (a password retry reads them again from the cache). */
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
 function startWorker(): Promise<Worker> {
   workerPort ??= fetch(assets.worker ?? '')
     .then((response) => response.text())
@@ -70,9 +77,19 @@ function receive(message: ToViewer): void {
 
 async function open(url: string, fileName: string, restore: { page: number; scale: string } | undefined, password?: string): Promise<void> {
   document.title = fileName;
+  // The file and the worker load side by side. Whole-file reads measured faster here than
+  // pdf.js's range requests, each of which goes through the extension host.
+  const bytes = fetchBytes(url);
   pdfjsLib.GlobalWorkerOptions.workerPort = await startWorker();
+  let data: Uint8Array;
+  try {
+    data = await bytes;
+  } catch (error) {
+    fail('unreadable', `This PDF could not be loaded: ${(error as Error).message ?? error}.`);
+    return;
+  }
   const task = pdfjsLib.getDocument({
-    url,
+    data,
     // CMaps and standard fonts are fetched by this page (through the webview's resource loader).
     useWorkerFetch: false,
     ...(password !== undefined ? { password } : {}),
