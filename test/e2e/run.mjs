@@ -25,6 +25,16 @@ const SEL = {
 
 const { step, results, setOnFailure } = createSteps();
 
+async function waitForValue(locator, value, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await locator.inputValue();
+    if (current === value) return;
+    if (Date.now() > deadline) throw new Error(`expected ${value}, the page box says ${current}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The frame of the PDF viewer's webview (VS Code nests it two iframes deep). */
 async function viewerFrame(page) {
   const deadline = Date.now() + 20_000;
@@ -129,6 +139,28 @@ async function main() {
       if (seen.page !== '2') throw new Error(`the page box says ${seen.page}`);
       await page.waitForTimeout(300);
       await shot('04-citation-opened');
+    });
+
+    await step('in the viewer, find (Ctrl+F), the keyboard and zoom change what is shown', async () => {
+      const viewer = await viewerFrame(page);
+      await viewer.locator('#viewerContainer').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('Control+f');
+      await viewer.locator('#findbar:not([hidden]) #findInput').waitFor({ timeout: 5_000 });
+      await page.keyboard.type('proxy_timeout', { delay: 10 });
+      await viewer.locator('#findResult').filter({ hasText: /1 of 1/ }).waitFor({ timeout: 10_000 });
+      await viewer.locator('.textLayer .highlight').filter({ hasText: 'proxy_timeout' }).first().waitFor({ timeout: 10_000 });
+      await shot('05-find-in-pdf');
+      await page.keyboard.press('Escape');
+      await viewer.locator('#viewerContainer').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('Home');
+      await waitForValue(viewer.locator('#pageNumber'), '1');
+      await page.keyboard.press('End');
+      await waitForValue(viewer.locator('#pageNumber'), '2');
+      const before = await viewer.locator('.page[data-page-number="2"]').boundingBox();
+      await viewer.locator('#zoomIn').click();
+      await page.waitForTimeout(500);
+      const after = await viewer.locator('.page[data-page-number="2"]').boundingBox();
+      if (!before || !after || after.width <= before.width * 1.05) throw new Error(`zoom in did not enlarge the page: ${before?.width} -> ${after?.width}`);
     });
 
     await step('a Markdown citation opens the note at the cited lines', async () => {

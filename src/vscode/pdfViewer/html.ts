@@ -60,13 +60,13 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, fi
     <button id="nextCitation" title="Next citation (])" aria-label="Next citation">↓</button>
   </div>
   <span id="notice" hidden></span>
-  <div id="findbar" hidden>
-    <input id="findInput" type="text" placeholder="Find in document" aria-label="Find in document">
-    <span id="findResult"></span>
-    <button id="findPrevious" title="Previous match (Shift+Enter)" aria-label="Previous match">↑</button>
-    <button id="findNext" title="Next match (Enter)" aria-label="Next match">↓</button>
-    <button id="findClose" title="Close (Escape)" aria-label="Close find">×</button>
-  </div>
+</div>
+<div id="findbar" role="search" hidden>
+  <input id="findInput" type="text" placeholder="Find in document" aria-label="Find in document">
+  <span id="findResult"></span>
+  <button id="findPrevious" title="Previous match (Shift+Enter)" aria-label="Previous match">↑</button>
+  <button id="findNext" title="Next match (Enter)" aria-label="Next match">↓</button>
+  <button id="findClose" title="Close (Escape)" aria-label="Close find">×</button>
 </div>
 <div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
 <div id="failure" hidden></div>
