@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -8,6 +6,7 @@ import type { IndexJobResult } from '../../../src/vscode/indexService';
 import { getApi, waitFor, workspaceRoot } from './helpers';
 import { recordNotifications, sleep } from './notifications';
 import { setSetting, useFakeOllama } from './ollama';
+import { deadHost } from '../../support/deadHost';
 
 function nextJob(match: (r: IndexJobResult) => boolean): Promise<IndexJobResult> {
   return getApi().then(
@@ -21,14 +20,6 @@ function nextJob(match: (r: IndexJobResult) => boolean): Promise<IndexJobResult>
         });
       }),
   );
-}
-
-async function deadHost(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
 }
 
 describe('background indexing stays in the status bar', function () {

@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createResearchAssistant } from '../../../src/core/graph/runTurn';
 import { createOllamaClient } from '../../../src/core/llm/ollamaClient';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { withTempDir } from '../../support/tempDir';
 import { buildRealIndex } from '../../support/realIndex';
 import { count, startHarness, type Harness } from '../../support/graphHarness';
+import { deadHost } from '../../support/deadHost';
 
 const docs = memoryRetriever([
   { path: 'erlang/ssh.pdf', page: 28, text: 'hello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.' },
   { path: 'bash/bashref.pdf', page: 95, text: 'SRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.' },
 ]);
-
-async function deadHost(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 describe('failures degrade, never crash', () => {
   let h: Harness | undefined;

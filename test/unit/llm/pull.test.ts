@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Ollama } from 'ollama';
 import { ModelPullError, OllamaUnreachableError } from '../../../src/core/llm/errors';
 import { PullTracker, pullOllamaModel, type PullProgress } from '../../../src/core/llm/pull';
 import { startFakeOllama, type FakeOllama } from '../../support/fakeOllama';
+import { deadHost } from '../../support/deadHost';
 
 async function collect(gen: AsyncGenerator<PullProgress, void>): Promise<PullProgress[]> {
   const out: PullProgress[] = [];
   for await (const p of gen) out.push(p);
   return out;
-}
-
-async function deadHost(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
 }
 
 describe('pulling an Ollama model over the REST API', () => {
