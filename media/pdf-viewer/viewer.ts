@@ -118,6 +118,10 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   report.timings.opened = Math.round(performance.now());
   pdf = doc;
   eventBus.on('pagesinit', () => {
+    // The cited page first, then the zoom: setting the zoom renders the current page at once,
+    // and that should be the one the user asked for, not page 1.
+    const opening = targets[active]?.page ?? restore?.page;
+    if (opening) viewer.currentPageNumber = Math.min(Math.max(1, opening), doc.numPages);
     viewer.currentScaleValue = restore?.scale ?? 'page-width';
     if (targets.length > 0) showTarget(active);
     else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
