@@ -135,6 +135,38 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     assert.equal((tab.input as vscode.TabInputCustom).viewType, 'local-research.pdfViewer');
   });
 
+  it('a plain page link (the chat\'s reference list) opens that page with the latest answer\'s highlight there', async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const file = `${DIR}/cross-page.pdf`;
+    await cite([{ index: 1, file, page: 3, text: filler(3, 10).slice(4, 7).join('\n') }]);
+    const uri = vscode.Uri.joinPath(root(), ...file.split('/'));
+    await vscode.commands.executeCommand('vscode.open', uri.with({ fragment: 'page=3' }));
+    const report = await waitFor(() => {
+      const r = api.citations.viewer.reportOf(uri);
+      return r?.target?.highlight === 'located' ? r : undefined;
+    }, 'the page link to be highlighted', 45_000);
+    assert.equal(report.page, 3);
+    assert.match(report.target!.highlightedText, /Page 3 filler line 5/);
+  });
+
+  it('a PDF reopened from the explorer comes back at the page it was left on', async () => {
+    const api = await getApi();
+    const file = `${DIR}/cross-page.pdf`;
+    const uri = vscode.Uri.joinPath(root(), ...file.split('/'));
+    const turn = await cite([{ index: 1, file, page: 2, text: 'installation must be deleted by hand before installing again into that library.' }]);
+    await open({ turn, n: 1, file, page: 2 }, (r) => r.page === 2 && r.target?.highlight === 'located');
+    await new Promise((r) => setTimeout(r, 800)); // the viewer saves its place shortly after a move
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('vscode.open', uri);
+    const report = await waitFor(() => {
+      const r = api.citations.viewer.reportOf(uri);
+      return r && r.pages > 0 ? r : undefined;
+    }, 'the reopened viewer', 45_000);
+    assert.equal(report.page, 2);
+    assert.equal(report.target, undefined);
+  });
+
   it('a Markdown citation opens the note with the cited lines highlighted', async () => {
     const api = await getApi();
     const file = 'notes/database-guide.md';
