@@ -1,5 +1,6 @@
 // Runs every test tier in order and ends with one line, `N passed, N failed`, summed over the
 // tiers; exits non-zero if any tier failed or could not run. Tiers: unit (plain mocha on core),
+// faults (the CLI and core under injected faults: stalled servers, damaged indexes, hostile text),
 // integration (mocha inside a real VS Code extension host), e2e (the real chat panel in Chromium),
 // package (the .vsix built, installed into a fresh VS Code and used through its chat panel).
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,8 @@ const steps = [
   { name: 'typecheck webview', cmd: ['npx', 'tsc', '--noEmit', '-p', 'media/pdf-viewer'] },
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
   { name: 'unit', cmd: ['npx', 'mocha'], counts: true },
+  // The CLI and core under injected faults: stalled servers, damaged indexes, hostile documents.
+  { name: 'faults', cmd: ['npx', 'mocha', '--config', 'test/faults/.mocharc.json'], counts: true },
   { name: 'integration', script: 'test/integration/run.mjs', counts: true },
   { name: 'e2e', script: 'test/e2e/run.mjs', counts: true },
   // Last: `npm run package` replaces dist/ with the production build.
