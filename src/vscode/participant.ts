@@ -15,6 +15,7 @@ import { loadEngine } from './engine/load';
 import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
 import type { IndexService } from './indexService';
 import { describe } from './log';
+import { displayOnly } from './chatMarkdown';
 import { isExtractiveModel, problemWithoutModel } from './extractiveModel';
 import { abortSignalOf, VENDOR, type OllamaAvailability } from './ollamaModels';
 import { CitationMarkerStream, citationCommandUri } from './citations/links';
@@ -189,8 +190,9 @@ export class ResearchParticipant implements vscode.Disposable {
     if (job.error) throw job.error;
     const s = job.summary!;
     stream.markdown(`${runSummaryText(s, this.index.lastStats)} (${s.seconds.toFixed(1)} s; embeddings: ${s.embeddingChoice})\n`);
-    for (const f of s.failed) stream.markdown(`\n- \`${f.path}\`: ${f.reason}`);
-    for (const n of s.notices) stream.markdown(`\n\n${n}`);
+    // File names and reasons (parser messages) come from the documents: display-only.
+    for (const f of s.failed) stream.markdown(`\n- ${displayOnly(`${f.path}: ${f.reason}`)}`);
+    for (const n of s.notices) stream.markdown(`\n\n${displayOnly(n)}`);
     return { metadata: { kind: 'local-research-command', command: 'index' } };
   }
 
