@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { Citation, TurnResult } from '../core/graph/api';
 import { runSummaryText } from '../core/index/runText';
 import { isAbortError } from '../core/llm/errors';
+import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
@@ -63,7 +64,7 @@ export class ResearchParticipant implements vscode.Disposable {
     token: vscode.CancellationToken,
   ): Promise<vscode.ChatResult> => {
     const started = performance.now();
-    this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(request.prompt)}`);
+    this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(logSnippet(request.prompt))}`);
     let turn: TurnResult | undefined;
     let result: vscode.ChatResult;
     try {
@@ -78,7 +79,8 @@ export class ResearchParticipant implements vscode.Disposable {
     }
     const ms = performance.now() - started;
     this.log.info(`turn done in ${ms.toFixed(0)} ms: ${turn ? `${turn.route}, ${turn.citations.length} citations, ${turn.llmCalls} LLM calls` : result.errorDetails ? `error: ${result.errorDetails.message}` : 'no graph run'}`);
-    if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${d.reason}) ${d.ms.toFixed(0)} ms`);
+    // Reasons quote the agents' output (a validator's feedback may quote the documents): a snippet each.
+    if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${logSnippet(d.reason, 200)}) ${d.ms.toFixed(0)} ms`);
     this.completed.fire({ prompt: request.prompt, command: request.command, result, ...(turn ? { turn } : {}), ms });
     return result;
   };
