@@ -173,15 +173,19 @@ async function main() {
       if (!before || !after || after.width <= before.width * 1.05) throw new Error(`zoom in did not enlarge the page: ${before?.width} -> ${after?.width}`);
     });
 
-    await step('a Markdown citation opens the note at the cited lines', async () => {
-      const input = page.locator(SEL.chatInput).first();
-      await input.click();
+    /** Sends a question to @research from the chat input (the participant stays selected after a first turn). */
+    const askResearch = async (question) => {
+      await page.locator(SEL.chatInput).first().click();
       if ((await page.locator(SEL.participantDecoration).count()) === 0) {
         await page.keyboard.type('@research ', { delay: 30 });
         await page.locator(SEL.participantDecoration).first().waitFor({ timeout: 15_000 });
       }
-      await page.keyboard.type('What is the default database connection timeout?', { delay: 5 });
+      await page.keyboard.type(question, { delay: 5 });
       await page.keyboard.press('Enter');
+    };
+
+    await step('a Markdown citation opens the note at the cited lines', async () => {
+      await askResearch('What is the default database connection timeout?');
       const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'defaults to 15 seconds' }).last();
       await answer.getByText('Sources').waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1000); // the chip becomes a link once the response settles
@@ -214,14 +218,7 @@ async function main() {
     });
 
     await step('a model steered by a document cannot make the chat fetch an image or link out: the URL shows as text', async () => {
-      const input = page.locator(SEL.chatInput).first();
-      await input.click();
-      if ((await page.locator(SEL.participantDecoration).count()) === 0) {
-        await page.keyboard.type('@research ', { delay: 30 });
-        await page.locator(SEL.participantDecoration).first().waitFor({ timeout: 15_000 });
-      }
-      await page.keyboard.type(e2eServer.LEAK_QUESTION, { delay: 5 });
-      await page.keyboard.press('Enter');
+      await askResearch(e2eServer.LEAK_QUESTION);
       const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'sends its report to' }).last();
       await answer.getByText('Sources').waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1500); // time for an image to be fetched, were it rendered
