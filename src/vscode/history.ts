@@ -6,6 +6,7 @@
  * version of the extension, or from another participant, is ignored rather than trusted.
  */
 import * as vscode from 'vscode';
+import { BREAK } from './chatMarkdown';
 import { unlinkCitations } from './citations/links';
 import type { HistoryTurn, TurnInput, TurnMetadata } from '../core/graph/api';
 
@@ -44,7 +45,8 @@ export function responseText(turn: vscode.ChatResponseTurn): string {
   const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
   // The sources list is our rendering of the citations (kept in metadata), not part of the answer.
   const sources = text.indexOf(SOURCES_HEADING);
-  return unlinkCitations(sources >= 0 ? text.slice(0, sources) : text).trim();
+  // Without the zero-width breaks that kept links and images from rendering (../chatMarkdown).
+  return unlinkCitations(sources >= 0 ? text.slice(0, sources) : text).replaceAll(BREAK, '').trim();
 }
 
 /** Must match what render.ts writes before the citations. */

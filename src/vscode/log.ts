@@ -3,13 +3,15 @@
  * `Logger` port. Every chat turn and indexing run is recorded here, errors with their cause chain.
  */
 import * as vscode from 'vscode';
+import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';
 
 export const LOG_NAME = 'Local Research Assistant';
 
 export function createLog(): { channel: vscode.LogOutputChannel; logger: Logger } {
   const channel = vscode.window.createOutputChannel(LOG_NAME, { log: true });
-  const fmt = (details: unknown[]) => details.map(describe);
+  // Details (errors with their causes) may quote a server's reply or a model's output: capped.
+  const fmt = (details: unknown[]) => details.map((d) => logSnippet(describe(d), 600));
   const logger: Logger = {
     debug: (m, ...d) => channel.debug(m, ...fmt(d)),
     info: (m, ...d) => channel.info(m, ...fmt(d)),

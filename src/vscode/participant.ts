@@ -9,12 +9,14 @@ import * as vscode from 'vscode';
 import type { Citation, TurnResult } from '../core/graph/api';
 import { runSummaryText } from '../core/index/runText';
 import { isAbortError } from '../core/llm/errors';
+import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
 import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
 import type { IndexService } from './indexService';
 import { describe } from './log';
+import { displayOnly } from './chatMarkdown';
 import { isExtractiveModel, problemWithoutModel } from './extractiveModel';
 import { abortSignalOf, VENDOR, type OllamaAvailability } from './ollamaModels';
 import { CitationMarkerStream, citationCommandUri } from './citations/links';
@@ -62,7 +64,7 @@ export class ResearchParticipant implements vscode.Disposable {
     token: vscode.CancellationToken,
   ): Promise<vscode.ChatResult> => {
     const started = performance.now();
-    this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(request.prompt)}`);
+    this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(logSnippet(request.prompt))}`);
     let turn: TurnResult | undefined;
     let result: vscode.ChatResult;
     try {
@@ -77,7 +79,8 @@ export class ResearchParticipant implements vscode.Disposable {
     }
     const ms = performance.now() - started;
     this.log.info(`turn done in ${ms.toFixed(0)} ms: ${turn ? `${turn.route}, ${turn.citations.length} citations, ${turn.llmCalls} LLM calls` : result.errorDetails ? `error: ${result.errorDetails.message}` : 'no graph run'}`);
-    if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${d.reason}) ${d.ms.toFixed(0)} ms`);
+    // Reasons quote the agents' output (a validator's feedback may quote the documents): a snippet each.
+    if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${logSnippet(d.reason, 200)}) ${d.ms.toFixed(0)} ms`);
     this.completed.fire({ prompt: request.prompt, command: request.command, result, ...(turn ? { turn } : {}), ms });
     return result;
   };
@@ -189,8 +192,9 @@ export class ResearchParticipant implements vscode.Disposable {
     if (job.error) throw job.error;
     const s = job.summary!;
     stream.markdown(`${runSummaryText(s, this.index.lastStats)} (${s.seconds.toFixed(1)} s; embeddings: ${s.embeddingChoice})\n`);
-    for (const f of s.failed) stream.markdown(`\n- \`${f.path}\`: ${f.reason}`);
-    for (const n of s.notices) stream.markdown(`\n\n${n}`);
+    // File names and reasons (parser messages) come from the documents: display-only.
+    for (const f of s.failed) stream.markdown(`\n- ${displayOnly(`${f.path}: ${f.reason}`)}`);
+    for (const n of s.notices) stream.markdown(`\n\n${displayOnly(n)}`);
     return { metadata: { kind: 'local-research-command', command: 'index' } };
   }
 

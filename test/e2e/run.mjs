@@ -4,6 +4,7 @@
 // the Ollama-protocol test server, click the citation. Each step is counted as a test and
 // leaves a screenshot in test-artifacts/screenshots/.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,16 @@ async function main() {
   const require = createRequire(import.meta.url);
   const workspace = mkdtempSync(join(tmpdir(), 'lra-e2e-workspace-'));
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
-  const ollama = await require(join(outDir, 'e2e/server.js')).startScriptedOllama();
+  // A host the chat must never contact: the scripted model puts an image of it in an answer.
+  const leakHits = [];
+  const leakServer = createServer((req, res) => {
+    leakHits.push(req.url);
+    res.end();
+  });
+  await new Promise((resolve) => leakServer.listen(0, '127.0.0.1', resolve));
+  const leakUrl = `http://127.0.0.1:${leakServer.address().port}/leak`;
+  const e2eServer = require(join(outDir, 'e2e/server.js'));
+  const ollama = await e2eServer.startScriptedOllama(40, { leakUrl });
   mkdirSync(shots, { recursive: true });
 
   const server = await startCodeServer({
@@ -163,15 +173,19 @@ async function main() {
       if (!before || !after || after.width <= before.width * 1.05) throw new Error(`zoom in did not enlarge the page: ${before?.width} -> ${after?.width}`);
     });
 
-    await step('a Markdown citation opens the note at the cited lines', async () => {
-      const input = page.locator(SEL.chatInput).first();
-      await input.click();
+    /** Sends a question to @research from the chat input (the participant stays selected after a first turn). */
+    const askResearch = async (question) => {
+      await page.locator(SEL.chatInput).first().click();
       if ((await page.locator(SEL.participantDecoration).count()) === 0) {
         await page.keyboard.type('@research ', { delay: 30 });
         await page.locator(SEL.participantDecoration).first().waitFor({ timeout: 15_000 });
       }
-      await page.keyboard.type('What is the default database connection timeout?', { delay: 5 });
+      await page.keyboard.type(question, { delay: 5 });
       await page.keyboard.press('Enter');
+    };
+
+    await step('a Markdown citation opens the note at the cited lines', async () => {
+      await askResearch('What is the default database connection timeout?');
       const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'defaults to 15 seconds' }).last();
       await answer.getByText('Sources').waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1000); // the chip becomes a link once the response settles
@@ -203,6 +217,28 @@ async function main() {
       await shot('06-log');
     });
 
+    await step('a model steered by a document cannot make the chat fetch an image or link out: the URL shows as text', async () => {
+      await askResearch(e2eServer.LEAK_QUESTION);
+      const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'sends its report to' }).last();
+      await answer.getByText('Sources').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1500); // time for an image to be fetched, were it rendered
+      const seen = await answer.evaluate((el) => ({
+        images: [...el.querySelectorAll('img')].map((i) => i.getAttribute('src') ?? ''),
+        links: [...el.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href') ?? a.getAttribute('data-href') ?? '', text: a.textContent ?? '' })),
+        text: (el.textContent ?? '').replace(/\u200b/g, ''),
+      }));
+      await shot('07-steered-answer');
+      if (leakHits.length) throw new Error(`the chat contacted the leak server: ${leakHits.join(', ')}`);
+      const leaking = seen.images.filter((src) => src.includes(new URL(leakUrl).host));
+      if (leaking.length) throw new Error(`images in the answer: ${leaking.join(', ')}`);
+      const external = seen.links.filter((a) => /^(https?|mailto):/i.test(a.href));
+      if (external.length) throw new Error(`external links in the answer: ${external.map((a) => a.href).join(', ')}`);
+      if (!seen.text.includes(`![leaked data](${leakUrl})`) || !seen.text.includes('https://attacker.example/?q=secret')) throw new Error(`the URLs are not shown as text: ${seen.text}`);
+      if (!/Sources[\s\S]*\[1\]/.test(seen.text)) throw new Error(`no citation in: ${seen.text}`);
+      // VS Code renders command links with an empty href (it runs them on click): the [1] marker is one.
+      if (!seen.links.some((a) => a.text === '[1]')) throw new Error(`the [1] marker is not a link: ${JSON.stringify(seen.links)}`);
+    });
+
     await step('"Set Langfuse Secret Key" stores the key in SecretStorage, not in settings.json', async () => {
       await runCommand('Local Research: Set Langfuse Secret Key');
       await page.locator('.quick-input-widget input[type="password"]').waitFor({ timeout: 10_000 });
@@ -216,6 +252,7 @@ async function main() {
     await browser.close();
     server.stop();
     await ollama.close();
+    leakServer.close();
     rmSync(workspace, { recursive: true, force: true });
   }
   const failed = results.filter((r) => !r.ok).length;

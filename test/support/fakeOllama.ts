@@ -42,6 +42,8 @@ export interface FakeOllamaOptions {
   models?: string[];
   /** Reported by /api/show as the model's context length. */
   contextLength?: number;
+  /** Reported by /api/show as the model's chat template (Go template syntax). Default: empty. */
+  template?: string;
   /** Embedding function; default: deterministic hashed bag of words (dimension 64). */
   embed?: (model: string, inputs: string[]) => number[][];
   /** Chat answers computed per request; when absent, answers come from the queue. */
@@ -100,7 +102,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
           });
         case '/api/show':
           if (!known(body?.model ?? body?.name)) return json(res, 404, { error: `model '${body?.model}' not found` });
-          return json(res, 200, { modelfile: '', parameters: '', template: '', details: {}, model_info: { 'general.architecture': 'llama', 'llama.context_length': options.contextLength ?? 8192 } });
+          return json(res, 200, { modelfile: '', parameters: '', template: options.template ?? '', details: {}, model_info: { 'general.architecture': 'llama', 'llama.context_length': options.contextLength ?? 8192 } });
         case '/api/embed': {
           if (!known(body.model)) return json(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
           const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];

@@ -7,7 +7,8 @@ import { estimateMessages, trimHistory } from '../llm/budget';
 import { LlmRequestError } from '../llm/errors';
 import type { LlmClient, LlmMessage } from '../llm/types';
 import type { AgentName } from './config';
-import { contextWindow, preparePrompt, type GraphRuntime } from './runtime';
+import type { RenderedData } from './passages';
+import { contextWindow, preparePrompt, promptGuard, type GraphRuntime } from './runtime';
 import { jsonSchemaOf } from './schemas';
 
 export class MalformedReplyError extends LlmRequestError {
@@ -22,9 +23,9 @@ export interface AskJsonOptions<T extends z.ZodType> {
   /** Name recorded in traces and counters when it differs from the agent (e.g. 'quality'). */
   label?: string;
   prompt: string;
-  values: Record<string, string>;
+  values: Record<string, string | RenderedData>;
   schema: T;
-  /** Chat messages after the system prompt; trimmed oldest-first to fit the context. */
+  /** Chat messages after the system prompt (untrusted: sanitised); trimmed oldest-first to fit the context. */
   messages?: LlmMessage[];
   maxTokens?: number;
 }
@@ -34,7 +35,8 @@ export async function askJson<T extends z.ZodType>(runtime: GraphRuntime, llm: L
   const numCtx = await contextWindow(runtime, llm, options.agent);
   const maxTokens = options.maxTokens ?? 512;
   const systemCost = estimateMessages([{ role: 'system', content: prepared.system }]);
-  const history = options.messages ? trimHistory(options.messages, Math.max(0, numCtx - maxTokens - systemCost)) : [];
+  const clean = await promptGuard(runtime, options.agent);
+  const history = options.messages ? trimHistory(options.messages.map((m) => ({ ...m, content: clean(m.content) })), Math.max(0, numCtx - maxTokens - systemCost)) : [];
   const messages: LlmMessage[] = [{ role: 'system', content: prepared.system }, ...history];
   if (history.length === 0) messages.push({ role: 'user', content: 'Answer in the JSON format requested.' });
   const result = await llm.chatJson({

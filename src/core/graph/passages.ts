@@ -1,15 +1,29 @@
 /**
  * How document text enters prompts: numbered, inside <document> tags, with anything that could
- * close the tag neutralised. Document text is data; the prompts say so and the delimiters make
- * it unambiguous where data starts and ends, whatever the document contains.
+ * close a tag of ours or pose as a model control token neutralised (../llm/controlTokens).
+ * Document text is data; the prompts say so and the delimiters make it unambiguous where data
+ * starts and ends, whatever the document contains.
  */
 import type { SearchHit } from '../index/types';
+import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
 import { cutAtWord } from './excerpt';
 
-/** Breaks `<document`, `</document>`, `<draft>` and similar tags inside quoted text. */
-export function neutralise(text: string): string {
-  return text.replace(/<(\/?)(document|draft|passages?|excerpts)\b/gi, '‹$1$2');
+/** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
+export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'passage', 'passages'] as const;
+
+/** The sanitiser for untrusted prompt text: our delimiters, the generic token shapes and `tokens` (the model's own). */
+export function promptSanitiser(tokens: readonly string[] = []): Sanitise {
+  return createPromptSanitiser({ tokens, delimiters: DATA_DELIMITERS });
+}
+
+/** Prompt text we rendered ourselves (our delimiters around sanitised text): a prompt takes it as it is. */
+export interface RenderedData {
+  readonly rendered: string;
+}
+
+export function renderedData(rendered: string): RenderedData {
+  return { rendered };
 }
 
 export function locationOf(hit: SearchHit): string {
@@ -20,11 +34,13 @@ export function locationOf(hit: SearchHit): string {
   return '';
 }
 
-export function renderPassage(hit: SearchHit, n: number, maxChars = 2400): string {
+/** One passage as a data block; `clean` is the sanitiser of the model the prompt goes to. */
+export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxChars = 2400): string {
   const location = locationOf(hit);
-  const heading = hit.heading ? ` section="${neutralise(hit.heading).replace(/"/g, "'")}"` : '';
+  const attribute = (value: string) => clean(value).replace(/"/g, "'");
+  const heading = hit.heading ? ` section="${attribute(hit.heading)}"` : '';
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
-  return `<document n="${n}" file="${hit.path.replace(/"/g, "'")}"${location ? ` location="${location}"` : ''}${heading}>\n${neutralise(text)}\n</document>`;
+  return `<document n="${n}" file="${attribute(hit.path)}"${location ? ` location="${location}"` : ''}${heading}>\n${clean(text)}\n</document>`;
 }
 
 export function citationOf(hit: SearchHit, index: number): Citation {

@@ -4,13 +4,16 @@
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Retriever } from '../index/types';
+import type { Sanitise } from '../llm/controlTokens';
+import { isAbortError } from '../llm/errors';
 import type { LlmClient, LlmMessage } from '../llm/types';
 import type { Logger } from '../ports';
-import type { PromptProvider, ResolvedPrompt } from '../prompts/provider';
+import type { PromptProvider } from '../prompts/provider';
 import { promptRef, renderPrompt } from '../prompts/provider';
 import type { TurnTrace } from '../tracing/tracer';
 import type { TurnEvent } from './api';
 import type { AgentName, ResearchConfig } from './config';
+import { promptSanitiser, type RenderedData } from './passages';
 import type { Decision } from './api';
 import type { ResearchStateType, ResearchUpdate } from './state';
 
@@ -32,16 +35,45 @@ export function runtimeOf(config: LangGraphRunnableConfig): GraphRuntime {
   return runtime;
 }
 
-/** Loads a prompt, renders it and returns the pieces an LLM request needs. */
-export async function preparePrompt(runtime: GraphRuntime, agent: AgentName, name: string, values: Record<string, string>) {
-  const prompt: ResolvedPrompt = await runtime.prompts.get(name, runtime.signal);
-  const system = renderPrompt(prompt, values);
+/**
+ * Loads a prompt, renders it and returns the pieces an LLM request needs. Every plain string
+ * value is untrusted text and goes through the model's sanitiser; only `RenderedData` (our data
+ * blocks, sanitised inside) is inserted as it is.
+ */
+export async function preparePrompt(runtime: GraphRuntime, agent: AgentName, name: string, values: Record<string, string | RenderedData>) {
+  const [prompt, clean] = await Promise.all([runtime.prompts.get(name, runtime.signal), promptGuard(runtime, agent)]);
+  const safe = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value.rendered]));
+  const system = renderPrompt(prompt, safe);
   return {
     system,
     ref: promptRef(prompt),
     temperature: runtime.config.temperatures[agent] ?? prompt.temperature,
     model: runtime.config.models[agent],
   };
+}
+
+const guards = new WeakMap<GraphRuntime, Map<string, Promise<Sanitise>>>();
+
+/**
+ * The sanitiser for text entering an agent's prompts: the generic token shapes plus the tokens of
+ * that agent's model's template, looked up once per turn and model (the client caches the
+ * template). When the template cannot be read, the generic shapes alone.
+ */
+export function promptGuard(runtime: GraphRuntime, agent: AgentName): Promise<Sanitise> {
+  const model = runtime.config.models[agent];
+  let byModel = guards.get(runtime);
+  if (!byModel) guards.set(runtime, (byModel = new Map()));
+  let guard = byModel.get(model);
+  if (!guard) {
+    const lookup = runtime.llm?.controlTokens?.(model, runtime.signal) ?? Promise.resolve([]);
+    guard = lookup.then(promptSanitiser, (error: unknown) => {
+      if (isAbortError(error, runtime.signal)) throw error;
+      runtime.logger.debug(`${model}: chat template unavailable; neutralising the generic token shapes only`, error);
+      return promptSanitiser();
+    });
+    byModel.set(model, guard);
+  }
+  return guard;
 }
 
 /** The context window to ask for: the model's, capped by config. */

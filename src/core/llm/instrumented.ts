@@ -54,6 +54,7 @@ export function instrumentLlm(client: LlmClient, trace: TurnTrace, counter: LlmC
     chatStream: (request: StreamRequest) => recorded(request, () => client.chatStream(request), (r) => r.text),
     contextLength: (model, signal) => client.contextLength(model, signal),
     checkReady: (models, signal) => client.checkReady(models, signal),
+    ...(client.controlTokens ? { controlTokens: client.controlTokens.bind(client) } : {}),
     ...(client.embed ? { embed: client.embed.bind(client) } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Ollama } from 'ollama';
 import { estimateMessages } from './budget';
+import { controlTokensOf } from './controlTokens';
 import { ContextOverflowError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
 import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
@@ -23,6 +24,7 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 
 export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient {
   const host = resolveOllamaHost(options.host);
   const contextCache = new Map<string, Promise<number>>();
+  const tokenCache = new Map<string, Promise<string[]>>();
 
   const clientFor = (signal?: AbortSignal) =>
     new Ollama({
@@ -140,6 +142,24 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
             },
           );
         contextCache.set(model, cached);
+      }
+      return cached;
+    },
+
+    /** From the `template` of /api/show; a failed lookup is not cached (the caller falls back). */
+    controlTokens(model: string, signal?: AbortSignal): Promise<string[]> {
+      let cached = tokenCache.get(model);
+      if (!cached) {
+        cached = clientFor(signal)
+          .show({ model })
+          .then(
+            (info) => controlTokensOf(info.template ?? ''),
+            (error: unknown) => {
+              tokenCache.delete(model);
+              throw translate(error, model, signal);
+            },
+          );
+        tokenCache.set(model, cached);
       }
       return cached;
     },

@@ -68,6 +68,12 @@ export interface LlmClient {
   chatStream(request: StreamRequest): Promise<TextResult>;
   /** Context window of a model in tokens (from the model's metadata; cached). */
   contextLength(model: string, signal?: AbortSignal): Promise<number>;
+  /**
+   * The literal control tokens of the model's chat template (`<|eot_id|>`, `[INST]`, …), fetched
+   * once per model and cached. Optional: clients that cannot tell (VS Code's models) leave it out
+   * and prompts neutralise the generic token shapes only.
+   */
+  controlTokens?(model: string, signal?: AbortSignal): Promise<string[]>;
   /** Resolves when the server answers and the models are installed; throws a typed LlmError otherwise. */
   checkReady(models: string[], signal?: AbortSignal): Promise<void>;
   embed?(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]>;

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Citation } from '../../core/graph/api';
+import { ChatMarkdownGuard } from '../chatMarkdown';
 
 export const OPEN_CITATION_COMMAND = 'local-research.openCitation';
 
@@ -40,10 +41,11 @@ export function unlinkCitations(markdown: string): string {
   return markdown.replace(MARKER_LINK, '[$1]');
 }
 
-/** Markdown the chat may run our one command from, and nothing else. */
+/** Markdown the chat may run our one command from, and nothing else; no raw HTML. */
 export function trustedMarkdown(value: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(value);
   md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND] };
+  md.supportHtml = false;
   return md;
 }
 
@@ -61,9 +63,12 @@ const OPEN_MARKER = /\[[\d,\s]*$/;
 /**
  * Rewrites `[n]` markers in streamed answer text into citation links, holding back a marker
  * split across tokens until it is complete. Numbers without a known passage stay plain text.
+ * The text itself (the model's, or quoted documents) is made display-only first (../chatMarkdown):
+ * the citation links added here are the only links in it.
  */
 export class CitationMarkerStream {
   private held = '';
+  private readonly guard = new ChatMarkdownGuard();
 
   constructor(
     private readonly write: (markdown: vscode.MarkdownString) => void,
@@ -71,7 +76,7 @@ export class CitationMarkerStream {
   ) {}
 
   push(text: string): void {
-    this.held += text;
+    this.held += this.guard.push(text);
     const open = OPEN_MARKER.exec(this.held);
     const cut = open && this.held.length - open.index <= 24 ? open.index : this.held.length;
     this.emit(this.held.slice(0, cut));

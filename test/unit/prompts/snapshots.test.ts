@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { renderTemplate } from '../../../src/core/prompts/template';
-import { renderConversation, renderDocumentList, renderPassage } from '../../../src/core/graph/passages';
+import { promptSanitiser, renderConversation, renderDocumentList, renderPassage } from '../../../src/core/graph/passages';
 import type { SearchHit } from '../../../src/core/index/types';
 
 const snapshots = join(__dirname, '__snapshots__');
@@ -20,7 +20,7 @@ const hits: SearchHit[] = [
 ];
 const documents = renderDocumentList([{ path: 'erlang/ssh.pdf', pages: 120 }, { path: 'notes/todo.md', pages: null }]);
 const conversation = renderConversation([{ role: 'user', content: "What's the default timeout?" }, { role: 'assistant', content: 'Which program do you mean?' }]);
-const passages = hits.map((h, i) => renderPassage(h, i + 1)).join('\n\n');
+const passages = hits.map((h, i) => renderPassage(h, i + 1, promptSanitiser())).join('\n\n');
 
 const values: Record<string, Record<string, string>> = {
   orchestrator: { documents, today: '2026-01-01' },

@@ -9,7 +9,7 @@ import type { SearchHit } from '../../index/types';
 import { isAbortError } from '../../llm/errors';
 import type { Followup } from '../api';
 import { askJson } from '../ask';
-import { locationOf, neutralise, renderConversation, snippetOf } from '../passages';
+import { locationOf, renderConversation, snippetOf } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { ClarificationReply } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -65,11 +65,11 @@ export async function clarificationNode(state: ResearchStateType, config: LangGr
   };
 }
 
-/** Where the question's words appear: document, location, heading, a short excerpt. */
+/** Where the question's words appear: document, location, heading, a short excerpt (sanitised with the other prompt values). */
 function renderLocations(hits: readonly SearchHit[]): string {
   if (hits.length === 0) return '(the search found nothing)';
   return hits
-    .map((h) => `- ${h.path}${locationOf(h) ? `, ${locationOf(h)}` : ''}${h.heading ? ` (section: ${neutralise(h.heading)})` : ''}: "${neutralise(snippetOf(h.text, 140))}"`)
+    .map((h) => `- ${h.path}${locationOf(h) ? `, ${locationOf(h)}` : ''}${h.heading ? ` (section: ${h.heading})` : ''}: "${snippetOf(h.text, 140)}"`)
     .join('\n');
 }
 

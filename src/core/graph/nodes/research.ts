@@ -10,8 +10,8 @@ import { fitCount } from '../../llm/budget';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
-import { mergeHits, renderConversation, renderDocumentList, renderPassage } from '../passages';
-import { contextWindow, decision, runtimeOf, type GraphRuntime } from '../runtime';
+import { mergeHits, renderConversation, renderDocumentList, renderPassage, renderedData } from '../passages';
+import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
 import { heuristicStandalone } from '../standalone';
 import type { ResearchStateType, ResearchUpdate, Strategy } from '../state';
@@ -51,17 +51,18 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
 
   const gradeStarted = performance.now();
   const top = chunks.slice(0, runtime.config.maxPassages);
-  const rendered = top.map((hit, i) => renderPassage(hit, i + 1, GRADE_PASSAGE_CHARS));
   const attemptsLeft = runtime.config.maxRequeries - state.requeryCount;
   let grade;
   try {
+    const clean = await promptGuard(runtime, 'research');
+    const rendered = top.map((hit, i) => renderPassage(hit, i + 1, clean, GRADE_PASSAGE_CHARS));
     const numCtx = await contextWindow(runtime, runtime.llm, 'research');
     const fit = Math.max(1, fitCount(rendered, numCtx - 1200));
     grade = await askJson(runtime, runtime.llm, {
       agent: 'research',
       label: 'quality',
       prompt: 'quality',
-      values: { question: strategy.standaloneQuestion, passages: rendered.slice(0, fit).join('\n\n'), attempts_left: String(Math.max(0, attemptsLeft)) },
+      values: { question: strategy.standaloneQuestion, passages: renderedData(rendered.slice(0, fit).join('\n\n')), attempts_left: String(Math.max(0, attemptsLeft)) },
       schema: QualityGrade,
     });
   } catch (error) {

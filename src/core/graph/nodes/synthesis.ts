@@ -7,8 +7,8 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { estimateMessages, fitCount } from '../../llm/budget';
 import { ContextOverflowError, LlmError, isAbortError } from '../../llm/errors';
-import { citationOf, citationsIn, renderPassage } from '../passages';
-import { contextWindow, decision, preparePrompt, runtimeOf } from '../runtime';
+import { citationOf, citationsIn, renderPassage, renderedData } from '../passages';
+import { contextWindow, decision, preparePrompt, promptGuard, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
 export const NOT_FOUND_ANSWER = "The documents don't contain the answer to this: the search found no passage about it.";
@@ -36,20 +36,21 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
         : '',
       feedback: state.feedback ? `\nA reviewer rejected your previous draft: ${state.feedback}\nWrite a corrected answer that fixes this.\n` : '',
     };
+    const clean = await promptGuard(runtime, 'synthesis');
     const empty = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: '' });
-    const rendered = passages.map((hit, i) => renderPassage(hit, i + 1));
+    const rendered = passages.map((hit, i) => renderPassage(hit, i + 1, clean));
     const budget = numCtx - runtime.config.answerTokens - estimateMessages([{ role: 'system', content: empty.system }, { role: 'user', content: question }]);
     const fit = fitCount(rendered.map((r) => r + '\n\n'), budget);
     if (fit === 0) throw new ContextOverflowError(numCtx - budget + Math.ceil(rendered[0].length / 3), numCtx);
     passages = passages.slice(0, fit);
-    const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: rendered.slice(0, fit).join('\n\n') });
+    const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: renderedData(rendered.slice(0, fit).join('\n\n')) });
     runtime.emit({ type: 'sources', citations: passages.map((hit, i) => citationOf(hit, i + 1)) });
     const result = await llm.chatStream({
       agent: 'synthesis',
       model: prepared.model,
       messages: [
         { role: 'system', content: prepared.system },
-        { role: 'user', content: question },
+        { role: 'user', content: clean(question) },
       ],
       temperature: prepared.temperature,
       numCtx,

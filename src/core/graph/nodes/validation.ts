@@ -7,9 +7,9 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
-import { neutralise, renderPassage } from '../passages';
+import { renderPassage, renderedData, type RenderedData } from '../passages';
 import { fitCount } from '../../llm/budget';
-import { contextWindow, decision, runtimeOf, type GraphRuntime } from '../runtime';
+import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { ValidationVerdict } from '../schemas';
 import type { DraftAttempt, ResearchStateType, ResearchUpdate } from '../state';
 
@@ -27,7 +27,7 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
       values: {
         question: state.strategy?.standaloneQuestion || state.question,
         passages: await passagesToCheck(runtime, state),
-        answer: neutralise(state.draftAnswer),
+        answer: state.draftAnswer,
       },
       schema: ValidationVerdict,
     });
@@ -78,11 +78,12 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
  * The passages the draft cites (numbered as the draft numbers them), then the others while they
  * fit: grounding is judged against what was cited, and a small context must not drop the check.
  */
-async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType): Promise<string> {
+async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType): Promise<RenderedData> {
   const cited = new Set(state.citations.map((c) => c.index));
   const order = state.passages.map((hit, i) => ({ hit, n: i + 1 })).sort((a, b) => Number(cited.has(b.n)) - Number(cited.has(a.n)));
-  const rendered = order.map(({ hit, n }) => renderPassage(hit, n, 1500));
+  const clean = await promptGuard(runtime, 'validation');
+  const rendered = order.map(({ hit, n }) => renderPassage(hit, n, clean, 1500));
   const numCtx = runtime.llm ? await contextWindow(runtime, runtime.llm, 'validation') : runtime.config.maxContextTokens;
   const budget = numCtx - 1000 - Math.ceil(state.draftAnswer.length / 3);
-  return rendered.slice(0, Math.max(1, fitCount(rendered, budget))).join('\n\n');
+  return renderedData(rendered.slice(0, Math.max(1, fitCount(rendered, budget))).join('\n\n'));
 }
