@@ -93,6 +93,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     let result: IndexSummary;
     let candidates = 0;
     try {
+      // An index made before checksums existed keeps working as it is; this run records them.
+      const firstChecksums = !store.meta().checksums && (await store.countChunks()) > 0;
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
@@ -176,6 +178,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         }
         await store.markIndexed();
       }
+      if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
       result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
       });

@@ -160,6 +160,15 @@ class LanceIndexStore implements IndexStore {
     }
   }
 
+  /** Decodes every page of both tables, keeping nothing. */
+  private async readEveryRow(): Promise<void> {
+    try {
+      for (const table of [this.docs, this.chunks]) for await (const batch of table.query()) void batch;
+    } catch (error) {
+      throw await this.damageFrom(error);
+    }
+  }
+
   async documents(): Promise<StoredDocument[]> {
     if (!this.cacheDocuments) return this.readDocuments();
     // Read once per state of the table: the research graph's gate asks on every turn.
@@ -281,6 +290,9 @@ class LanceIndexStore implements IndexStore {
 
   /** The files' checksums now; a recorded file that changed under us is damage, never re-recorded as good. */
   private async currentChecksums() {
+    // The first checksums (a new index, or one made before they existed) would vouch for files
+    // nobody checked: every row is read once first, so damage that predates them is found.
+    if (!this.current.checksums) await this.readEveryRow();
     const { checksums, mismatches } = await recordChecksums(this.dir, this.current.checksums);
     if (mismatches.length > 0) throw new IndexCorruptError(this.dir, describeMismatch(mismatches[0]!));
     return checksums;
