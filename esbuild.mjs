@@ -21,6 +21,7 @@ const entryPoints = [
   { in: 'scripts/bench-graph.ts', out: 'bench-graph' },
   { in: 'scripts/bench-extract.ts', out: 'bench-extract' },
   { in: 'scripts/bench-locate.ts', out: 'bench-locate' },
+  { in: 'scripts/bench-integrity.ts', out: 'bench-integrity' },
 ].filter((e) => existsSync(e.in));
 
 /** Prints errors in the shape VS Code's esbuild problem matcher expects. */

@@ -8,7 +8,7 @@ import { EmbedderError } from '../core/index/embed/errors';
 import { embedderForIndex } from '../core/index/embed/select';
 import type { Embedder } from '../core/index/embed/types';
 import { createRetriever } from '../core/index/search';
-import { IndexStoreError, openIndexStore, type IndexStore } from '../core/index/store';
+import { openIndexStore, type IndexStore } from '../core/index/store';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
@@ -30,27 +30,14 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export class NoIndexError extends Error {
-  readonly code = 'index-missing';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'NoIndexError';
-  }
-}
-
 export async function openSession(
   dbDir: string,
   values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean },
   logger: Logger,
 ): Promise<Session> {
   const localPrecision = parseLocalPrecision(values['local-precision']);
-  let store: IndexStore;
-  try {
-    store = await openIndexStore(dbDir);
-  } catch (error) {
-    if (error instanceof IndexStoreError) throw new NoIndexError(`${error.message}. Index the folder first: research-assistant index <folder>`, { cause: error });
-    throw error;
-  }
+  // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
+  const store: IndexStore = await openIndexStore(dbDir);
   let embedder: Embedder | null = null;
   try {
     embedder = embedderForIndex(store.meta(), {

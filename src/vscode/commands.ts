@@ -8,6 +8,7 @@ import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
 import { pullModelCommand } from './pullModel';
 import { localTime } from './statusBar';
+import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexHealth';
 import { COMMANDS, OLLAMA_DOWNLOAD_URL } from './render';
 import type { SecretStore } from './secrets';
 
@@ -35,6 +36,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return index.enqueue('clear');
     }),
     reg(COMMANDS.showStatus, () => showStatus(index, log)),
+    reg(COMMANDS.verifyIndex, () => verifyIndexCommand(index, log)),
     reg(COMMANDS.openLog, () => deps.showLog()),
     reg(COMMANDS.selectModels, () => selectModels(log, deps.onModelsChanged)),
     reg(COMMANDS.setLangfuseSecret, async () => {
@@ -59,20 +61,19 @@ export function settingsQuery(extensionId: string, setting?: string): string {
 
 async function showStatus(index: IndexService, log: Logger): Promise<string> {
   let text: string;
+  let damaged = false;
   try {
     const stats = await index.refreshStatus();
     text = !stats
       ? 'No index yet for this workspace.'
       : `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${index.busy ? '; indexing now' : ''}.`;
   } catch (error) {
-    text = `The index cannot be read (${describe(error)}). Rebuild it.`;
+    // Indexing again would open the same damaged files: the fix offered is a rebuild.
+    damaged = needsRebuild(error);
+    text = damaged ? damagedIndexText(error) : `The index cannot be read (${describe(error)}).`;
   }
   log.info(`status: ${text}`);
-  const actions = ['Index Now', 'Open Log'];
-  void vscode.window.showInformationMessage(`Local Research: ${text}`, ...actions).then((pick) => {
-    if (pick === 'Index Now') void vscode.commands.executeCommand(COMMANDS.indexWorkspace);
-    if (pick === 'Open Log') void vscode.commands.executeCommand(COMMANDS.openLog);
-  });
+  showWithFix(damaged ? vscode.window.showErrorMessage : vscode.window.showInformationMessage, text, damaged);
   return text;
 }
 

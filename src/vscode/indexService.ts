@@ -19,6 +19,7 @@ import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { messageOf, showProblem } from './problemToast';
 import { COMMANDS } from './render';
+import { damagedIndexText, needsRebuild } from './indexHealth';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';
 
@@ -196,7 +197,9 @@ export class IndexService implements vscode.Disposable {
   /** The messages: see IndexTrigger. Not awaited: a message waits for the user, the job must not. */
   private report(result: IndexJobResult, trigger: IndexTrigger, fresh: FileFailure[]): void {
     if (result.error) {
-      if (trigger !== 'chat') void showProblem(`Local Research: indexing failed: ${messageOf(result.error)}`, result.error);
+      // A damaged index says so in the editor's words, with the Rebuild button (not core's CLI advice).
+      const text = needsRebuild(result.error) ? damagedIndexText(result.error) : `indexing failed: ${messageOf(result.error)}`;
+      if (trigger !== 'chat') void showProblem(`Local Research: ${text}`, result.error);
       return;
     }
     const summary = result.summary;
@@ -235,6 +238,11 @@ export class IndexService implements vscode.Disposable {
       this.statusBar.setDamaged();
       throw error;
     }
+  }
+
+  /** Verification found damage that opening the index did not (e.g. a same-time overwrite). */
+  markDamaged(): void {
+    this.statusBar.setDamaged();
   }
 
   dispose(): void {

@@ -13,6 +13,7 @@ export const COMMANDS = {
   rebuildIndex: 'local-research.rebuildIndex',
   clearIndex: 'local-research.clearIndex',
   showStatus: 'local-research.showIndexStatus',
+  verifyIndex: 'local-research.verifyIndex',
   openLog: 'local-research.openLog',
   selectModels: 'local-research.selectModels',
   setLangfuseSecret: 'local-research.setLangfuseSecretKey',

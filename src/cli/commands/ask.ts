@@ -3,11 +3,13 @@
  * `--history FILE`; `--json` prints one object (route, answer, followups, citations, metadata,
  * decisions, llm_calls) whose `metadata` goes back on the assistant turn of the next history.
  * Without Ollama the answer is extractive (best passages quoted) and the exit code is still 0.
- * Exit 1 when there is no index, 2 on usage errors, 130 when interrupted.
+ * Exit 1 when there is no index or it is damaged (found at open or mid-turn; `--json` then prints
+ * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
 import type { CliCommand } from '../command';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
-import { NoIndexError, openSession, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
+import { openSession, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
+import { indexProblemLine, isIndexProblem } from '../indexProblem';
 import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
@@ -28,16 +30,21 @@ async function runAsk(args: string[]): Promise<number> {
   const history = values.history ? await readHistory(values.history) : [];
   const logger = stderrLogger();
 
+  /** A missing or damaged index: never an answer ("the documents don't contain…" would be false). */
+  const indexFailed = (error: unknown): number => {
+    if (!isIndexProblem(error)) throw error;
+    const line = indexProblemLine(error, folder, values.db);
+    if (values.json) {
+      process.stdout.write(JSON.stringify({ route: 'fallback', answer: line, followups: [], citations: [], metadata: null, decisions: [], llm_calls: 0, problem: { code: error.code, message: line } }) + '\n');
+    }
+    process.stderr.write(`error: ${line}\n`);
+    return 1;
+  };
   let session;
   try {
     session = await openSession(resolveDbDir(folder, values.db), values, logger);
   } catch (error) {
-    if (!(error instanceof NoIndexError)) throw error;
-    if (values.json) {
-      process.stdout.write(JSON.stringify({ route: 'fallback', answer: error.message, followups: [], citations: [], metadata: null, decisions: [], llm_calls: 0, problem: { code: error.code, message: error.message } }) + '\n');
-    }
-    process.stderr.write(`error: ${error.message}\n`);
-    return 1;
+    return indexFailed(error);
   }
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -52,6 +59,8 @@ async function runAsk(args: string[]): Promise<number> {
       process.stdout.write('\n' + renderTurnFooter(result, stdoutLinker(folder)));
     }
     return result.cancelled ? 130 : 0;
+  } catch (error) {
+    return indexFailed(error);
   } finally {
     process.off('SIGINT', onSigint);
     await session.close();

@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline/promises';
 import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
 import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
-import { NoIndexError, openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
+import { openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
+import { indexProblemLine, isIndexProblem } from '../indexProblem';
 import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
@@ -22,13 +23,16 @@ async function runChat(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...sessionOptions });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
+  const indexFailed = (error: unknown): number => {
+    if (!isIndexProblem(error)) throw error;
+    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
+    return 1;
+  };
   let session;
   try {
     session = await openSession(resolveDbDir(folder, values.db), values, stderrLogger());
   } catch (error) {
-    if (!(error instanceof NoIndexError)) throw error;
-    process.stderr.write(`error: ${error.message}\n`);
-    return 1;
+    return indexFailed(error);
   }
   const linker = stdoutLinker(folder);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
@@ -62,7 +66,13 @@ async function runChat(args: string[]): Promise<number> {
       process.stdout.write('\n');
       running = new AbortController();
       const streamer = terminalStreamer(process.stdout);
-      const result = await session.assistant.runTurn({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
+      let result;
+      try {
+        result = await session.assistant.runTurn({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
+      } catch (error) {
+        // The index broke mid-session: every later question would fail the same way.
+        return indexFailed(error);
+      }
       running = null;
       if (!streamer.streamed()) process.stdout.write(result.answer);
       process.stdout.write('\n' + (result.cancelled ? '(stopped)\n' : renderTurnFooter(result, linker)));

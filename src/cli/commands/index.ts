@@ -12,6 +12,7 @@ import { readMeta } from '../../core/index/store/meta';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
+import { indexProblemLine } from '../indexProblem';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
@@ -81,7 +82,7 @@ async function runIndex(args: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {
-      say(`error: ${error.message}`);
+      say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}`);
       if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }

@@ -14,6 +14,7 @@ import {
   UsageError, dbOptions, jsonOptions, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
+import { indexProblemLine } from '../indexProblem';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 
 const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
@@ -53,7 +54,7 @@ async function runSearch(args: string[]): Promise<number> {
     store = await openIndexStore(dbDir);
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
-    process.stderr.write(`error: ${error.message}\n`);
+    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
     return 1;
   }
   let embedder = null;
@@ -77,6 +78,11 @@ async function runSearch(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof SearchError) {
       process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    // Damage found mid-query (a file that no longer reads): the same line as at open.
+    if (error instanceof IndexStoreError) {
+      process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
       return 1;
     }
     throw error;

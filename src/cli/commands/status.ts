@@ -1,15 +1,17 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
  * and what changed on disk since (new / modified / removed files, by size and mtime, no reading).
+ * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
 import { discoverFiles } from '../../core/index/discover';
 import { planRun } from '../../core/index/indexPlan';
-import { IndexStoreError, openIndexStore } from '../../core/index/store';
+import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
+import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 
-const usage = 'status <folder> [--db DIR] [--json]';
+const usage = 'status <folder> [--db DIR] [--verify] [--json]';
 
 export const command: CliCommand = {
   usage,
@@ -17,17 +19,21 @@ export const command: CliCommand = {
 };
 
 async function runStatus(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions });
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions, verify: { type: 'boolean', default: false } });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
   const dbDir = resolveDbDir(folder, values.db);
   let store;
+  let verified: VerifyReport | null = null;
   try {
+    // Hashing first: a damaged index must be reported even when LanceDB could not open it.
+    if (values.verify) verified = verifiedOrThrow(dbDir, await verifyIndex(dbDir));
     store = await openIndexStore(dbDir);
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
-    if (values.json) process.stdout.write(JSON.stringify({ index: dbDir, error: error.code, message: error.message }) + '\n');
-    else process.stderr.write(`${error.message}\n`);
+    const line = indexProblemLine(error, folder, values.db);
+    if (values.json) process.stdout.write(JSON.stringify({ index: dbDir, error: error.code, message: line }) + '\n');
+    else process.stderr.write(`error: ${line}\n`);
     return 1;
   }
   try {
@@ -43,6 +49,7 @@ async function runStatus(args: string[]): Promise<number> {
       removed: plan.removed.length,
     };
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
+    const checksums = Boolean(meta.checksums);
     const report = {
       index: dbDir,
       documents: documents.length,
@@ -52,6 +59,7 @@ async function runStatus(args: string[]): Promise<number> {
       dimension: meta.dimension,
       lastIndexedAt: meta.lastIndexedAt,
       pending,
+      integrity: { checksums, ...(verified ? { verified: { files: verified.checked, bytes: verified.bytes } } : {}) },
       warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
     };
@@ -67,9 +75,19 @@ async function runStatus(args: string[]): Promise<number> {
     const changes = pending.new + pending.modified + pending.removed;
     if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
     else out('  up to date');
+    if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
+    // Indexes made before checksums existed: they keep working; one run records them.
+    else if (!checksums) out(`  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`);
     for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);
     return 0;
   } finally {
     store.close();
   }
+}
+
+/** The verification's report, or the damaged-index error naming the first file that does not match. */
+function verifiedOrThrow(dbDir: string, { report }: { report: VerifyReport | null }): VerifyReport | null {
+  const [first, ...more] = report?.mismatches ?? [];
+  if (first) throw new IndexCorruptError(dbDir, `${describeMismatch(first)}${more.length ? ` and ${more.length} more file(s)` : ''}`);
+  return report;
 }

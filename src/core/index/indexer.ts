@@ -18,6 +18,8 @@ import type { Embedder } from './embed/types';
 import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
 import { planRun } from './indexPlan';
 import { openIndexStore, removeIndexDir } from './store/store';
+import { IndexStoreError } from './store/errors';
+import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from './store/rebuildSwap';
 import { acquireWriterLock, lockPathOf } from './store/writerLock';
 import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
 import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
@@ -75,21 +77,29 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     return base;
   };
 
-  // One writer at a time (writerLock.ts); taken before --rebuild deletes anything.
+  // One writer at a time (writerLock.ts); taken before --rebuild touches anything.
   const lock = await acquireWriterLock(dbDir);
   try {
+    await recoverInterruptedSwap(dbDir);
+    // A rebuild writes beside the old index (rebuildSwap.ts), which keeps answering until the swap.
+    const target = options.rebuild ? rebuildDirOf(dbDir) : dbDir;
     if (options.rebuild) {
-      await removeIndexDir(dbDir);
+      await assertReplaceable(dbDir);
       notices.push(`rebuilding the index at ${dbDir}`);
     }
-    const store = await openIndexStore(dbDir, { create: true });
+    const store = await openTarget(target, Boolean(options.rebuild), notices);
     const extractor = options.extractor ?? createExtractor({ workers: options.workers });
     const ownsExtractor = !options.extractor;
+    let result: IndexSummary;
+    let candidates = 0;
     try {
+      // An index made before checksums existed keeps working as it is; this run records them.
+      const firstChecksums = !store.meta().checksums && (await store.countChunks()) > 0;
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: [dbDir], skipFiles: [lockPathOf(dbDir)], signal });
+      const skipDirs = [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir)];
+      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs, skipFiles: [lockPathOf(dbDir)], signal });
       failed.push(...discovered.failures);
       const plan = planRun(discovered.files, await store.documents(), discovered.failures);
       const files = discovered.files.length + discovered.failures.length;
@@ -98,7 +108,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
       let skipped = plan.unchanged.length;
       let cancelled = false;
-      const total = plan.candidates.length;
+      const total = (candidates = plan.candidates.length);
       const ahead: Array<Promise<Prepared>> = [];
       let next = 0;
       const fill = () => {
@@ -153,9 +163,14 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       if (removed.length > 0) await store.deleteDocuments(removed);
       const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
       if (cancelled) {
-        notices.push('indexing was cancelled: what was indexed is kept; run the same command again to finish');
+        notices.push(
+          options.rebuild
+            ? 'the rebuild was cancelled: the previous index is unchanged and still answers; run the same command again to finish the rebuild'
+            : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
+        );
         // Make what is there searchable even if this was the first run.
         if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
+        await store.recordChecksums();
       } else {
         if (changed || !(await store.isSearchReady())) {
           yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
@@ -163,17 +178,36 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         }
         await store.markIndexed();
       }
-      const result = summary({
+      if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
+      result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
       });
-      yield { phase: 'done', done: total, total, message: cancelled ? 'cancelled' : 'done' };
-      return result;
     } finally {
       if (ownsExtractor) await extractor.close();
       store.close();
     }
+    if (options.rebuild && !result.cancelled) await swapInRebuilt(dbDir);
+    yield { phase: 'done', done: candidates, total: candidates, message: result.cancelled ? 'cancelled' : 'done' };
+    return result;
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * Opens the index a run writes to. A rebuild's folder left by an earlier rebuild that was cut
+ * short is carried on with; one that cannot be opened (killed mid-write) is started afresh.
+ */
+async function openTarget(target: string, rebuild: boolean, notices: string[]): Promise<IndexStore> {
+  if (!rebuild) return openIndexStore(target, { create: true });
+  try {
+    const store = await openIndexStore(target, { create: true });
+    if ((await store.documents()).length > 0) notices.push('carrying on with the rebuild started earlier');
+    return store;
+  } catch (error) {
+    if (!(error instanceof IndexStoreError) || error.code === 'index-locked') throw error;
+    await removeIndexDir(target);
+    return openIndexStore(target, { create: true });
   }
 }
 

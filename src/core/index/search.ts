@@ -15,6 +15,8 @@ import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from './sql';
+import { isAbortError } from './extract/errors';
+import { isIndexDamage } from './store/errors';
 import type { ChunkRow } from './store/schema';
 import type { IndexStore } from './store/types';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from './types';
@@ -120,7 +122,22 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     if (!ftsQuery) return [];
     let builder = store.table.query().fullTextSearch(ftsQuery).select([...COLUMNS, '_score']).limit(limit);
     if (filter) builder = builder.where(filter);
-    return (await builder.toArray()) as Row[];
+    return readTable(builder, true);
+  }
+
+  /**
+   * Runs a query on the chunks table. A read that fails is the index's damage (a native panic
+   * included), reported as such: never "no passage found", never a half answer from the other
+   * side. The one failure that is not damage: no full-text index yet (a first run cut short).
+   */
+  async function readTable(query: { toArray(): Promise<unknown[]> }, fullText: boolean, signal?: AbortSignal): Promise<Row[]> {
+    try {
+      return (await query.toArray()) as Row[];
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw error;
+      if (fullText && !(await store.isSearchReady().catch(() => true))) throw error;
+      throw await store.damageFrom(error);
+    }
   }
 
   async function vectorSide(query: string, filter: string | null, limit: number, signal?: AbortSignal): Promise<VectorRows> {
@@ -130,7 +147,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
     if (filter) builder = builder.where(filter);
     // The question's vector travels with the rows: the sentence rerank compares against it.
-    return Object.assign((await builder.toArray()) as Row[], { queryVector: vector });
+    return Object.assign(await readTable(builder, false, signal), { queryVector: vector });
   }
 
   // The document list changes only when indexing runs; re-reading it for every query would cost a
@@ -154,6 +171,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
       return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
     } catch (error) {
+      if (isIndexDamage(error)) throw error;
       // Only a refinement: without it search still answers.
       logger?.warn('full-text search within named documents failed', error);
       return [];
@@ -182,6 +200,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             defining: pattern && rows.length < DEFINITION_SCAN ? rows.filter((row) => pattern.test(row.text)) : [],
           };
         } catch (error) {
+          if (isIndexDamage(error)) throw error;
           // Only a refinement: without it search still answers.
           logger?.warn(`full-text search for the identifier ${identifier} failed`, error);
           return { containing: [], defining: [] };
@@ -220,6 +239,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0)) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
       ]);
       signal?.throwIfAborted();
+      for (const side of [fts, vec]) if (!side.ok && isIndexDamage(side.error)) throw side.error;
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
       if (!vec.ok) logger?.warn('vector search failed; using full-text search only', vec.error);
       if (!fts.ok && (!vec.ok || !useVector)) {
@@ -232,7 +252,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       // One embedding of a two-part question averages two topics; BM25 already scores each term
       // on its own, so only the vector side is asked part by part.
       const parts = vecRows.length > 0 && partWeight > 0 ? splitQuestion(query) : [];
-      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(() => []))) : [];
+      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : [];
       signal?.throwIfAborted();
       const lists = [
         { items: ftsRows, weight: ftsWeight },
@@ -281,6 +301,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       };
     },
   };
+}
+
+/** For refinements: their failure costs only the refinement, unless the index is damaged. */
+function ignoreUnlessDamage(error: unknown): Row[] {
+  if (isIndexDamage(error)) throw error;
+  return [];
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };

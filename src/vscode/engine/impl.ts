@@ -5,7 +5,7 @@
  */
 import { indexFolder } from '../../core/index/indexer';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
-import { acquireWriterLock, openIndexStore, removeIndexDir } from '../../core/index/store';
+import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { createRetriever } from '../../core/index/search';
@@ -121,6 +121,7 @@ export const engine: Engine = {
       await lock.release();
     }
   },
+  verifyIndex,
   runTurn,
   async close() {
     await disposeAssistant().catch(() => undefined);

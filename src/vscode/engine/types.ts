@@ -7,6 +7,7 @@ import type { IndexProgress, IndexStats, IndexSummary } from '../../core/index/t
 import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
+import type { VerifyReport } from '../../core/index/store/checksums';
 
 /** Settings the engine needs, as plain data (built from ResearchConfig by the editor layer). */
 export interface EngineSettings {
@@ -65,6 +66,12 @@ export interface Engine {
   /** Stats of the index at `dbDir`, or null when there is none yet. Throws a typed error when it is damaged. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;
+  /**
+   * Hashes every file of the index at `dbDir` against its recorded checksums, without opening it.
+   * `report` null: the index predates checksums (one index run records them). Throws
+   * IndexMissingError when there is no index.
+   */
+  verifyIndex(dbDir: string): Promise<{ report: VerifyReport | null }>;
   runTurn(request: EngineTurnRequest): Promise<TurnResult>;
   /** Releases open index handles (deactivate, before clearing). */
   close(): Promise<void>;

@@ -5,6 +5,7 @@
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
+import { isIndexDamage } from '../../index/store/errors';
 import type { SearchHit } from '../../index/types';
 import { excerpt } from '../excerpt';
 import { citationOf, locationOf, mergeHits } from '../passages';
@@ -26,7 +27,8 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     try {
       chunks = mergeHits([await runtime.retriever.search(question, { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) })]);
     } catch (error) {
-      if (isAbortError(error, runtime.signal)) throw error;
+      // "The documents don't contain the answer" would be false: the index could not be read.
+      if (isAbortError(error, runtime.signal) || isIndexDamage(error)) throw error;
       runtime.logger.warn('degraded: search failed', error);
     }
   }

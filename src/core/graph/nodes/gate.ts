@@ -5,6 +5,7 @@
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { LlmError, isAbortError } from '../../llm/errors';
+import { isIndexDamage } from '../../index/store/errors';
 import { decision, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
@@ -29,7 +30,8 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
       : Promise.resolve(null),
   ]);
   if (!index.ok) {
-    if (isAbortError(index.error, runtime.signal)) throw index.error;
+    // A damaged index fails the turn with its own error (rebuild it), not "index your documents first".
+    if (isAbortError(index.error, runtime.signal) || isIndexDamage(index.error)) throw index.error;
     runtime.logger.warn('gate: index unavailable', index.error);
     return stop('index-missing', 'No document index could be opened.', started);
   }

@@ -21,9 +21,19 @@ export class IndexMissingError extends IndexStoreError {
 
 /** The index folder exists but cannot be read as an index (damaged manifest, lost index files, ...). */
 export class IndexCorruptError extends IndexStoreError {
-  constructor(dir: string, detail: string, options?: { cause?: unknown }) {
+  constructor(
+    dir: string,
+    /** What is wrong, e.g. which file no longer matches its checksum. */
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(`index at ${dir} is damaged (${detail}): run \`index --rebuild\` to recreate it`, 'index-corrupt', dir, options);
   }
+}
+
+/** True for a damaged index, whichever bundle's class made the error (decided by `code`). */
+export function isIndexDamage(error: unknown): error is IndexCorruptError {
+  return error instanceof Error && (error as { code?: unknown }).code === 'index-corrupt';
 }
 
 /** The index was written by an incompatible version of this program. */

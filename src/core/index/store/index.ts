@@ -1,6 +1,7 @@
 /** The index store: open it, write documents into it, search its `table`. */
-export { openIndexStore, removeIndexDir, loadLanceDb } from './store';
+export { openIndexStore, removeIndexDir, loadLanceDb, verifyIndex } from './store';
 export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
-export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError } from './errors';
+export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError, isIndexDamage } from './errors';
+export { describeMismatch, type VerifyReport, type ChecksumMismatch, type IndexChecksums } from './checksums';
 export * from './schema';
 export { acquireWriterLock, IndexLockedError, lockPathOf, type WriterLock, type LockOwner } from './writerLock';

@@ -26,6 +26,10 @@ export async function readMeta(dir: string): Promise<IndexMeta | null> {
   }
   if (typeof parsed !== 'object' || parsed === null) throw new IndexCorruptError(dir, `${META_FILE} is not an object`);
   if (parsed.schemaVersion !== SCHEMA_VERSION) throw new IndexVersionError(dir, parsed.schemaVersion, SCHEMA_VERSION);
+  const checksums = parsed.checksums;
+  if (checksums != null && (typeof checksums !== 'object' || typeof checksums.files !== 'object' || checksums.files === null)) {
+    throw new IndexCorruptError(dir, `${META_FILE} holds malformed checksums`);
+  }
   return { ...freshMeta(), ...parsed };
 }
 

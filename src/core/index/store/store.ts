@@ -10,6 +10,7 @@ import { sqlIn, sqlInBatches } from '../sql';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, chunksSchema, documentsSchema, type DocumentRow } from './schema';
 import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
+import { describeMismatch, quickCheck, recordChecksums, verifyChecksums, type VerifyReport } from './checksums';
 import { freshMeta, readMeta, writeMeta } from './meta';
 import { chunkRows, documentRow, storedDocument } from './rows';
 import { writeIndexReadme } from './readme';
@@ -19,6 +20,12 @@ type LanceModule = typeof import('@lancedb/lancedb');
 /** Loads LanceDB with its per-query WARN logging silenced (must happen before the first import). */
 export async function loadLanceDb(): Promise<LanceModule> {
   process.env.LANCEDB_LOG ??= 'error';
+  // Bytes damaged in a data file can make LanceDB's reader panic. Rust's panic hook writes the
+  // panic to stderr itself before the error reaches us (as IndexCorruptError), and with
+  // RUST_BACKTRACE set in the user's shell a 20-line backtrace follows it. Rust reads the
+  // variable at the first panic, from this process's environment: off here, the panic's own
+  // three lines remain (only a child process could keep those off the terminal).
+  process.env.RUST_BACKTRACE = '0';
   return import('@lancedb/lancedb');
 }
 
@@ -33,6 +40,11 @@ export async function openIndexStore(dir: string, options: OpenIndexStoreOptions
     await mkdir(dir, { recursive: true });
   }
   let meta = await readMeta(dir);
+  // Before LanceDB reads a byte: damaged files can panic its reader mid-query.
+  if (meta?.checksums) {
+    const mismatch = await quickCheck(dir, meta.checksums);
+    if (mismatch) throw new IndexCorruptError(dir, describeMismatch(mismatch));
+  }
   const lancedb = await loadLanceDb();
   let db: Connection;
   try {
@@ -82,6 +94,17 @@ export async function removeIndexDir(dir: string): Promise<void> {
   const ours = entries.length === 0 || entries.includes(META_FILE) || entries.includes(`${CHUNKS_TABLE}.lance`) || entries.includes(`${DOCUMENTS_TABLE}.lance`);
   if (!ours) throw new IndexStoreError(`refusing to delete ${dir}: it does not look like an index folder`, 'index-write', dir);
   await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Hashes every file of the index at `dir` against the checksums its meta file records, without
+ * opening it (a damaged index must still be verifiable). `report` is null for an index made
+ * before checksums were recorded: one index run records them.
+ */
+export async function verifyIndex(dir: string): Promise<{ report: VerifyReport | null }> {
+  const meta = await readMeta(dir);
+  if (!meta) throw new IndexMissingError(dir);
+  return { report: meta.checksums ? await verifyChecksums(dir, meta.checksums) : null };
 }
 
 async function openChecked(db: Connection, name: string, dir: string): Promise<Table> {
@@ -137,6 +160,15 @@ class LanceIndexStore implements IndexStore {
     }
   }
 
+  /** Decodes every page of both tables, keeping nothing. */
+  private async readEveryRow(): Promise<void> {
+    try {
+      for (const table of [this.docs, this.chunks]) for await (const batch of table.query()) void batch;
+    } catch (error) {
+      throw await this.damageFrom(error);
+    }
+  }
+
   async documents(): Promise<StoredDocument[]> {
     if (!this.cacheDocuments) return this.readDocuments();
     // Read once per state of the table: the research graph's gate asks on every turn.
@@ -148,12 +180,31 @@ class LanceIndexStore implements IndexStore {
   }
 
   private async readDocuments(): Promise<StoredDocument[]> {
-    const rows = (await this.docs.query().toArray()) as DocumentRow[];
+    let rows: DocumentRow[];
+    try {
+      rows = (await this.docs.query().toArray()) as DocumentRow[];
+    } catch (error) {
+      throw await this.damageFrom(error);
+    }
     return rows.map(storedDocument);
   }
 
-  countChunks(): Promise<number> {
-    return this.chunks.countRows();
+  async countChunks(): Promise<number> {
+    try {
+      return await this.chunks.countRows();
+    } catch (error) {
+      throw await this.damageFrom(error);
+    }
+  }
+
+  async damageFrom(error: unknown): Promise<IndexStoreError> {
+    if (error instanceof IndexStoreError) return error;
+    // The reader's own error (often a native panic's text) says nothing a person can act on; a
+    // file that no longer matches its checksum does.
+    const checksums = this.current.checksums;
+    const report = checksums ? await verifyChecksums(this.dir, checksums).catch(() => null) : null;
+    const mismatch = report?.mismatches[0];
+    return new IndexCorruptError(this.dir, mismatch ? describeMismatch(mismatch) : 'a query could not read its files', { cause: error });
   }
 
   async configureEmbedding(embeddingModel: string | null, dimension: number | null, modelDir: string | null = null) {
@@ -230,7 +281,21 @@ class LanceIndexStore implements IndexStore {
   }
 
   async markIndexed(at = new Date()): Promise<void> {
-    await this.saveMeta({ lastIndexedAt: at.toISOString() });
+    await this.saveMeta({ lastIndexedAt: at.toISOString(), checksums: await this.currentChecksums() });
+  }
+
+  async recordChecksums(): Promise<void> {
+    await this.saveMeta({ checksums: await this.currentChecksums() });
+  }
+
+  /** The files' checksums now; a recorded file that changed under us is damage, never re-recorded as good. */
+  private async currentChecksums() {
+    // The first checksums (a new index, or one made before they existed) would vouch for files
+    // nobody checked: every row is read once first, so damage that predates them is found.
+    if (!this.current.checksums) await this.readEveryRow();
+    const { checksums, mismatches } = await recordChecksums(this.dir, this.current.checksums);
+    if (mismatches.length > 0) throw new IndexCorruptError(this.dir, describeMismatch(mismatches[0]!));
+    return checksums;
   }
 
   async isSearchReady(): Promise<boolean> {

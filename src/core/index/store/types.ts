@@ -5,6 +5,8 @@
  */
 import type { Table } from '@lancedb/lancedb';
 import type { Chunk, DocumentKind } from '../types';
+import type { IndexChecksums } from './checksums';
+import type { IndexStoreError } from './errors';
 
 /** Index-level facts, kept in `<dbDir>/index-meta.json`. */
 export interface IndexMeta {
@@ -19,6 +21,11 @@ export interface IndexMeta {
   lastIndexedAt: string | null;
   /** ISO time the index folder was created. */
   createdAt: string;
+  /**
+   * Size and sha256 of every immutable table file at the last commit (./checksums.ts). Absent in
+   * indexes made before checksums were recorded: the next index run records them.
+   */
+  checksums?: IndexChecksums | null;
 }
 
 /** Bookkeeping for one indexed document. */
@@ -69,8 +76,15 @@ export interface IndexStore {
   recordDocuments(documents: StoredDocument[]): Promise<void>;
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
-  /** Records the end of a completed run. */
+  /** Records the end of a completed run, with the checksums of the files it left. */
   markIndexed(at?: Date): Promise<void>;
+  /** Records the checksums of the files as they are now (after a cancelled run; markIndexed does it otherwise). */
+  recordChecksums(): Promise<void>;
+  /**
+   * What a failed read of the table means: the damaged-index error, naming the file whose
+   * checksum no longer matches when one does. Search calls it for any query that fails.
+   */
+  damageFrom(error: unknown): Promise<IndexStoreError>;
   /**
    * Compacts, refreshes the full-text index (creating it if missing) and prunes old versions.
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).

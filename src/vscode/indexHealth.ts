@@ -1,0 +1,72 @@
+/**
+ * A damaged index in the editor: how it is told (the file that no longer matches, and that a
+ * rebuild from the documents fixes it, in one click) and the "Verify Index" command that hashes
+ * every index file. Core's errors speak CLI (`index --rebuild`); here the button does that.
+ * Errors are recognised by their `code`: they come from the engine bundle, whose classes are
+ * not this bundle's.
+ */
+import * as vscode from 'vscode';
+import type { Logger } from '../core/ports';
+import { describeMismatch } from '../core/index/store/checksums';
+import type { IndexService } from './indexService';
+import { loadEngine } from './engine/load';
+import { COMMANDS } from './render';
+
+const REBUILD = 'Rebuild Index';
+const INDEX_NOW = 'Index Now';
+
+/** The index cannot be used as it is and a rebuild fixes it (damaged, or made by another version). */
+export function needsRebuild(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'index-corrupt' || code === 'index-version';
+}
+
+/** One sentence for a damaged index, with what is wrong when core said (`detail`). */
+export function damagedIndexText(error: unknown): string {
+  const detail = (error as { detail?: unknown }).detail;
+  if ((error as { code?: unknown }).code === 'index-version') return 'The index was made by another version of this extension: rebuild it from your documents (they are not touched).';
+  return `The index is damaged${typeof detail === 'string' ? ` (${detail})` : ''}: rebuild it from your documents (they are not touched).`;
+}
+
+/** Offers the fix: Rebuild for a damaged index, Index Now otherwise. */
+export function showWithFix(show: (text: string, ...items: string[]) => Thenable<string | undefined>, text: string, damaged: boolean): void {
+  void show(`Local Research: ${text}`, damaged ? REBUILD : INDEX_NOW, 'Open Log').then((pick) => {
+    if (pick === REBUILD) void vscode.commands.executeCommand(COMMANDS.rebuildIndex);
+    if (pick === INDEX_NOW) void vscode.commands.executeCommand(COMMANDS.indexWorkspace);
+    if (pick === 'Open Log') void vscode.commands.executeCommand(COMMANDS.openLog);
+  });
+}
+
+/** "Verify Index": hashes every index file against its checksums; returns the sentence shown. */
+export async function verifyIndexCommand(index: IndexService, log: Logger): Promise<string> {
+  const dbDir = index.dbDir;
+  if (!dbDir) return 'Open a folder to index its documents.';
+  let text: string;
+  let damaged = false;
+  let offerFix = true;
+  try {
+    const { report } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Verifying the research index' }, () => loadEngine().verifyIndex(dbDir));
+    const first = report?.mismatches[0];
+    if (!report) {
+      text = 'This index was made before checksums were recorded: index the workspace once to record them (nothing is re-read or re-embedded).';
+    } else if (first) {
+      damaged = true;
+      const more = report.mismatches.length > 1 ? ` and ${report.mismatches.length - 1} more file(s)` : '';
+      text = damagedIndexText({ code: 'index-corrupt', detail: `${describeMismatch(first)}${more}` });
+    } else {
+      offerFix = false;
+      text = `Index verified: ${report.checked} files (${(report.bytes / 1e6).toFixed(1)} MB) match their checksums.`;
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'index-missing') text = 'No index yet for this workspace.';
+    else if (needsRebuild(error)) {
+      damaged = true;
+      text = damagedIndexText(error);
+    } else throw error;
+  }
+  log.info(`verify: ${text}`);
+  if (damaged) index.markDamaged();
+  if (!offerFix) void vscode.window.showInformationMessage(`Local Research: ${text}`);
+  else showWithFix(damaged ? vscode.window.showErrorMessage : vscode.window.showInformationMessage, text, damaged);
+  return text;
+}
