@@ -10,6 +10,7 @@ import type { EmbedMode } from '../core/index/embed/types';
 import type { EmbedderSelection } from '../core/index/embed/select';
 import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
 import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
+import { terminalSafe } from '../core/text/terminalSafe';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
 export class UsageError extends Error {
@@ -91,7 +92,7 @@ export function stderrLogger(): Logger {
   const debug = process.env.RESEARCH_DEBUG === '1';
   const write = (level: string, message: string, details: unknown[]) => {
     const extra = details.length ? ' ' + details.map((d) => (d instanceof Error ? d.message : JSON.stringify(d))).join(' ') : '';
-    process.stderr.write(`${level}: ${message}${extra}\n`);
+    process.stderr.write(`${level}: ${terminalSafe(message + extra)}\n`); // may quote a file or a server's answer
   };
   return {
     debug: (m, ...d) => (debug ? write('debug', m, d) : undefined),

@@ -12,6 +12,7 @@ import { readMeta } from '../../core/index/store/meta';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
+import { safeText } from '../terminalLinks';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
@@ -92,7 +93,8 @@ async function runIndex(args: string[]): Promise<number> {
 }
 
 function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
-  const out = (line: string) => process.stdout.write(`${line}\n`);
+  // File names and the reasons quoting them are anyone's characters: controls print as '?'.
+  const out = (line: string) => process.stdout.write(`${safeText(line)}\n`);
   for (const notice of s.notices) out(`note: ${notice}`);
   out(`${s.cancelled ? 'cancelled' : 'indexed'} ${folder} -> ${dbDir}`);
   out(`  files: ${s.files} (${s.indexed} indexed, ${s.skipped} unchanged, ${s.removed} removed, ${s.failed.length} failed)`);

@@ -15,6 +15,7 @@ import {
 } from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
 
@@ -93,8 +94,9 @@ function printHits(hits: SearchHit[], linker: LocationLinker): void {
     return;
   }
   hits.forEach((hit, index) => {
-    const heading = hit.heading ? `  [${hit.heading}]` : '';
+    // Headings and text are the document's own characters: made terminalSafe (links are ours, added after).
+    const heading = hit.heading ? `  [${terminalSafe(hit.heading)}]` : '';
     out(`${index + 1}. ${formatLocation(hit, linker)}${heading}  (score ${hit.score.toFixed(4)})`);
-    out(`   ${snippet(hit.text, 240)}`);
+    out(`   ${snippet(terminalSafe(hit.text), 240)}`);
   });
 }

@@ -8,6 +8,7 @@ import { discoverFiles } from '../../core/index/discover';
 import { planRun } from '../../core/index/indexPlan';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
+import { safeText } from '../terminalLinks';
 
 const usage = 'status <folder> [--db DIR] [--json]';
 
@@ -59,7 +60,7 @@ async function runStatus(args: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(report) + '\n');
       return 0;
     }
-    const out = (line: string) => process.stdout.write(`${line}\n`);
+    const out = (line: string) => process.stdout.write(`${safeText(line)}\n`); // file names: controls print as '?'
     out(`index: ${dbDir}`);
     out(`  documents: ${documents.length}, pages: ${pages}, chunks: ${chunks}`);
     out(`  embeddings: ${meta.embeddingModel ? `${meta.embeddingModel} (${meta.dimension} dimensions)` : 'none (full-text only)'}`);
