@@ -17,7 +17,7 @@ import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--json]';
+const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--json]';
 
 const options = {
   ...dbOptions,
@@ -28,6 +28,8 @@ const options = {
   exclude: { type: 'string', multiple: true },
   'chunk-size': { type: 'string' },
   overlap: { type: 'string' },
+  'max-text-mb': { type: 'string' },
+  'max-pdf-mb': { type: 'string' },
 } as const;
 
 export const command: CliCommand = {
@@ -42,6 +44,7 @@ async function runIndex(args: string[]): Promise<number> {
   const dbDir = resolveDbDir(folder, values.db);
   const selection = embedSelectionFromFlags(values);
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
+  const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
   const json = values.json;
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -65,7 +68,7 @@ async function runIndex(args: string[]): Promise<number> {
     try {
       const run = indexFolder({
         root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-        chunking, signal: controller.signal, logger,
+        chunking, limits, signal: controller.signal, logger,
       });
       summary = await showIndexRun(run, progress);
     } finally {
@@ -102,6 +105,7 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
   if (s.failed.length > 0) {
     out(`warning: ${s.failed.length} file(s) could not be indexed:`);
     for (const f of s.failed) out(`  ${f.path}: ${f.reason} [${f.code}]`);
+    if (s.failed.some((f) => f.code === 'too-large')) out('  (raise the limits with --max-text-mb N and --max-pdf-mb N)');
   }
   if (s.warned.length > 0) {
     // Indexed, but the user should know: searching these may miss text.
@@ -109,6 +113,14 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
     for (const w of s.warned) out(`  ${w.path}: ${w.warnings.join('; ')}`);
   }
   if (s.cancelled) out('the index is consistent; run the same command again to finish');
+}
+
+/** `--max-text-mb 80`, `--max-pdf-mb 400.5`: a size limit in megabytes (MiB, as the messages print them), as bytes. */
+function optionalMegabytes(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a size in MB greater than 0, not '${value}'`);
+  return Math.round(n * 1024 * 1024);
 }
 
 function optionalInt(value: string | undefined, flag: string): number | undefined {

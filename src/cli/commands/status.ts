@@ -1,11 +1,13 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
- * and what changed on disk since (new / modified / removed files, by size and mtime, no reading).
+ * and what changed on disk since (new / modified / removed files, by size and mtime, no reading),
+ * naming the files that could not be indexed and have not changed since (failureRecord.ts).
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
 import { discoverFiles } from '../../core/index/discover';
 import { planRun } from '../../core/index/indexPlan';
+import { readFailureRecord, separateKnownFailures } from '../../core/index/failureRecord';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
@@ -37,10 +39,12 @@ async function runStatus(args: string[]): Promise<number> {
     const chunks = await store.countChunks();
     const { files, failures } = await discoverFiles(folder, { skipDirs: [dbDir] });
     const plan = planRun(files, documents, failures);
+    // Files that failed last time and have not changed are not "new": they are named, with why.
+    const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
     const stored = new Set(documents.map((d) => d.path));
     const pending = {
-      new: plan.candidates.filter((c) => !stored.has(c.file.path)).length,
-      modified: plan.candidates.filter((c) => stored.has(c.file.path)).length,
+      new: changed.filter((c) => !stored.has(c.file.path)).length,
+      modified: changed.filter((c) => stored.has(c.file.path)).length,
       removed: plan.removed.length,
     };
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
@@ -53,6 +57,7 @@ async function runStatus(args: string[]): Promise<number> {
       dimension: meta.dimension,
       lastIndexedAt: meta.lastIndexedAt,
       pending,
+      failing,
       warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
     };
@@ -68,6 +73,7 @@ async function runStatus(args: string[]): Promise<number> {
     const changes = pending.new + pending.modified + pending.removed;
     if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
     else out('  up to date');
+    for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);
     return 0;
   } finally {

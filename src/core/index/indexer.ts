@@ -17,6 +17,7 @@ import { sameEmbedderId } from './embed/ollama';
 import type { Embedder } from './embed/types';
 import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
 import { planRun } from './indexPlan';
+import { writeFailureRecord } from './failureRecord';
 import { openIndexStore, removeIndexDir } from './store/store';
 import { acquireWriterLock, lockPathOf } from './store/writerLock';
 import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
@@ -38,6 +39,8 @@ export interface IndexFolderOptions {
   logger?: Logger;
   /** Extraction backend; default H1's worker pool (`workers` threads). */
   extractor?: Extractor;
+  /** Size limits for the default extractor (default 200 MB per PDF, 50 MB per text file). */
+  limits?: { maxPdfBytes?: number; maxTextBytes?: number };
   workers?: number;
   /** Flush buffered document writes at this many chunks (fewer, larger commits). */
   writeBatchChunks?: number;
@@ -83,7 +86,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       notices.push(`rebuilding the index at ${dbDir}`);
     }
     const store = await openIndexStore(dbDir, { create: true });
-    const extractor = options.extractor ?? createExtractor({ workers: options.workers });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits });
     const ownsExtractor = !options.extractor;
     try {
       await configureEmbedding(store, embedder, notices, logger, signal);
@@ -162,6 +165,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
           await store.optimize();
         }
         await store.markIndexed();
+        // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
+        await writeFailureRecord(dbDir, failed, discovered.files);
       }
       const result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
