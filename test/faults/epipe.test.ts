@@ -12,6 +12,7 @@ import { buildOnce, runCli } from '../support/cli';
 import { runCliIntoClosingPipes, type ClosedPipeResult } from '../support/closedPipe';
 import { deadHost } from '../support/deadHost';
 import { startFakeOllama } from '../support/fakeOllama';
+import { scriptAgents } from '../support/scriptedAgents';
 import { withTempDir } from '../support/tempDir';
 
 /** Enough files that `index` keeps writing progress well after its first line. */
@@ -69,17 +70,20 @@ describe('faults: output pipe closed early', function () {
       assertQuietExit(await runCliIntoClosingPipes(['ask', docs, 'What warms up before the tube strikes?'], { stdoutAfter: 0, env }));
     }));
 
-  it('chat whose reader leaves after the greeting: stops instead of waiting on a stalled model to answer into the void, exit 0', () =>
+  it('chat whose reader leaves in the middle of a streamed answer: stops the turn instead of streaming on into the void, exit 0', () =>
     withTempDir(async (root) => {
       const docs = await makeFolder(root);
       await indexed(docs);
-      // A model that would answer in a minute: a chat still running the turn hangs past the timeout.
-      const fake = await startFakeOllama({ models: ['llama3.2'], chat: () => ({ content: 'late', delayMs: 60_000 }) });
+      // About 60 s of answer, one token every 300 ms: a chat that does not stop hangs past the timeout.
+      const slow = { content: `Streamed ${'ballast '.repeat(200)}[1].`, tokenDelayMs: 300 };
+      const agents = scriptAgents({ synthesis: slow });
+      const fake = await startFakeOllama({ models: ['llama3.2'], chat: (body) => agents.chat(body) });
       try {
-        const input = 'What warms up first?\nWhich lamp is it?\n';
-        const run = await runCliIntoClosingPipes(['chat', docs], { stdoutAfter: 1, env: { OLLAMA_HOST: fake.url }, input, timeoutMs: 30_000 });
-        assert.match(run.stdout, /Ask about your documents/, 'the first line got through');
+        const input = 'What warms up before the tube strikes?\nAnd then?\n';
+        const run = await runCliIntoClosingPipes(['chat', docs], { stdoutAfter: /Streamed/, env: { OLLAMA_HOST: fake.url }, input, timeoutMs: 30_000 });
+        assert.match(run.stdout, /Streamed/, 'the answer had started');
         assertQuietExit(run);
+        assert.equal(agents.requests.synthesis.length, 1, 'the second question was not asked');
       } finally {
         await fake.close();
       }
