@@ -4,6 +4,8 @@
  * file under ./commands and is loaded only when asked for, so `--help` stays instant.
  */
 import type { CliCommand } from './command';
+import { guardOutput, outputFailure } from './output';
+import { terminalSafe } from '../core/text/terminalSafe';
 
 const commands: Record<string, () => Promise<{ command: CliCommand }>> = {
   index: () => import('./commands/index'),
@@ -35,12 +37,14 @@ async function usage(): Promise<string> {
   return lines.join('\n') + '\n';
 }
 
+guardOutput();
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = outputFailure() ? 1 : code;
   },
   (error: unknown) => {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // An unexpected error's message may quote a document or a server's answer.
+    process.stderr.write(`error: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   },
 );

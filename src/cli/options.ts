@@ -3,20 +3,25 @@
  * flags mean the same thing everywhere, and the index folder / embedder are resolved in one place.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
 import type { EmbedMode } from '../core/index/embed/types';
 import type { EmbedderSelection } from '../core/index/embed/select';
 import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
 import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
+import { terminalSafe } from '../core/text/terminalSafe';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
 export class UsageError extends Error {
   readonly code = 'usage';
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** False when the message says all there is to fix, so the usage line would only be noise. */
+  readonly showUsage: boolean;
+  constructor(message: string, options?: { cause?: unknown; showUsage?: boolean }) {
     super(message, options);
     this.name = 'UsageError';
+    this.showUsage = options?.showUsage ?? true;
   }
 }
 
@@ -47,8 +52,30 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
 
 export { DEFAULT_INDEX_DIR_NAME };
 
+/** The index folder; a file in its place (or on its path) is a UsageError, not a raw EEXIST/ENOTDIR later. */
 export function resolveDbDir(folder: string, db?: string): string {
-  return db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);
+  const dir = db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);
+  const file = fileOnPath(dir);
+  if (file) {
+    const where = file === dir ? dir : `${file} (on the way to ${dir})`;
+    throw new UsageError(`${where} is a file, not an index folder: ${db ? 'give --db a folder' : 'move the file away or give --db DIR'}`, { showUsage: false });
+  }
+  return dir;
+}
+
+/** The nearest existing entry at or above `path`, if it is a file (stat below a file fails with ENOTDIR). */
+function fileOnPath(path: string): string | null {
+  for (;;) {
+    let info;
+    try {
+      info = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      info = undefined; // ENOTDIR, EACCES: look further up
+    }
+    if (info) return info.isFile() ? path : null;
+    if (dirname(path) === path) return null;
+    path = dirname(path);
+  }
 }
 
 /** The `<folder>` positional, resolved and checked to be a directory. */
@@ -91,7 +118,7 @@ export function stderrLogger(): Logger {
   const debug = process.env.RESEARCH_DEBUG === '1';
   const write = (level: string, message: string, details: unknown[]) => {
     const extra = details.length ? ' ' + details.map((d) => (d instanceof Error ? d.message : JSON.stringify(d))).join(' ') : '';
-    process.stderr.write(`${level}: ${message}${extra}\n`);
+    process.stderr.write(`${level}: ${terminalSafe(message + extra)}\n`); // may quote a file or a server's answer
   };
   return {
     debug: (m, ...d) => (debug ? write('debug', m, d) : undefined),
@@ -110,7 +137,7 @@ export async function withUsage(usage: string, body: () => Promise<number>): Pro
     return await body();
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\nusage: ${usage}\n`);
+      process.stderr.write(error.showUsage ? `${error.message}\nusage: ${usage}\n` : `error: ${error.message}\n`);
       return 2;
     }
     throw error;

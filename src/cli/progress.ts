@@ -3,6 +3,7 @@
  * lines (at most one per file) otherwise, nothing at all with --json (stdout stays parseable).
  */
 import type { IndexProgress, IndexSummary } from '../core/index/types';
+import { safeText } from './terminalLinks';
 
 export interface ProgressView {
   update(progress: IndexProgress): void;
@@ -17,11 +18,12 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
     return {
       update(p) {
         if (p.phase === 'done') return;
-        if (p.message) stream.write(`${p.phase}: ${p.message}\n`);
+        // File names are anyone's characters: controls print as '?' (the bar's own escapes are added after).
+        if (p.message) stream.write(`${p.phase}: ${safeText(p.message)}\n`);
         else if (p.file && p.phase === 'embed' && p.file !== lastFile) {
           // One line per document: the moment its chunks start being embedded and written.
           lastFile = p.file;
-          stream.write(`[${p.done + 1}/${p.total}] ${p.file}\n`);
+          stream.write(`[${p.done + 1}/${p.total}] ${safeText(p.file)}\n`);
         }
       },
       end: () => undefined,
@@ -38,7 +40,7 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
       const ratio = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
       const filled = Math.round(ratio * width);
       const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-      const label = p.file ?? p.message ?? p.phase;
+      const label = safeText(p.file ?? p.message ?? p.phase);
       const columns = stream.columns ?? 80;
       const line = `${bar} ${p.done}/${p.total} ${p.phase} ${label}`;
       stream.write(`\r\x1b[K${line.length > columns - 1 ? line.slice(0, columns - 2) + '…' : line}`);

@@ -16,6 +16,7 @@ import { createResearchAssistant, type ResearchAssistant } from '../core/graph/r
 import type { Logger } from '../core/ports';
 import { UsageError, localPrecisionOptions, parseLocalPrecision } from './options';
 import type { LocationLinker } from './terminalLinks';
+import { terminalSafe } from '../core/text/terminalSafe';
 
 export const sessionOptions = {
   model: { type: 'string' },
@@ -101,13 +102,16 @@ export function turnJson(result: TurnResult) {
   };
 }
 
-/** Streams tokens to a terminal; `reset` (a validation retry) starts the answer over on a new line. */
+/**
+ * Streams tokens to a terminal; `reset` (a validation retry) starts the answer over on a new line.
+ * Tokens are model output, often quoting documents: each is made terminalSafe before it is written.
+ */
 export function terminalStreamer(out: NodeJS.WriteStream): { onEvent(event: TurnEvent): void; streamed(): boolean } {
   let any = false;
   return {
     onEvent(event) {
       if (event.type === 'token') {
-        out.write(event.text);
+        out.write(terminalSafe(event.text));
         any = true;
       } else if (event.type === 'reset' && any) {
         out.write('\n\n[checking found a problem: rewriting the answer]\n\n');
@@ -117,7 +121,15 @@ export function terminalStreamer(out: NodeJS.WriteStream): { onEvent(event: Turn
   };
 }
 
-/** Sources (each a link the terminal can open, see terminalLinks.ts), suggestions and any note. */
+/** The answer as printed when it was not streamed (extractive answers quote documents verbatim). */
+export function printableAnswer(result: TurnResult): string {
+  return terminalSafe(result.answer);
+}
+
+/**
+ * Sources (each a link the terminal can open, see terminalLinks.ts), suggestions and any note.
+ * Suggestions and notes come from the model or the documents, so they are made terminalSafe.
+ */
 export function renderTurnFooter(result: TurnResult, linker: LocationLinker): string {
   const lines: string[] = [];
   if (result.citations.length) {
@@ -129,9 +141,9 @@ export function renderTurnFooter(result: TurnResult, linker: LocationLinker): st
   }
   if (result.followups.length) {
     lines.push('', 'Suggestions:');
-    result.followups.forEach((f, i) => lines.push(`  ${i + 1}. ${f.label}: ${f.prompt}`));
+    result.followups.forEach((f, i) => lines.push(`  ${i + 1}. ${terminalSafe(`${f.label}: ${f.prompt}`)}`));
   }
   // The degraded answer already ends with the fix; say it once.
-  if (result.problem && !(result.problem.action && result.answer.includes(result.problem.action))) lines.push('', `note: ${result.problem.message}${result.problem.action ? ` (${result.problem.action})` : ''}`);
+  if (result.problem && !(result.problem.action && result.answer.includes(result.problem.action))) lines.push('', `note: ${terminalSafe(`${result.problem.message}${result.problem.action ? ` (${result.problem.action})` : ''}`)}`);
   return lines.join('\n') + '\n';
 }

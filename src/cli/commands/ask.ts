@@ -8,8 +8,9 @@
  */
 import type { CliCommand } from '../command';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
-import { openSession, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
+import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 import { indexProblemLine, isIndexProblem } from '../indexProblem';
+import { outputClosed, outputClosedSignal } from '../output';
 import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
@@ -51,14 +52,16 @@ async function runAsk(args: string[]): Promise<number> {
   process.once('SIGINT', onSigint);
   try {
     const streamer = !values.json && process.stdout.isTTY ? terminalStreamer(process.stdout) : null;
-    const result = await session.assistant.runTurn({ question, history }, { signal: controller.signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
+    // A closed output pipe stops the turn too: its answer would go nowhere (see output.ts).
+    const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
+    const result = await session.assistant.runTurn({ question, history }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
     if (values.json) {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {
-      if (!streamer?.streamed()) process.stdout.write(result.answer);
+      if (!streamer?.streamed()) process.stdout.write(printableAnswer(result));
       process.stdout.write('\n' + renderTurnFooter(result, stdoutLinker(folder)));
     }
-    return result.cancelled ? 130 : 0;
+    return result.cancelled && !outputClosed() ? 130 : 0;
   } catch (error) {
     return indexFailed(error);
   } finally {

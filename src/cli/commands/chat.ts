@@ -8,8 +8,9 @@ import { createInterface } from 'node:readline/promises';
 import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
 import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
-import { openSession, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
+import { openSession, printableAnswer, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
 import { indexProblemLine, isIndexProblem } from '../indexProblem';
+import { outputClosed, outputClosedSignal } from '../output';
 import { stdoutLinker } from '../terminalLinks';
 
 const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
@@ -43,6 +44,12 @@ async function runChat(args: string[]): Promise<number> {
     if (running) running.abort();
     else rl.close();
   });
+  // Nobody reads the answers any more (see output.ts): stop the one being written and leave.
+  const onOutputClosed = () => {
+    running?.abort();
+    rl.close();
+  };
+  outputClosedSignal.addEventListener('abort', onOutputClosed, { once: true });
   process.stdout.write('Ask about your documents. /new starts over, /exit leaves.\n');
   // The line iterator buffers lines typed (or piped) while an answer is being written.
   const lines = rl[Symbol.asyncIterator]();
@@ -50,7 +57,7 @@ async function runChat(args: string[]): Promise<number> {
     for (;;) {
       process.stdout.write('\nyou> ');
       const next = await lines.next();
-      if (next.done) break; // input closed (Ctrl+D, end of piped input)
+      if (next.done || outputClosed()) break; // input closed (Ctrl+D, end of piped input), or output
       const line = String(next.value).trim();
       if (!line) continue;
       if (line === '/exit' || line === '/quit') break;
@@ -74,12 +81,13 @@ async function runChat(args: string[]): Promise<number> {
         return indexFailed(error);
       }
       running = null;
-      if (!streamer.streamed()) process.stdout.write(result.answer);
+      if (!streamer.streamed()) process.stdout.write(printableAnswer(result));
       process.stdout.write('\n' + (result.cancelled ? '(stopped)\n' : renderTurnFooter(result, linker)));
       followups = result.followups;
       history = [...history, { role: 'user', content: question }, { role: 'assistant', content: result.answer, metadata: result.metadata }];
     }
   } finally {
+    outputClosedSignal.removeEventListener('abort', onOutputClosed);
     rl.close();
     await session.close();
   }

@@ -22,6 +22,7 @@ import {
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage =
   'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
@@ -149,7 +150,7 @@ function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embe
   for (const item of misses) {
     const rank = item.firstRank === null ? 'not in top 10' : `rank ${item.firstRank}`;
     const top = item.hits[0] ? formatLocation(item.hits[0], linker) : 'no hits';
-    out(`  ${item.id} (${rank}) ${item.question}`);
+    out(`  ${terminalSafe(`${item.id} (${rank}) ${item.question}`)}`);
     out(`     top hit: ${top}`);
   }
 }

@@ -13,11 +13,12 @@ import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
 import { indexProblemLine } from '../indexProblem';
+import { safeText } from '../terminalLinks';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--json]';
+const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--json]';
 
 const options = {
   ...dbOptions,
@@ -28,6 +29,8 @@ const options = {
   exclude: { type: 'string', multiple: true },
   'chunk-size': { type: 'string' },
   overlap: { type: 'string' },
+  'max-text-mb': { type: 'string' },
+  'max-pdf-mb': { type: 'string' },
 } as const;
 
 export const command: CliCommand = {
@@ -42,6 +45,7 @@ async function runIndex(args: string[]): Promise<number> {
   const dbDir = resolveDbDir(folder, values.db);
   const selection = embedSelectionFromFlags(values);
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
+  const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
   const json = values.json;
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -65,7 +69,7 @@ async function runIndex(args: string[]): Promise<number> {
     try {
       const run = indexFolder({
         root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-        chunking, signal: controller.signal, logger,
+        chunking, limits, signal: controller.signal, logger,
       });
       summary = await showIndexRun(run, progress);
     } finally {
@@ -93,7 +97,8 @@ async function runIndex(args: string[]): Promise<number> {
 }
 
 function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
-  const out = (line: string) => process.stdout.write(`${line}\n`);
+  // File names and the reasons quoting them are anyone's characters: controls print as '?'.
+  const out = (line: string) => process.stdout.write(`${safeText(line)}\n`);
   for (const notice of s.notices) out(`note: ${notice}`);
   out(`${s.cancelled ? 'cancelled' : 'indexed'} ${folder} -> ${dbDir}`);
   out(`  files: ${s.files} (${s.indexed} indexed, ${s.skipped} unchanged, ${s.removed} removed, ${s.failed.length} failed)`);
@@ -101,6 +106,7 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
   if (s.failed.length > 0) {
     out(`warning: ${s.failed.length} file(s) could not be indexed:`);
     for (const f of s.failed) out(`  ${f.path}: ${f.reason} [${f.code}]`);
+    if (s.failed.some((f) => f.code === 'too-large')) out('  (raise the limits with --max-text-mb N and --max-pdf-mb N)');
   }
   if (s.warned.length > 0) {
     // Indexed, but the user should know: searching these may miss text.
@@ -108,6 +114,14 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
     for (const w of s.warned) out(`  ${w.path}: ${w.warnings.join('; ')}`);
   }
   if (s.cancelled) out('the index is consistent; run the same command again to finish');
+}
+
+/** `--max-text-mb 80`, `--max-pdf-mb 400.5`: a size limit in megabytes (MiB, as the messages print them), as bytes. */
+function optionalMegabytes(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a size in MB greater than 0, not '${value}'`);
+  return Math.round(n * 1024 * 1024);
 }
 
 function optionalInt(value: string | undefined, flag: string): number | undefined {

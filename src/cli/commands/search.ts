@@ -8,7 +8,8 @@ import type { CliCommand } from '../command';
 import { createRetriever, SearchError } from '../../core/index/search';
 import { embedderForIndex } from '../../core/index/embed/select';
 import { EmbedderError } from '../../core/index/embed/errors';
-import { IndexStoreError, openIndexStore } from '../../core/index/store';
+import { IndexStoreError, openIndexStore, type IndexStore } from '../../core/index/store';
+import { relative, resolve, sep } from 'node:path';
 import type { SearchHit, SearchOptions } from '../../core/index/types';
 import {
   UsageError, dbOptions, jsonOptions, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, withUsage,
@@ -16,6 +17,7 @@ import {
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 import { indexProblemLine } from '../indexProblem';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
 
@@ -65,9 +67,15 @@ async function runSearch(args: string[]): Promise<number> {
     logger.warn(`${error.message}; searching full-text only`);
   }
   try {
+    const paths = values.path ? await indexedPaths(values.path, folder, store) : undefined;
+    if (paths && paths.length === 0) {
+      // Without this, a path typed wrong searched nothing and printed "no matches".
+      process.stderr.write(`error: --path ${values.path!.join(', ')}: no such document in the index (paths are relative to ${folder}); list them with: status ${folder} --json\n`);
+      return 1;
+    }
     const started = performance.now();
     const retriever = createRetriever(store, embedder, { logger });
-    const hits = await retriever.search(query, { k, mode, paths: values.path });
+    const hits = await retriever.search(query, { k, mode, paths });
     const milliseconds = Math.round(performance.now() - started);
     if (values.json) {
       process.stdout.write(JSON.stringify({ query, k, mode, milliseconds, hits }) + '\n');
@@ -92,6 +100,22 @@ async function runSearch(args: string[]): Promise<number> {
   }
 }
 
+/**
+ * The `--path` values as the index names documents: relative to the folder with '/', whether typed
+ * that way or as a path from the current directory. Unknown ones are dropped with a warning.
+ */
+async function indexedPaths(given: string[], folder: string, store: IndexStore): Promise<string[]> {
+  const known = new Set((await store.documents()).map((d) => d.path));
+  const found: string[] = [];
+  for (const path of given) {
+    const fromCwd = relative(folder, resolve(path)).split(sep).join('/');
+    const match = [path, fromCwd].find((p) => known.has(p));
+    if (match) found.push(match);
+    else if (given.length > 1) process.stderr.write(`warning: --path ${path}: no such document in the index; searching the others\n`);
+  }
+  return found;
+}
+
 function printHits(hits: SearchHit[], linker: LocationLinker): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   if (hits.length === 0) {
@@ -99,8 +123,9 @@ function printHits(hits: SearchHit[], linker: LocationLinker): void {
     return;
   }
   hits.forEach((hit, index) => {
-    const heading = hit.heading ? `  [${hit.heading}]` : '';
+    // Headings and text are the document's own characters: made terminalSafe (links are ours, added after).
+    const heading = hit.heading ? `  [${terminalSafe(hit.heading)}]` : '';
     out(`${index + 1}. ${formatLocation(hit, linker)}${heading}  (score ${hit.score.toFixed(4)})`);
-    out(`   ${snippet(hit.text, 240)}`);
+    out(`   ${snippet(terminalSafe(hit.text), 240)}`);
   });
 }

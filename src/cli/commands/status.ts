@@ -1,15 +1,18 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
- * and what changed on disk since (new / modified / removed files, by size and mtime, no reading).
+ * and what changed on disk since (new / modified / removed files, by size and mtime, no reading),
+ * naming the files that could not be indexed and have not changed since (failureRecord.ts).
  * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
 import { discoverFiles } from '../../core/index/discover';
 import { planRun } from '../../core/index/indexPlan';
+import { readFailureRecord, separateKnownFailures } from '../../core/index/failureRecord';
 import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
 import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
+import { safeText } from '../terminalLinks';
 
 const usage = 'status <folder> [--db DIR] [--verify] [--json]';
 
@@ -42,10 +45,12 @@ async function runStatus(args: string[]): Promise<number> {
     const chunks = await store.countChunks();
     const { files, failures } = await discoverFiles(folder, { skipDirs: [dbDir] });
     const plan = planRun(files, documents, failures);
+    // Files that failed last time and have not changed are not "new": they are named, with why.
+    const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
     const stored = new Set(documents.map((d) => d.path));
     const pending = {
-      new: plan.candidates.filter((c) => !stored.has(c.file.path)).length,
-      modified: plan.candidates.filter((c) => stored.has(c.file.path)).length,
+      new: changed.filter((c) => !stored.has(c.file.path)).length,
+      modified: changed.filter((c) => stored.has(c.file.path)).length,
       removed: plan.removed.length,
     };
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
@@ -59,6 +64,7 @@ async function runStatus(args: string[]): Promise<number> {
       dimension: meta.dimension,
       lastIndexedAt: meta.lastIndexedAt,
       pending,
+      failing,
       integrity: { checksums, ...(verified ? { verified: { files: verified.checked, bytes: verified.bytes } } : {}) },
       warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
@@ -67,7 +73,7 @@ async function runStatus(args: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(report) + '\n');
       return 0;
     }
-    const out = (line: string) => process.stdout.write(`${line}\n`);
+    const out = (line: string) => process.stdout.write(`${safeText(line)}\n`); // file names: controls print as '?'
     out(`index: ${dbDir}`);
     out(`  documents: ${documents.length}, pages: ${pages}, chunks: ${chunks}`);
     out(`  embeddings: ${meta.embeddingModel ? `${meta.embeddingModel} (${meta.dimension} dimensions)` : 'none (full-text only)'}`);
@@ -75,6 +81,7 @@ async function runStatus(args: string[]): Promise<number> {
     const changes = pending.new + pending.modified + pending.removed;
     if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
     else out('  up to date');
+    for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
     // Indexes made before checksums existed: they keep working; one run records them.
     else if (!checksums) out(`  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`);

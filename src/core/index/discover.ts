@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { failureFromError } from './extract/errors';
+import { failureFromError, failureOfLink } from './extract/errors';
 import type { DocumentKind, FileFailure } from './types';
 
 export interface DiscoverOptions {
@@ -109,7 +109,7 @@ export async function discoverFiles(
           isFile = target.isFile();
         } catch (error) {
           // A dangling link only matters if it looks like a document the user expects indexed.
-          if (isIncluded(rel) && !isExcluded(rel)) failures.push(failureFromError(rel, error));
+          if (isIncluded(rel) && !isExcluded(rel)) failures.push(failureOfLink(rel, error));
           continue;
         }
       }

@@ -17,6 +17,7 @@ import { sameEmbedderId } from './embed/ollama';
 import type { Embedder } from './embed/types';
 import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
 import { planRun } from './indexPlan';
+import { writeFailureRecord } from './failureRecord';
 import { openIndexStore, removeIndexDir } from './store/store';
 import { IndexStoreError } from './store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from './store/rebuildSwap';
@@ -40,6 +41,8 @@ export interface IndexFolderOptions {
   logger?: Logger;
   /** Extraction backend; default H1's worker pool (`workers` threads). */
   extractor?: Extractor;
+  /** Size limits for the default extractor (default 200 MB per PDF, 50 MB per text file). */
+  limits?: { maxPdfBytes?: number; maxTextBytes?: number };
   workers?: number;
   /** Flush buffered document writes at this many chunks (fewer, larger commits). */
   writeBatchChunks?: number;
@@ -88,7 +91,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       notices.push(`rebuilding the index at ${dbDir}`);
     }
     const store = await openTarget(target, Boolean(options.rebuild), notices);
-    const extractor = options.extractor ?? createExtractor({ workers: options.workers });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits });
     const ownsExtractor = !options.extractor;
     let result: IndexSummary;
     let candidates = 0;
@@ -177,6 +180,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
           await store.optimize();
         }
         await store.markIndexed();
+        // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
+        await writeFailureRecord(target, failed, discovered.files);
       }
       if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
       result = summary({

@@ -111,7 +111,7 @@ describe('discoverFiles', () => {
       );
       assert.deepEqual(
         failures.map((f) => [f.path, f.code]),
-        [['dangling.md', 'vanished']],
+        [['dangling.md', 'broken-link']],
       );
     }));
 

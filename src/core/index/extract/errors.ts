@@ -10,6 +10,7 @@ export type ExtractionErrorCode =
   | 'encoding'
   | 'unreadable'
   | 'vanished'
+  | 'broken-link'
   | 'too-large'
   | 'failed';
 
@@ -57,6 +58,16 @@ export function fromFsError(error: unknown): unknown {
     default:
       return error;
   }
+}
+
+/**
+ * Why a symbolic link could not be followed. A link whose target is missing is not a file that
+ * vanished mid-run: it was broken before indexing started, and the user has a link to fix.
+ */
+export function failureOfLink(path: string, error: unknown): FileFailure {
+  const code = systemErrorCode(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { path, code: 'broken-link', reason: 'broken symlink (target missing): fix or remove the link' };
+  return failureFromError(path, error);
 }
 
 /** True for the error an AbortSignal raises; cancellation is an outcome, not a file failure. */

@@ -60,7 +60,7 @@ async function readLimited(absPath: string, limit: number): Promise<Uint8Array> 
     const { size } = await handle.stat();
     if (size === 0) throw new ExtractionError('empty', 'empty file (0 bytes)');
     if (size > limit) {
-      throw new ExtractionError('too-large', `too large (${megabytes(size)} MB > limit ${megabytes(limit)} MB): raise the size limit to index it`);
+      throw new ExtractionError('too-large', `too large (${sizeOverLimit(size, limit)}): raise the size limit to index it`);
     }
     const buffer = await handle.readFile();
     // A view, not a copy: for a 200 MB PDF a copy would double the peak memory.
@@ -72,6 +72,11 @@ async function readLimited(absPath: string, limit: number): Promise<Uint8Array> 
   }
 }
 
-function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+/**
+ * "61.2 MB > limit 50 MB": megabytes to one decimal, a whole number without its ".0". When both
+ * round alike (50.02 MB over a 50 MB limit) the bytes are shown, so the line never reads "50 > 50".
+ */
+export function sizeOverLimit(size: number, limit: number): string {
+  const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+  return mb(size) === mb(limit) ? `${size} bytes > limit ${limit} bytes` : `${mb(size)} MB > limit ${mb(limit)} MB`;
 }
