@@ -2,7 +2,7 @@
  * Every setting of the research graph, resolved in one place. Hosts pass a partial object (the
  * VS Code settings module, CLI flags); environment variables fill what they leave out.
  */
-import { resolveLimits, type NetworkLimits } from '../llm/timeouts';
+import { resolveLimits, secondsToMs, type NetworkLimits } from '../llm/timeouts';
 import type { LangfuseSettings } from '../tracing/langfuse';
 
 export type AgentName = 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation';
@@ -75,6 +75,7 @@ export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.Proce
     baseUrl: env.LANGFUSE_BASEURL ?? env.LANGFUSE_HOST,
     promptManagement: env.LANGFUSE_PROMPTS === '1' || env.LANGFUSE_PROMPTS === 'true',
     promptLabel: env.LANGFUSE_PROMPT_LABEL,
+    timeoutMs: secondsToMs(env.RESEARCH_LANGFUSE_TIMEOUT) ?? undefined,
     ...definedOnly(input.langfuse ?? {}),
   };
   const positive = (value: number | undefined, fallback: number, min = 0) =>
