@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildOnce, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
 import { startFakeOllama, type FakeOllama, type Fault } from '../support/fakeOllama';
-import { scriptAgents, type ScriptedAgents } from '../support/scriptedAgents';
+import { grade, research, scriptAgents, type ScriptedAgents } from '../support/scriptedAgents';
 
 /** Far above every limit used here; main hung for 300 s and more where these finish in seconds. */
 const KILL_MS = 20_000;
@@ -119,7 +119,7 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
 
   it('slow but steady (each token 0.3 s, structured replies 0.6 s, limits 1 s): the answer completes', async () => {
     agents = scriptAgents({
-      orchestrator: { content: JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: '', sub_queries: [], document_filters: [] }), delayMs: 600 },
+      orchestrator: { content: research(), delayMs: 600 },
       synthesis: { content: ANSWER, tokenDelayMs: 300 },
     });
     const r = await askJson(['--first-token-timeout', '1', '--between-tokens-timeout', '1', '--structured-timeout', '1']);
@@ -142,13 +142,20 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
 
   it('ask on that index with /api/embed stalled: a full answer from full-text search, the embedder waited on once, not per query', async () => {
     fault = (path) => (path === '/api/embed' ? { kind: 'stall' } : undefined);
-    agents = scriptAgents({ synthesis: ANSWER, 'query-analysis': JSON.stringify({ intent: 'factual', standalone_question: QUESTION, sub_queries: ['hello_timeout default', 'ssh hello_timeout', 'connection closed'], document_filters: [] }) });
+    // Three sub-queries searched at once, then a re-query round: four searches in the turn.
+    agents = scriptAgents({
+      orchestrator: research({ standalone_question: QUESTION, sub_queries: ['hello_timeout default', 'ssh hello_timeout', 'connection closed'] }),
+      quality: [grade('requery', { queries: ['first message timeout'] }), grade('proceed')],
+      synthesis: ANSWER,
+    });
+    const embedsBefore = fake.requests.filter((q) => q.path === '/api/embed').length;
     const r = await askJson([], { RESEARCH_EMBED_TIMEOUT: '1' });
     assert.equal(r.code, 0);
     assert.equal(r.turn.route, 'answer');
     assert.equal(r.turn.answer, ANSWER);
     assert.equal(r.turn.citations[0].file, 'ssh.md');
     assert.equal(warnings(r.stderr).filter((l) => l.includes('vector search failed')).length, 1, r.stderr);
+    assert.equal(fake.requests.filter((q) => q.path === '/api/embed').length - embedsBefore, 3, 'the re-query round did not wait on the embedder again');
   });
 
   it('a limit that is not a positive number of seconds is a usage error (exit 2), not a silent default', async () => {
