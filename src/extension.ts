@@ -34,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const citations = registerCitations(context, () => folder?.uri, () => void index.enqueue('index'), logger);
   const modelProvider = new OllamaChatModelProvider(() => {
     const config = readConfig();
-    return { host: config.ollama.host, chatModel: config.models.chat };
+    return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts };
   }, logger);
   const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider);
 

@@ -12,6 +12,7 @@ import type { EmbedderSelection } from '../core/index/embed/select';
 import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
 import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
 import { terminalSafe } from '../core/text/terminalSafe';
+import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
 export class UsageError extends Error {
@@ -33,12 +34,39 @@ export const dbOptions = { db: { type: 'string' } } as const satisfies Options;
 export const jsonOptions = { json: { type: 'boolean', default: false } } as const satisfies Options;
 /** `--local-precision mixed|int8|fp32`: the local model's weights (default mixed, see DEFAULT_LOCAL_PRECISION). */
 export const localPrecisionOptions = { 'local-precision': { type: 'string' } } as const satisfies Options;
-/** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` and `--local-precision` (local), `--embed-model NAME` (Ollama). */
+/** The CLI's network limits (core/llm/timeouts): `--connect-timeout SECONDS`, `--first-token-timeout SECONDS`, ... */
+const CLI_LIMITS = LIMIT_NAMES.filter((name) => LIMITS[name].flag !== null);
+export const timeoutOptions = Object.fromEntries(CLI_LIMITS.map((name) => [LIMITS[name].flag!.slice(2), { type: 'string' }])) as Record<
+  'connect-timeout' | 'first-token-timeout' | 'between-tokens-timeout' | 'structured-timeout' | 'embed-timeout' | 'metadata-timeout',
+  { type: 'string' }
+>;
+/** How the usage lines name them. */
+export const TIMEOUT_USAGE = '[--connect-timeout|--first-token-timeout|--between-tokens-timeout|--structured-timeout|--embed-timeout|--metadata-timeout SECONDS]';
+
+/**
+ * Limits (ms) from the timeout flags; the RESEARCH_*_TIMEOUT variables and the defaults fill the
+ * rest inside core. A value that is not a positive number of seconds is a UsageError.
+ */
+export function limitsFromFlags(values: Partial<Record<keyof typeof timeoutOptions, string | undefined>>): Partial<NetworkLimits> {
+  const limits: Partial<NetworkLimits> = {};
+  for (const name of CLI_LIMITS) {
+    const flag = LIMITS[name].flag!;
+    const raw = values[flag.slice(2) as keyof typeof timeoutOptions];
+    if (raw === undefined) continue;
+    const ms = secondsToMs(raw);
+    if (ms === null) throw new UsageError(`${flag} must be a positive number of seconds, not '${raw}'`);
+    limits[name as LimitName] = ms;
+  }
+  return limits;
+}
+
+/** Embedder selection: `--embed auto|ollama|local|none`, `--model-dir DIR` and `--local-precision` (local), `--embed-model NAME` (Ollama), and the network limits. */
 export const embedOptions = {
   embed: { type: 'string' },
   'model-dir': { type: 'string' },
   'embed-model': { type: 'string' },
   ...localPrecisionOptions,
+  ...timeoutOptions,
 } as const satisfies Options;
 
 /** node:util parseArgs with strict checking; unknown flags become a UsageError. */
@@ -94,7 +122,9 @@ const EMBED_MODES: readonly EmbedMode[] = ['auto', 'ollama', 'local', 'none'];
  * Embedder selection from flags and environment. `OLLAMA_HOST` is honoured by the Ollama
  * embedder itself; `RESEARCH_MODEL_DIR` names a local model folder when `--model-dir` is absent.
  */
-export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: string; 'embed-model'?: string; 'local-precision'?: string }): EmbedderSelection {
+export function embedSelectionFromFlags(
+  values: { embed?: string; 'model-dir'?: string; 'embed-model'?: string; 'local-precision'?: string } & Partial<Record<keyof typeof timeoutOptions, string>>,
+): EmbedderSelection {
   const mode = (values.embed ?? 'auto') as EmbedMode;
   if (!EMBED_MODES.includes(mode)) throw new UsageError(`--embed must be one of ${EMBED_MODES.join(', ')}, not '${values.embed}'`);
   const modelDir = values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR;
@@ -103,6 +133,7 @@ export function embedSelectionFromFlags(values: { embed?: string; 'model-dir'?: 
     modelDir: modelDir ? resolve(modelDir) : null,
     ollamaModel: values['embed-model'],
     localPrecision: parseLocalPrecision(values['local-precision']),
+    limits: limitsFromFlags(values),
   };
 }
 

@@ -14,7 +14,7 @@ import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
-import { UsageError, localPrecisionOptions, parseLocalPrecision } from './options';
+import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
 import type { LocationLinker } from './terminalLinks';
 import { terminalSafe } from '../core/text/terminalSafe';
 
@@ -23,6 +23,7 @@ export const sessionOptions = {
   'ollama-host': { type: 'string' },
   'model-dir': { type: 'string' },
   ...localPrecisionOptions,
+  ...timeoutOptions,
   'no-validate': { type: 'boolean', default: false },
 } as const;
 
@@ -33,10 +34,13 @@ export interface Session {
 
 export async function openSession(
   dbDir: string,
-  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean },
+  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean } & Partial<Record<keyof typeof timeoutOptions, string>>,
   logger: Logger,
+  /** Where "waiting for the model" notices go (stderr: stdout stays the answer). */
+  notices: NodeJS.WritableStream = process.stderr,
 ): Promise<Session> {
   const localPrecision = parseLocalPrecision(values['local-precision']);
+  const limits = limitsFromFlags(values);
   // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
   const store: IndexStore = await openIndexStore(dbDir);
   let embedder: Embedder | null = null;
@@ -45,6 +49,7 @@ export async function openSession(
       modelDir: values['model-dir'] ?? null,
       ollamaHost: values['ollama-host'] ?? null,
       localPrecision,
+      limits,
     });
   } catch (error) {
     if (!(error instanceof EmbedderError)) throw error;
@@ -57,14 +62,38 @@ export async function openSession(
       ...(values.model ? { model: values.model } : {}),
       ...(values['ollama-host'] ? { ollamaHost: values['ollama-host'] } : {}),
       ...(values['no-validate'] ? { validate: false } : {}),
+      limits,
     },
   });
   return {
-    assistant,
+    assistant: withWaitingNotices(assistant, notices),
     async close() {
       await assistant.dispose();
       await embedder?.close();
       store.close();
+    },
+  };
+}
+
+/** Prints the first "waiting for the model" notice of a turn as one line (the chat shows each as progress). */
+function withWaitingNotices(assistant: ResearchAssistant, out: NodeJS.WritableStream): ResearchAssistant {
+  return {
+    config: assistant.config,
+    dispose: () => assistant.dispose(),
+    runTurn(input, options = {}) {
+      // Once the answer streams, a notice would land inside it (a slow validation is not worth one).
+      let said = false;
+      return assistant.runTurn(input, {
+        ...options,
+        onEvent(event) {
+          if (event.type === 'token') said = true;
+          if (event.type === 'waiting' && !said) {
+            said = true;
+            out.write(`${event.message}\n`);
+          }
+          options.onEvent?.(event);
+        },
+      });
     },
   };
 }

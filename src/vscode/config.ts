@@ -4,6 +4,7 @@
  * settings changed so e.g. the index is rebuilt only when an embedding setting moved.
  */
 import * as vscode from 'vscode';
+import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../core/llm/timeouts';
 
 export const SECTION = 'research';
 
@@ -18,6 +19,8 @@ export interface ResearchConfig {
   index: { include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number };
   chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
   langfuse: { enabled: boolean; host: string; publicKey: string };
+  /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
+  timeouts: NetworkLimits;
 }
 
 export const DEFAULT_CONFIG: ResearchConfig = {
@@ -34,6 +37,7 @@ export const DEFAULT_CONFIG: ResearchConfig = {
   },
   chat: { maxClarifications: 2, maxHistory: 10, temperature: 0.2, orchestratorTemperature: 0.3, clarificationTemperature: 0.5 },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
+  timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
 };
 
 /** Reads the current settings; values of the wrong type fall back to the defaults. */
@@ -69,6 +73,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
       host: str(c.get('langfuse.host'), d.langfuse.host) || d.langfuse.host,
       publicKey: str(c.get('langfuse.publicKey'), d.langfuse.publicKey),
     },
+    timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, num(c.get(LIMITS[name].setting), d.timeouts[name] / 1000, 0.1, 86_400) * 1000])) as NetworkLimits,
   };
 }
 
@@ -88,7 +93,7 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
     listener({
       config: readConfig(),
       affectsIndex: touched('index.include') || touched('index.exclude') || touched('embedding') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
-      affectsModels: touched('ollama.host') || touched('models') || touched('llm'),
+      affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
     });
   });

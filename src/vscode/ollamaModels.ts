@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { Ollama } from 'ollama';
 import { createOllamaClient } from '../core/llm/ollamaClient';
 import { resolveOllamaHost } from '../core/llm/host';
+import type { NetworkLimits } from '../core/llm/timeouts';
 import type { LlmMessage } from '../core/llm/types';
 import type { Logger } from '../core/ports';
 import { EXTRACTIVE_MODEL_ID, extractiveModelInfo, notAModelReply } from './extractiveModel';
@@ -27,6 +28,8 @@ export interface ProviderSettings {
   host: string;
   /** The configured chat model, named in the "how to get one" line. */
   chatModel: string;
+  /** Network limits (ms) for answers given through the model picker. */
+  limits?: Partial<NetworkLimits>;
 }
 
 export interface OllamaModelInfo {
@@ -148,7 +151,7 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
       progress.report(new vscode.LanguageModelTextPart(notAModelReply(settings.chatModel)));
       return;
     }
-    const client = createOllamaClient({ host: settings.host });
+    const client = createOllamaClient({ host: settings.host, ...(settings.limits ? { limits: settings.limits } : {}) });
     const temperature = typeof options.modelOptions?.temperature === 'number' ? options.modelOptions.temperature : 0.2;
     await client.chatStream({
       agent: 'vscode-lm',

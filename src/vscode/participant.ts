@@ -111,7 +111,7 @@ export class ResearchParticipant implements vscode.Disposable {
     if (noModel) llm = null;
     else if (config.llm.provider === 'vscode') {
       if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
-      llm = createVscodeLlmClient(request.model);
+      llm = createVscodeLlmClient(request.model, config.timeouts);
     }
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
@@ -143,6 +143,10 @@ export class ResearchParticipant implements vscode.Disposable {
             // "Completed N steps" group: once the answer streams, later steps go to the log only.
             if (streamedTokens === 0) stream.progress(event.message);
             else this.log.debug(`step: ${event.agent}: ${event.message}`);
+            break;
+          case 'waiting':
+            // Before the answer streams: the model is loading or reading a long prompt.
+            if (streamedTokens === 0) stream.progress(event.message);
             break;
           case 'sources':
             sources = event.citations;

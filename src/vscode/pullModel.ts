@@ -27,7 +27,7 @@ export async function pullModelCommand(model: string | undefined, log: Logger, o
       async (progress, token) => {
         const tracker = new PullTracker();
         let reported = 0;
-        for await (const line of pullOllamaModel({ host: config.ollama.host, model: name, signal: abortSignalOf(token) })) {
+        for await (const line of pullOllamaModel({ host: config.ollama.host, model: name, signal: abortSignalOf(token), limits: config.timeouts })) {
           const { fraction, message } = tracker.update(line);
           const increment = fraction === null ? 0 : fraction * 100 - reported;
           if (increment > 0) reported += increment;

@@ -92,7 +92,7 @@ const EDITOR_MESSAGES: Record<string, string> = {
   'index-version': 'The research index was built by another version of this extension',
 };
 
-const KNOWN_CODES = new Set(['llm-not-configured', 'ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+const KNOWN_CODES = new Set(['llm-not-configured', 'llm-timeout', 'ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
 
 /** The buttons alone: for degraded answers whose text already says what happened and what to do. */
 export function renderButtons(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
@@ -125,6 +125,8 @@ export function buttonsFor(problem: KnownProblem): vscode.Command[] {
     case 'context-overflow':
     case 'vscode-model-missing':
       return [{ title: 'Open settings', command: COMMANDS.openSettings }];
+    case 'llm-timeout':
+      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.timeouts'] }];
     default:
       return [];
   }

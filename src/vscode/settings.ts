@@ -18,5 +18,6 @@ export function engineSettings(config: ResearchConfig, langfuseSecretKey: string
     orchestratorTemperature: config.chat.orchestratorTemperature,
     clarificationTemperature: config.chat.clarificationTemperature,
     langfuse: { ...config.langfuse, ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) },
+    timeouts: config.timeouts,
   };
 }

@@ -21,7 +21,22 @@ export type ChatReply =
       /** Answer with this HTTP status and `{ error }` instead. */
       status?: number;
       error?: string;
+      /** Streamed answers: after this many tokens keep the connection open and send nothing more (a stalled model). */
+      stallAfterTokens?: number;
     };
+
+/**
+ * A transport fault for one request, decided before the endpoint answers (any endpoint):
+ * - `stall`: read the request, never send headers (the connection stays open until the client gives up);
+ * - `drop`: close the connection without answering;
+ * - `garbage`: answer 200 with this body, which is not the JSON (or NDJSON) the endpoint speaks;
+ * - `status`: answer this HTTP status with `{ error }`.
+ */
+export type Fault =
+  | { kind: 'stall' }
+  | { kind: 'drop' }
+  | { kind: 'garbage'; body: string; contentType?: string }
+  | { kind: 'status'; status: number; error?: string };
 
 export interface ChatRequestBody {
   model: string;
@@ -52,6 +67,8 @@ export interface FakeOllamaOptions {
   registry?: string[];
   /** /api/pull: wait between progress lines (ms). */
   pullStepDelayMs?: number;
+  /** A fault per request (path like '/api/embed', parsed body); undefined: answer normally. */
+  fault?: (path: string, body: any) => Fault | undefined;
 }
 
 export interface FakeOllama {
@@ -89,6 +106,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const server: Server = createServer(async (req, res) => {
     const body = await readJson(req);
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', body });
+    const fault = options.fault?.(req.url ?? '/', body);
+    if (fault) return answerFault(fault, res);
     try {
       switch (req.url) {
         case '/api/version':
@@ -134,6 +153,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     const parts = tokens(reply.content);
     for (let i = 0; i < parts.length; i++) {
+      if (reply.stallAfterTokens !== undefined && i >= reply.stallAfterTokens) return untilClosed(res);
       if (reply.failAfterTokens !== undefined && i >= reply.failAfterTokens) {
         res.socket?.destroy();
         return;
@@ -195,6 +215,30 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
+  switch (fault.kind) {
+    case 'stall':
+      return untilClosed(res);
+    case 'drop':
+      res.socket?.destroy();
+      return;
+    case 'garbage':
+      res.writeHead(200, { 'content-type': fault.contentType ?? 'application/json' });
+      res.end(fault.body);
+      return;
+    case 'status':
+      return json(res, fault.status, { error: fault.error ?? 'scripted failure' });
+  }
+}
+
+/** Holds a request open, sending nothing, until the client (or close()) ends the connection. */
+function untilClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed || res.socket?.destroyed) return resolve();
+    res.once('close', () => resolve());
+  });
 }
 
 /** Splits text into stream tokens that concatenate back to it exactly. */

@@ -7,13 +7,13 @@
  * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
 import type { CliCommand } from '../command';
-import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
+import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 import { indexProblemLine, isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { stdoutLinker } from '../terminalLinks';
 
-const usage = 'ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
+const usage = `ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, history: { type: 'string' } } as const;
 

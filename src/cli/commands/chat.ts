@@ -7,13 +7,13 @@
 import { createInterface } from 'node:readline/promises';
 import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
-import { dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
+import { TIMEOUT_USAGE, dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
 import { indexProblemLine, isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { stdoutLinker } from '../terminalLinks';
 
-const usage = 'chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate]';
+const usage = `chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 export const command: CliCommand = {
   usage,

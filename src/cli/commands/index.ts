@@ -15,10 +15,10 @@ import { createProgressView, showIndexRun } from '../progress';
 import { indexProblemLine } from '../indexProblem';
 import { safeText } from '../terminalLinks';
 import {
-  UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  TIMEOUT_USAGE, UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = 'index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--json]';
+const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,

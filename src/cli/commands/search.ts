@@ -12,14 +12,14 @@ import { IndexStoreError, openIndexStore, type IndexStore } from '../../core/ind
 import { relative, resolve, sep } from 'node:path';
 import type { SearchHit, SearchOptions } from '../../core/index/types';
 import {
-  UsageError, dbOptions, jsonOptions, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, timeoutOptions, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
 import { indexProblemLine } from '../indexProblem';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
-const usage = 'search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json]';
+const usage = `search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -29,6 +29,7 @@ const options = {
   path: { type: 'string', multiple: true },
   'model-dir': { type: 'string' },
   ...localPrecisionOptions,
+  ...timeoutOptions,
 } as const;
 
 const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 'fts', 'vector'];
@@ -49,6 +50,7 @@ async function runSearch(args: string[]): Promise<number> {
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
   const dbDir = resolveDbDir(folder, values.db);
   const localPrecision = parseLocalPrecision(values['local-precision']);
+  const limits = limitsFromFlags(values);
   const logger = stderrLogger();
 
   let store;
@@ -61,7 +63,7 @@ async function runSearch(args: string[]): Promise<number> {
   }
   let embedder = null;
   try {
-    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, localPrecision });
+    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, localPrecision, limits });
   } catch (error) {
     if (!(error instanceof EmbedderError)) throw error;
     logger.warn(`${error.message}; searching full-text only`);

@@ -71,6 +71,8 @@ export type TurnEvent =
   /** The numbered passages an answer is about to cite as [n], sent before its tokens. */
   | { type: 'sources'; citations: Citation[] }
   | { type: 'reset' } // discard streamed tokens: a validation retry regenerates the answer
+  /** An LLM call has produced nothing for a while (the model may be loading): say so, and how long we wait. */
+  | { type: 'waiting'; agent: string; message: string }
   | { type: 'citation'; citation: Citation };
 
 export interface TurnResult {

@@ -2,6 +2,7 @@
  * Every setting of the research graph, resolved in one place. Hosts pass a partial object (the
  * VS Code settings module, CLI flags); environment variables fill what they leave out.
  */
+import { resolveLimits, secondsToMs, type NetworkLimits } from '../llm/timeouts';
 import type { LangfuseSettings } from '../tracing/langfuse';
 
 export type AgentName = 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation';
@@ -34,9 +35,13 @@ export interface ResearchConfig {
   langfuse: LangfuseSettings;
   /** Folder holding the prompt files; found automatically when null. */
   promptsDir: string | null;
+  /** How long each network wait to Ollama may last (../llm/timeouts). */
+  limits: NetworkLimits;
 }
 
-export type ResearchConfigInput = Partial<Omit<ResearchConfig, 'models' | 'temperatures' | 'langfuse'>> & {
+export type ResearchConfigInput = Partial<Omit<ResearchConfig, 'models' | 'temperatures' | 'langfuse' | 'limits'>> & {
+  /** Limits in ms; what is left out comes from RESEARCH_*_TIMEOUT variables or the defaults. */
+  limits?: Partial<NetworkLimits>;
   /** One model for every agent, or per agent. */
   model?: string;
   models?: Partial<Record<AgentName, string>>;
@@ -70,6 +75,7 @@ export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.Proce
     baseUrl: env.LANGFUSE_BASEURL ?? env.LANGFUSE_HOST,
     promptManagement: env.LANGFUSE_PROMPTS === '1' || env.LANGFUSE_PROMPTS === 'true',
     promptLabel: env.LANGFUSE_PROMPT_LABEL,
+    timeoutMs: secondsToMs(env.RESEARCH_LANGFUSE_TIMEOUT) ?? undefined,
     ...definedOnly(input.langfuse ?? {}),
   };
   const positive = (value: number | undefined, fallback: number, min = 0) =>
@@ -89,6 +95,7 @@ export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.Proce
     validate: input.validate ?? true,
     langfuse,
     promptsDir: input.promptsDir ?? null,
+    limits: resolveLimits(input.limits ?? {}, env),
   };
 }
 

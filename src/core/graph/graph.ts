@@ -4,6 +4,7 @@
  *   gate ─┬─> orchestrator ─┬─> clarification ─> END
  *         │                 └─> research ⟲ (re-query) ─> synthesis ─┬─> validation ⟲ (retry) ─> END
  *         ├─> degraded ─> END          ^ degraded <── (stream broke) ┘
+ *         │   (orchestrator and research also go to degraded when the LLM times out or is unreachable)
  *         └─> END (no index)
  */
 import { END, START, StateGraph } from '@langchain/langgraph';
@@ -29,9 +30,9 @@ export function buildResearchGraph() {
     .addNode('degraded', instrumentNode('degraded', degradedNode))
     .addEdge(START, 'gate')
     .addConditionalEdges('gate', afterGate, ['orchestrator', 'degraded', END])
-    .addConditionalEdges('orchestrator', afterOrchestrator, ['clarification', 'research'])
+    .addConditionalEdges('orchestrator', afterOrchestrator, ['clarification', 'research', 'degraded'])
     .addEdge('clarification', END)
-    .addConditionalEdges('research', afterResearch, ['research', 'synthesis'])
+    .addConditionalEdges('research', afterResearch, ['research', 'synthesis', 'degraded'])
     .addConditionalEdges('synthesis', afterSynthesis, ['validation', 'degraded', END])
     .addConditionalEdges('validation', afterValidation, ['synthesis', END])
     .addEdge('degraded', END)

@@ -18,11 +18,13 @@ export function afterGate(state: ResearchStateType): 'orchestrator' | 'degraded'
   return END;
 }
 
-export function afterOrchestrator(state: ResearchStateType): 'clarification' | 'research' {
+export function afterOrchestrator(state: ResearchStateType): 'clarification' | 'research' | 'degraded' {
+  if (state.nextAgent === 'degraded') return 'degraded';
   return state.nextAgent === 'clarification' ? 'clarification' : 'research';
 }
 
-export function afterResearch(state: ResearchStateType): 'research' | 'synthesis' {
+export function afterResearch(state: ResearchStateType): 'research' | 'synthesis' | 'degraded' {
+  if (state.nextAgent === 'degraded') return 'degraded';
   return state.nextAgent === 'research' && guard(state) ? 'research' : 'synthesis';
 }
 

@@ -6,7 +6,8 @@
  */
 import type { Retriever } from '../index/types';
 import { isAbortError } from '../llm/errors';
-import { instrumentLlm, newCallCounter } from '../llm/instrumented';
+import { instrumentLlm, newCallCounter, type WaitingNotice } from '../llm/instrumented';
+import { formatSeconds } from '../llm/timeouts';
 import { createOllamaClient } from '../llm/ollamaClient';
 import type { LlmClient } from '../llm/types';
 import { silentLogger, type Logger } from '../ports';
@@ -56,7 +57,7 @@ export function loadResearchGraph(): CompiledGraph {
 export function createResearchAssistant(options: ResearchAssistantOptions): ResearchAssistant {
   const config = resolveConfig(options.config);
   const logger = options.logger ?? silentLogger;
-  const llm = options.llm === undefined ? createOllamaClient({ host: config.ollamaHost }) : options.llm;
+  const llm = options.llm === undefined ? createOllamaClient({ host: config.ollamaHost, limits: config.limits }) : options.llm;
   const needsLangfuse = options.tracer === undefined || (options.prompts === undefined && config.langfuse.promptManagement);
   const langfuse = needsLangfuse ? createLangfuseClient(config.langfuse) : null;
   const tracer = options.tracer ?? langfuseTracer(langfuse, logger);
@@ -86,7 +87,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
         }
       };
       const runtime: GraphRuntime = {
-        llm: llm ? instrumentLlm(llm, trace, counter) : null,
+        llm: llm ? instrumentLlm(llm, trace, counter, waitingNotice(config, llm.host, emit)) : null,
         retriever: options.retriever,
         prompts,
         config,
@@ -120,6 +121,22 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
     async dispose() {
       await tracer.shutdown();
     },
+  };
+}
+
+/** Said after half the limit of the call (at most 3 s): enough for a warm model to have answered. */
+const WAITING_NOTICE_MAX_MS = 3000;
+
+function waitingNotice(config: ResearchConfig, host: string, emit: (event: TurnEvent) => void): WaitingNotice {
+  const limitOf = (kind: 'stream' | 'structured') => (kind === 'stream' ? config.limits.firstTokenMs : config.limits.structuredMs);
+  return {
+    afterMs: (kind) => Math.min(WAITING_NOTICE_MAX_MS, limitOf(kind) / 2),
+    notify: (request, kind) =>
+      emit({
+        type: 'waiting',
+        agent: request.agent,
+        message: `Waiting for the model (${request.model} at ${host}; it may be loading): giving up after ${formatSeconds(limitOf(kind))}…`,
+      }),
   };
 }
 

@@ -7,6 +7,7 @@
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
+import { EmbedderError } from './embed/errors';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
@@ -97,6 +98,11 @@ const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
 /** Chunks containing an identifier that are scanned for its definition lines. */
 const DEFINITION_SCAN = 100;
 const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
+/**
+ * After the embedder timed out or could not be reached, queries go full-text only for this long:
+ * a turn searches several queries, and each would otherwise wait out the same limit again.
+ */
+const EMBEDDER_RETRY_MS = 60_000;
 
 type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -113,6 +119,17 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
   const identifierWeight = options.identifierWeight ?? 1;
+  let embedderDownUntil = 0;
+
+  /** Says once per outage why search is full-text only; other failures are logged each time. */
+  function vectorFailed(error: unknown): void {
+    const down = error instanceof EmbedderError && (error.code === 'embed-timeout' || error.code === 'ollama-unreachable');
+    if (!down) return void logger?.warn('vector search failed; using full-text search only', error);
+    if (performance.now() < embedderDownUntil) return;
+    embedderDownUntil = performance.now() + EMBEDDER_RETRY_MS;
+    const action = (error as { action?: unknown }).action;
+    logger?.warn(`vector search failed; using full-text search only: ${error.message}${typeof action === 'string' ? ` (${action})` : ''}`);
+  }
 
   async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
     return fullTextRows(await buildFtsQuery(analyzed, { phrases: options.phrases }), filter, limit);
@@ -221,8 +238,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       if (query.trim() === '') return [];
       const filter = searchOptions.paths && searchOptions.paths.length > 0 ? sqlIn('path', searchOptions.paths) : null;
       const limit = Math.max(k * candidateFactor, minCandidates);
-      const canVector = embedder !== null && store.hasVectors();
       const requested = searchOptions.mode ?? 'auto';
+      // Only an explicit vector search still asks an embedder that just failed.
+      const canVector = embedder !== null && store.hasVectors() && (requested === 'vector' || performance.now() >= embedderDownUntil);
       const useFts = requested !== 'vector';
       const useVector = canVector && (requested === 'vector' || requested === 'hybrid' || requested === 'auto');
       if (!useFts && !useVector) {
@@ -241,7 +259,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       signal?.throwIfAborted();
       for (const side of [fts, vec]) if (!side.ok && isIndexDamage(side.error)) throw side.error;
       if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
-      if (!vec.ok) logger?.warn('vector search failed; using full-text search only', vec.error);
+      if (!vec.ok) vectorFailed(vec.error);
       if (!fts.ok && (!vec.ok || !useVector)) {
         throw new SearchError('search-failed', 'search failed: the index could not be queried', { cause: fts.error });
       }

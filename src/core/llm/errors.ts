@@ -3,7 +3,9 @@
  * text; each carries what the user needs to fix it (host tried, pull command, sizes).
  */
 
-export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed' | 'pull-failed';
+import { formatSeconds, LIMITS, raiseHint, type LimitName } from './timeouts';
+
+export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed' | 'llm-timeout' | 'pull-failed';
 
 export abstract class LlmError extends Error {
   abstract readonly code: LlmErrorCode;
@@ -68,6 +70,37 @@ export class LlmRequestError extends LlmError {
     super(message, options);
     this.name = 'LlmRequestError';
   }
+}
+
+/**
+ * A network limit expired (./timeouts): the server accepted the request, or never connected,
+ * and then stayed silent for longer than `limitMs` in one phase. Carries which limit, so the
+ * action names the flag or setting that raises it.
+ */
+export class LlmTimeoutError extends LlmError {
+  readonly code = 'llm-timeout' as const;
+  readonly action: string;
+  constructor(
+    readonly host: string,
+    readonly limit: LimitName,
+    readonly limitMs: number,
+    options?: { cause?: unknown; /** Who stayed silent; default `Ollama at <host>`. */ server?: string },
+  ) {
+    const server = options?.server ?? `Ollama at ${host}`;
+    super(`${server} sent nothing for ${formatSeconds(limitMs)} ${LIMITS[limit].phase}`, options);
+    this.name = 'LlmTimeoutError';
+    this.action = `Check that ${server} is working, or ${raiseHint(limit)}`;
+  }
+
+  /** What stalled, e.g. 'before the first token (loading the model, reading the prompt)'. */
+  get phase(): string {
+    return LIMITS[this.limit].phase;
+  }
+}
+
+/** Down for the rest of a turn: every later call would wait out the same limit or be refused. */
+export function isLlmDown(error: unknown): error is LlmTimeoutError | OllamaUnreachableError {
+  return error instanceof LlmTimeoutError || error instanceof OllamaUnreachableError;
 }
 
 /** The server refused or broke off pulling a model (unknown name, no registry access, disk full). */

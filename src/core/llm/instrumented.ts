@@ -1,6 +1,7 @@
 /**
- * Wraps an LlmClient for one turn: counts requests (the `llm_calls` hosts report) and records a
- * tracing generation per request, failed ones included. Nodes only ever see the wrapped client.
+ * Wraps an LlmClient for one turn: counts requests (the `llm_calls` hosts report), records a
+ * tracing generation per request, failed ones included, and tells the host when a request has
+ * been silent for a while (a model loading sends nothing for long). Nodes only see the wrapped client.
  */
 import type { TurnTrace } from '../tracing/tracer';
 import type { JsonRequest, LlmClient, LlmRequest, StreamRequest } from './types';
@@ -14,7 +15,18 @@ export function newCallCounter(): LlmCallCounter {
   return { total: 0, byAgent: {} };
 }
 
-export function instrumentLlm(client: LlmClient, trace: TurnTrace, counter: LlmCallCounter): LlmClient {
+export interface WaitingNotice {
+  /** Silence after which `notify` is called (a call answering sooner says nothing). */
+  afterMs(kind: 'stream' | 'structured'): number;
+  notify(request: LlmRequest, kind: 'stream' | 'structured'): void;
+}
+
+export function instrumentLlm(client: LlmClient, trace: TurnTrace, counter: LlmCallCounter, waiting?: WaitingNotice): LlmClient {
+  /** Calls `notify` once if nothing arrives in time; `heard()` (a token, the reply) cancels it. */
+  function silenceWatch(request: LlmRequest, kind: 'stream' | 'structured') {
+    const timer = waiting ? setTimeout(() => waiting.notify(request, kind), waiting.afterMs(kind)) : undefined;
+    return { heard: () => clearTimeout(timer) };
+  }
   function count(request: LlmRequest) {
     counter.total += 1;
     counter.byAgent[request.agent] = (counter.byAgent[request.agent] ?? 0) + 1;
@@ -50,8 +62,18 @@ export function instrumentLlm(client: LlmClient, trace: TurnTrace, counter: LlmC
   }
   return {
     host: client.host,
-    chatJson: (request: JsonRequest) => recorded(request, () => client.chatJson(request), (r) => r.value),
-    chatStream: (request: StreamRequest) => recorded(request, () => client.chatStream(request), (r) => r.text),
+    chatJson: (request: JsonRequest) => {
+      const watch = silenceWatch(request, 'structured');
+      return recorded(request, () => client.chatJson(request).finally(watch.heard), (r) => r.value);
+    },
+    chatStream: (request: StreamRequest) => {
+      const watch = silenceWatch(request, 'stream');
+      const onToken = (token: string) => {
+        watch.heard();
+        request.onToken(token);
+      };
+      return recorded(request, () => client.chatStream({ ...request, onToken }).finally(watch.heard), (r) => r.text);
+    },
     contextLength: (model, signal) => client.contextLength(model, signal),
     checkReady: (models, signal) => client.checkReady(models, signal),
     ...(client.controlTokens ? { controlTokens: client.controlTokens.bind(client) } : {}),

@@ -1,38 +1,47 @@
 /**
  * LlmClient on the `ollama` npm package. Each request gets its own client whose fetch carries the
- * caller's AbortSignal, because the package's non-streamed calls accept no signal; that way
- * cancelling a turn really closes the HTTP request instead of leaving the model generating.
+ * caller's AbortSignal (the package's non-streamed calls accept no signal), so cancelling a turn
+ * really closes the HTTP request instead of leaving the model generating, and the limits of its
+ * kind of call (./timeouts, enforced by ./timedFetch): a stalled server fails the call with
+ * LlmTimeoutError instead of holding the turn.
  */
 import { Ollama } from 'ollama';
 import { estimateMessages } from './budget';
 import { controlTokensOf } from './controlTokens';
-import { ContextOverflowError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
+import { ContextOverflowError, LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
+import { timedFetch, type PhaseLimits } from './timedFetch';
+import { resolveLimits, type NetworkLimits } from './timeouts';
 import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
 
 export interface OllamaClientOptions {
   /** Explicit host; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
   host?: string | null;
-  /** How long a readiness check may wait for the server (ms). Default 3000. */
+  /** How long a readiness check may wait for the server (ms). Default: the metadata limit. */
   readyTimeoutMs?: number;
   /** Context length assumed when the model's metadata has none. Default 2048 (Ollama's old default). */
   fallbackContextLength?: number;
+  /** Network limits (ms); what is left out comes from the environment or the defaults (./timeouts). */
+  limits?: Partial<NetworkLimits>;
 }
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient {
   const host = resolveOllamaHost(options.host);
+  const limits = resolveLimits(options.limits);
   const contextCache = new Map<string, Promise<number>>();
   const tokenCache = new Map<string, Promise<string[]>>();
 
-  const clientFor = (signal?: AbortSignal) =>
-    new Ollama({
-      host,
-      fetch: signal
-        ? (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
-        : fetch,
-    });
+  /** Phases of each kind of call: quick metadata, a structured reply (all at once), a token stream, embeddings. */
+  const connect = { limit: 'connectMs', ms: limits.connectMs } as const;
+  const metadataCall: PhaseLimits = { connect, total: { limit: 'metadataMs', ms: limits.metadataMs } };
+  const structuredCall: PhaseLimits = { connect, total: { limit: 'structuredMs', ms: limits.structuredMs } };
+  const streamCall: PhaseLimits = { connect, firstByte: { limit: 'firstTokenMs', ms: limits.firstTokenMs }, idle: { limit: 'betweenTokensMs', ms: limits.betweenTokensMs } };
+  const embedCall: PhaseLimits = { connect, total: { limit: 'embedMs', ms: limits.embedMs } };
+
+  const clientFor = (signal?: AbortSignal, phases: PhaseLimits = metadataCall) =>
+    new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: phases === streamCall, ...(signal ? { signal } : {}) }) });
 
   function checkFits(request: LlmRequest): void {
     if (!request.numCtx) return;
@@ -48,14 +57,16 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     };
   }
 
-  /** Translates transport and HTTP failures into our typed errors; aborts pass through untouched. */
+  /** Translates transport and HTTP failures into our typed errors; aborts and our own typed errors pass through. */
   function translate(error: unknown, model: string, signal?: AbortSignal): unknown {
-    if (isAbortError(error, signal)) return error;
+    if (isAbortError(error, signal) || error instanceof LlmError) return error;
     const status = (error as { status_code?: number }).status_code;
     if (status === 404) return new ModelMissingError(model, { cause: error });
-    if (typeof status === 'number') return new LlmRequestError(`Ollama answered HTTP ${status}`, status, { cause: error });
+    if (typeof status === 'number') return new LlmRequestError(`Ollama at ${host} answered HTTP ${status}: ${(error as Error).message}`, status, { cause: error });
     if (isUnreachable(error)) return new OllamaUnreachableError(host, { cause: error });
-    return new LlmRequestError('Ollama request failed', undefined, { cause: error });
+    if (error instanceof SyntaxError) return new LlmRequestError(`Ollama at ${host} sent a reply that is not JSON`, undefined, { cause: error });
+    if (isConnectionDropped(error)) return new LlmRequestError(`Ollama at ${host} closed the connection without answering`, undefined, { cause: error });
+    return new LlmRequestError(`Ollama request to ${host} failed`, undefined, { cause: error });
   }
 
   return {
@@ -66,7 +77,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
       const started = performance.now();
       let response;
       try {
-        response = await clientFor(request.signal).chat({
+        response = await clientFor(request.signal, structuredCall).chat({
           model: request.model,
           messages: request.messages,
           format: request.schema,
@@ -98,7 +109,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
       let usage = { promptTokens: 0, completionTokens: 0 };
       let stream;
       try {
-        stream = await clientFor(request.signal).chat({
+        stream = await clientFor(request.signal, streamCall).chat({
           model: request.model,
           messages: request.messages,
           stream: true,
@@ -121,7 +132,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
           }
         }
       } catch (error) {
-        if (isAbortError(error, request.signal)) throw error;
+        if (isAbortError(error, request.signal) || error instanceof LlmError) throw error;
         throw new LlmRequestError('Ollama stopped in the middle of the answer', undefined, { cause: error });
       }
       // A connection closed cleanly before the final `done` line is still a broken answer.
@@ -165,14 +176,12 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     },
 
     async checkReady(models: string[], signal?: AbortSignal): Promise<void> {
-      const timeout = AbortSignal.timeout(options.readyTimeoutMs ?? 3000);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const ready: PhaseLimits = options.readyTimeoutMs ? { connect, total: { limit: 'metadataMs', ms: options.readyTimeoutMs } } : metadataCall;
       let installed: string[];
       try {
-        installed = (await clientFor(combined).list()).models.map((m) => m.name);
+        installed = (await clientFor(signal, ready).list()).models.map((m) => m.name);
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (timeout.aborted) throw new OllamaUnreachableError(host, { cause: error });
         const translated = translate(error, models[0] ?? '', signal);
         throw translated instanceof ModelMissingError ? new OllamaUnreachableError(host, { cause: error }) : translated;
       }
@@ -183,7 +192,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
 
     async embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
       try {
-        return (await clientFor(signal).embed({ model, input: texts })).embeddings;
+        return (await clientFor(signal, embedCall).embed({ model, input: texts })).embeddings;
       } catch (error) {
         throw translate(error, model, signal);
       }
@@ -191,11 +200,19 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
   };
 }
 
-/** A failed fetch that never reached a server (refused, no such host, no route), by its cause's code. */
+/** A failed request that never reached a server (refused, no such host, no route), by its (or its cause's) code. */
 export function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
   const cause = (error as { cause?: { code?: string } }).cause;
   if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) return true;
   return Boolean(cause?.code && UNREACHABLE_CODES.has(cause.code));
+}
+
+/** The server accepted the request and closed the connection without a complete reply. */
+function isConnectionDropped(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /** `llama3.2` and `llama3.2:latest` name the same model. */

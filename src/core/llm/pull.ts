@@ -4,9 +4,11 @@
  * may not be installed where the editor runs.
  */
 import { Ollama } from 'ollama';
-import { isAbortError, ModelPullError, OllamaUnreachableError } from './errors';
+import { isAbortError, LlmTimeoutError, ModelPullError, OllamaUnreachableError } from './errors';
 import { resolveOllamaHost } from './host';
 import { isUnreachable } from './ollamaClient';
+import { timedFetch } from './timedFetch';
+import { resolveLimits, type NetworkLimits } from './timeouts';
 
 /** One streamed line of /api/pull: a status, and for a layer being downloaded its digest and sizes. */
 export interface PullProgress {
@@ -20,19 +22,24 @@ export interface PullOptions {
   host?: string | null;
   model: string;
   signal?: AbortSignal;
+  /** Network limits (ms); a download has no deadline, only a longest silence between progress lines. */
+  limits?: Partial<NetworkLimits>;
 }
 
 /** Yields the server's progress lines until it reports success; throws typed errors. */
 export async function* pullOllamaModel(options: PullOptions): AsyncGenerator<PullProgress, void> {
   const host = resolveOllamaHost(options.host);
   const { signal } = options;
-  const client = new Ollama({ host, fetch: (input, init) => fetch(input, { ...init, ...(signal ? { signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal } : {}) }) });
+  const limits = resolveLimits(options.limits);
+  const idle = { limit: 'pullIdleMs', ms: limits.pullIdleMs } as const;
+  const phases = { connect: { limit: 'connectMs', ms: limits.connectMs } as const, firstByte: idle, idle };
+  const client = new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: true, ...(signal ? { signal } : {}) }) });
   try {
     for await (const line of await client.pull({ model: options.model, stream: true })) {
       yield { status: line.status, ...(line.digest ? { digest: line.digest } : {}), ...(line.total ? { total: line.total } : {}), ...(line.completed ? { completed: line.completed } : {}) };
     }
   } catch (error) {
-    if (isAbortError(error, signal)) throw error;
+    if (isAbortError(error, signal) || error instanceof LlmTimeoutError) throw error;
     if (isUnreachable(error)) throw new OllamaUnreachableError(host, { cause: error });
     const status = (error as { status_code?: unknown }).status_code;
     // The server's own words (e.g. "pull model manifest: file does not exist") are shown, never parsed.

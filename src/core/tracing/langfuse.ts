@@ -1,6 +1,11 @@
 /**
  * Tracer backed by the `langfuse` package (v3, ingestion API). Loaded only when keys are
  * configured. The client batches events and POSTs them to `<baseUrl>/api/public/ingestion`.
+ *
+ * Tracing is best effort and bounded: every request has a short timeout, a host that cannot be
+ * reached is reported once (one warning line) and left alone for a while, and shutdown never
+ * waits long. The SDK prints a stack trace to the console when its own flush fails, so flushing
+ * goes through `flush(callback)`, which reports the error to us instead.
  */
 import type { Logger } from '../ports';
 import { silentLogger } from '../ports';
@@ -18,6 +23,8 @@ export interface LangfuseSettings {
   promptLabel?: string;
   promptVersion?: number;
   environment?: string;
+  /** Per request (ms); default 2000, or RESEARCH_LANGFUSE_TIMEOUT seconds. */
+  timeoutMs?: number;
 }
 
 export function langfuseConfigured(settings: LangfuseSettings | undefined): settings is LangfuseSettings & { publicKey: string; secretKey: string } {
@@ -26,8 +33,22 @@ export function langfuseConfigured(settings: LangfuseSettings | undefined): sett
 
 type LangfuseClient = import('langfuse').Langfuse;
 
+const DEFAULT_TIMEOUT_MS = 2000;
 /** An unreachable Langfuse must not hold a CLI turn (or the editor's shutdown) hostage. */
-const FLUSH_WAIT_MS = 3000;
+const SHUTDOWN_WAIT_MS = 1000;
+/** After a failure, traces are dropped this long instead of each batch waiting out the timeout. */
+const RETRY_AFTER_MS = 5 * 60_000;
+/** Batches sent per flush at most (flushAt events each): a bound, not a expected size. */
+const MAX_BATCHES = 20;
+
+/** What we keep per client: its in-flight requests (aborted on shutdown) and whether it is down. */
+interface Connection {
+  baseUrl: string;
+  inflight: AbortController;
+  downUntil: number;
+  warned: boolean;
+}
+const connections = new WeakMap<LangfuseClient, Connection>();
 
 function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
@@ -44,25 +65,54 @@ export function createLangfuseClient(settings: LangfuseSettings): LangfuseClient
   // Loaded on demand: hosts that never trace never pay for the package.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Langfuse } = require('langfuse') as typeof import('langfuse');
-  return new Langfuse({
+  const client = new Langfuse({
     publicKey: settings.publicKey,
     secretKey: settings.secretKey,
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.environment ? { environment: settings.environment } : {}),
     flushAt: 50,
     flushInterval: 2000,
-    requestTimeout: 5000,
+    requestTimeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     // Traces are best effort: a failed batch is dropped (and logged) rather than retried later.
     fetchRetryCount: 0,
   });
+  const connection: Connection = { baseUrl: settings.baseUrl ?? 'https://cloud.langfuse.com', inflight: new AbortController(), downUntil: 0, warned: false };
+  // The SDK's seam for its runtime's fetch: ours adds a signal that shutdown aborts, so a request
+  // to a silent host cannot keep the process alive after the turn.
+  const sdk = client as unknown as { fetch(url: string, options: RequestInit): Promise<Response> };
+  sdk.fetch = (url, options) => fetch(url, { ...options, signal: options.signal ? AbortSignal.any([options.signal, connection.inflight.signal]) : connection.inflight.signal });
+  connections.set(client, connection);
+  return client;
+}
+
+/** Sends every queued batch through `flush(callback)`; resolves with the first error, or undefined. */
+async function drain(client: LangfuseClient): Promise<unknown> {
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const { error, sent } = await new Promise<{ error: unknown; sent: boolean }>((resolve) => client.flush((error?: unknown, items?: unknown) => resolve({ error, sent: items !== undefined })));
+    if (error) return error;
+    if (!sent) return undefined;
+  }
+  return undefined;
 }
 
 export function langfuseTracer(client: LangfuseClient | null, logger: Logger = silentLogger): Tracer {
   if (!client) return noopTracer;
-  client.on('error', (error: unknown) => logger.warn('Langfuse: could not send traces', error));
+  const connection = connections.get(client) ?? { baseUrl: 'Langfuse', inflight: new AbortController(), downUntil: 0, warned: false };
+  const isDown = () => Date.now() < connection.downUntil;
+  /** One line, once per client: the traces of the next minutes are dropped, the turns go on. */
+  const failed = (error: unknown) => {
+    connection.downUntil = Date.now() + RETRY_AFTER_MS;
+    if (connection.warned) return logger.debug('Langfuse: could not send traces', error);
+    connection.warned = true;
+    logger.warn(`Langfuse at ${connection.baseUrl} could not take the traces (${reasonOf(error)}); tracing is skipped for ${RETRY_AFTER_MS / 60_000} minutes`);
+  };
+  client.on('error', (error: unknown) => logger.debug('Langfuse: SDK error', error));
+  // Flushes the SDK starts on its own timer report their failure as a warning carrying the error.
+  client.on('warning', (warning: unknown) => (warning instanceof Error ? failed(warning) : logger.debug('Langfuse: SDK warning', warning)));
   return {
     enabled: true,
     startTurn(info: TurnTraceInfo): TurnTrace {
+      if (isDown()) return noopTracer.startTurn(info);
       const trace = client.trace({
         id: info.correlationId,
         name: 'research-turn',
@@ -105,20 +155,28 @@ export function langfuseTracer(client: LangfuseClient | null, logger: Logger = s
       };
     },
     async flush() {
-      try {
-        await bounded(client.flushAsync(), FLUSH_WAIT_MS);
-      } catch (error) {
-        logger.warn('Langfuse: flush failed', error);
-      }
+      if (isDown()) return;
+      const error = await drain(client);
+      if (error) failed(error);
     },
     async shutdown() {
-      try {
-        await bounded(client.shutdownAsync(), FLUSH_WAIT_MS);
-      } catch (error) {
-        logger.warn('Langfuse: shutdown failed', error);
+      if (!isDown()) {
+        const result = await bounded(drain(client).then((error) => ({ error })), SHUTDOWN_WAIT_MS);
+        if (!result) failed(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' }));
+        else if (result.error) failed(result.error);
       }
+      // Whatever is still in flight goes: the host is silent, and best effort is over.
+      connection.inflight.abort();
     },
   };
+}
+
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const inner = cause instanceof Error ? cause : error;
+  if (inner instanceof Error && (inner.name === 'TimeoutError' || inner.name === 'AbortError')) return 'no answer in time';
+  const code = (inner as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' ? code : inner instanceof Error ? inner.message.split('\n')[0]! : String(inner);
 }
 
 /** Langfuse as a prompt source (prompt management), when configured. */

@@ -5,6 +5,7 @@
  */
 import { indexFolder } from '../../core/index/indexer';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
+import type { NetworkLimits } from '../../core/llm/timeouts';
 import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
@@ -36,8 +37,8 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string): Promise<OpenIndex> {
-  const key = `${ollamaHost}\n${modelDir}`;
+async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
+  const key = `${ollamaHost}\n${modelDir}\n${JSON.stringify(limits)}`;
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
@@ -46,7 +47,7 @@ async function openForQueries(dbDir: string, ollamaHost: string, modelDir: strin
   }
   entry = (async () => {
     const store = await openIndexStore(dbDir);
-    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, modelDir: modelDir || null });
+    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, modelDir: modelDir || null, limits });
     return { store, retriever: createRetriever(store, embedder), key };
   })();
   open.set(dbDir, entry);
@@ -66,6 +67,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
     modelDir: settings.localEmbeddingDir || null,
     localPrecision: settings.localEmbeddingPrecision,
     indexMeta: meta,
+    limits: settings.timeouts,
     ...(signal ? { signal } : {}),
     logger,
   });
@@ -104,7 +106,7 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { retriever } = await openForQueries(request.dbDir, request.settings.ollamaHost, request.settings.localEmbeddingDir);
+  const { retriever } = await openForQueries(request.dbDir, request.settings.ollamaHost, request.settings.localEmbeddingDir, request.settings.timeouts);
   return runResearchTurn(request, retriever);
 }
 

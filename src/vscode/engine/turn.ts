@@ -53,6 +53,7 @@ export function graphConfig(settings: EngineSettings): ResearchConfigInput {
     temperatures: { orchestrator: settings.orchestratorTemperature, synthesis: settings.temperature, research: settings.temperature, clarification: settings.clarificationTemperature },
     maxClarifications: settings.maxClarifications,
     maxHistory: Math.max(1, settings.maxHistory),
+    limits: settings.timeouts,
     // dist/engine.js sits next to the shipped prompts/ folder (../prompts).
     promptsDir: join(__dirname, '..', 'prompts'),
     langfuse: settings.langfuse.enabled

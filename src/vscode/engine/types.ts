@@ -5,6 +5,7 @@
  */
 import type { IndexProgress, IndexStats, IndexSummary } from '../../core/index/types';
 import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
+import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
 import type { VerifyReport } from '../../core/index/store/checksums';
@@ -27,6 +28,8 @@ export interface EngineSettings {
   orchestratorTemperature: number;
   clarificationTemperature: number;
   langfuse: { enabled: boolean; host: string; publicKey: string; secretKey?: string };
+  /** Network limits (ms) for Ollama: chat, embeddings, model details. */
+  timeouts: NetworkLimits;
 }
 
 export interface EngineIndexRequest {

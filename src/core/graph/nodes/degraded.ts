@@ -32,15 +32,17 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
       runtime.logger.warn('degraded: search failed', error);
     }
   }
-  const hint = `_${state.problem?.action ? `For full answers: ${state.problem.action}` : DEFAULT_HINT}_`;
+  // A problem without a fix (HTTP 500, a garbled reply) is named by the host; "install Ollama" would mislead.
+  const hintText = state.problem?.action ? `For full answers: ${state.problem.action}` : state.problem && state.problem.code !== 'llm-not-configured' ? null : DEFAULT_HINT;
+  const hint = hintText ? `\n\n_${hintText}_` : '';
+  const intro = introFor(state.lastAgent, state.problem);
   const top = chunks.slice(0, QUOTES);
   let answer: string;
   if (top.length === 0) {
-    answer = `${NOT_FOUND_ANSWER}\n\n${hint}`;
+    answer = `${NOT_FOUND_ANSWER}${hint}`;
   } else {
-    const intro = introFor(state.lastAgent === 'synthesis', state.problem?.code);
     const quotes = top.map((hit, i) => quoted(hit, i + 1, question));
-    answer = `${intro}\n\n${quotes.join('\n\n')}\n\n${hint}`;
+    answer = `${intro}\n\n${quotes.join('\n\n')}${hint}`;
   }
   if (top.length > 0) runtime.emit({ type: 'sources', citations: top.map((hit, i) => citationOf(hit, i + 1)) });
   runtime.emit({ type: 'token', text: answer });
@@ -55,10 +57,12 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   };
 }
 
-function introFor(fromSynthesis: boolean, code: string | undefined): string {
+function introFor(lastAgent: string, problem: ResearchStateType['problem']): string {
   const tail = 'so here are the most relevant passages from your documents:';
-  if (!fromSynthesis) return `No language model is available, ${tail}`;
-  if (code === 'context-overflow') return `The passages do not fit the model's context window, ${tail}`;
+  // A timeout says what stalled; its fix follows in the hint.
+  if (problem?.code === 'llm-timeout') return `${problem.message}, ${tail}`;
+  if (lastAgent !== 'synthesis') return `No language model is available, ${tail}`;
+  if (problem?.code === 'context-overflow') return `The passages do not fit the model's context window, ${tail}`;
   return `The language model stopped while answering, ${tail}`;
 }
 

@@ -4,8 +4,9 @@
  * the degraded, extractive path instead of failing.
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import { LlmError, isAbortError } from '../../llm/errors';
+import { isAbortError } from '../../llm/errors';
 import { isIndexDamage } from '../../index/store/errors';
+import { problemOf } from '../llmDown';
 import { decision, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
@@ -48,9 +49,7 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
   if (ready !== null) {
     const error = ready;
     if (isAbortError(error, runtime.signal)) throw error;
-    const problem = error instanceof LlmError
-      ? { code: error.code, message: error.message, ...(error.action ? { action: error.action } : {}) }
-      : { code: 'llm-failed', message: 'The language model could not be reached.' };
+    const problem = problemOf(error, 'The language model could not be reached.');
     runtime.logger.info(`gate: ${problem.message}; answering extractively`, error);
     return {
       documents,

@@ -8,6 +8,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
+import { degradeIfDown } from '../llmDown';
 import { renderDocumentList } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { OrchestratorDecision } from '../schemas';
@@ -87,6 +88,8 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
     };
   } catch (error) {
     if (isAbortError(error, runtime.signal)) throw error;
+    const down = degradeIfDown(error, 'orchestrator', runtime, started);
+    if (down) return down;
     runtime.logger.warn('orchestrator: LLM decision failed; researching', error);
     const code = (error as { code?: string }).code ?? 'error';
     return {

@@ -7,9 +7,10 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { SearchHit } from '../../index/types';
 import { fitCount } from '../../llm/budget';
-import { isAbortError } from '../../llm/errors';
+import { isAbortError, isLlmDown } from '../../llm/errors';
 import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
+import { degradeIfDown } from '../llmDown';
 import { mergeHits, renderConversation, renderDocumentList, renderPassage, renderedData } from '../passages';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
@@ -27,7 +28,13 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   let strategy = state.strategy;
   if (!strategy) {
     const started = performance.now();
-    strategy = await analyse(state, runtime);
+    try {
+      strategy = await analyse(state, runtime);
+    } catch (error) {
+      const down = degradeIfDown(error, 'research', runtime, started);
+      if (!down) throw error;
+      return down;
+    }
     decisions.push(decision('research', 'plan', `query analysis: ${strategy.subQueries.map((q) => JSON.stringify(q)).join(', ')}${strategy.documentFilters.length ? ` in ${strategy.documentFilters.join(', ')}` : ''}`, started));
   }
 
@@ -67,6 +74,8 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     });
   } catch (error) {
     if (isAbortError(error, runtime.signal)) throw error;
+    const down = degradeIfDown(error, 'research', runtime, gradeStarted);
+    if (down) return { ...base, ...down, decisions: [...decisions, ...down.decisions] };
     runtime.logger.warn('research: quality grading failed; proceeding with what was found', error);
     const code = (error as { code?: string }).code ?? 'error';
     return { ...base, qualityScore: null, nextAgent: 'synthesis', decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)] };
@@ -119,7 +128,7 @@ async function analyse(state: ResearchStateType, runtime: GraphRuntime): Promise
     const subQueries = reply.sub_queries.map((q) => q.trim()).filter(Boolean).slice(0, 3);
     return { intent: reply.intent, standaloneQuestion: standalone, subQueries: subQueries.length ? subQueries : [standalone], documentFilters: reply.document_filters };
   } catch (error) {
-    if (isAbortError(error, runtime.signal)) throw error;
+    if (isAbortError(error, runtime.signal) || isLlmDown(error)) throw error;
     runtime.logger.warn('research: query analysis failed; searching the question as asked', error);
     return { intent: 'other', standaloneQuestion: fallback, subQueries: [fallback], documentFilters: [] };
   }

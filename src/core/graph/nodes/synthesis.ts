@@ -6,7 +6,8 @@
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { estimateMessages, fitCount } from '../../llm/budget';
-import { ContextOverflowError, LlmError, isAbortError } from '../../llm/errors';
+import { ContextOverflowError, isAbortError } from '../../llm/errors';
+import { degradeIfDown, problemOf } from '../llmDown';
 import { citationOf, citationsIn, renderPassage, renderedData } from '../passages';
 import { contextWindow, decision, preparePrompt, promptGuard, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -65,10 +66,10 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
     text = result.text.trim();
   } catch (error) {
     if (isAbortError(error, runtime.signal)) throw error;
+    const down = degradeIfDown(error, 'synthesis', runtime, started);
+    if (down) return { ...down, draftAnswer: '' };
     runtime.logger.warn('synthesis failed; answering extractively', error);
-    const problem = error instanceof LlmError
-      ? { code: error.code, message: error.message, ...(error.action ? { action: error.action } : {}) }
-      : { code: 'llm-failed', message: 'The language model failed while answering.' };
+    const problem = problemOf(error, 'The language model failed while answering.');
     return {
       draftAnswer: '',
       nextAgent: 'degraded',

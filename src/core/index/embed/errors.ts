@@ -1,9 +1,10 @@
 /** Typed failures of embedding backends. Callers branch on `code` / `instanceof`, never on message text. */
+import type { LlmTimeoutError } from '../../llm/errors';
 
 export class EmbedderError extends Error {
   constructor(
     message: string,
-    readonly code: 'ollama-unreachable' | 'model-missing' | 'local-model-missing' | 'local-model-quantize' | 'embed-failed',
+    readonly code: 'ollama-unreachable' | 'model-missing' | 'local-model-missing' | 'local-model-quantize' | 'embed-failed' | 'embed-timeout',
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -26,6 +27,19 @@ export class EmbeddingModelMissingError extends EmbedderError {
 export class LocalModelMissingError extends EmbedderError {
   constructor(readonly modelDir: string, detail: string, options?: { cause?: unknown }) {
     super(`no usable embedding model in ${modelDir} (${detail}): it needs config.json, tokenizer.json and onnx/model.onnx`, 'local-model-missing', options);
+  }
+}
+
+/** A network limit expired while Ollama embedded (see core/llm/timeouts); `action` says which limit to raise. */
+export class EmbedTimeoutError extends EmbedderError {
+  readonly host: string;
+  readonly limitMs: number;
+  readonly action: string;
+  constructor(timeout: LlmTimeoutError) {
+    super(timeout.message, 'embed-timeout', { cause: timeout });
+    this.host = timeout.host;
+    this.limitMs = timeout.limitMs;
+    this.action = timeout.action;
   }
 }
 

@@ -3,8 +3,12 @@
  * (one request for many chunks is >2x faster than one per chunk).
  */
 import { Ollama } from 'ollama';
+import { LlmRequestError, LlmTimeoutError } from '../../llm/errors';
+import { isUnreachable } from '../../llm/ollamaClient';
+import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
+import { resolveLimits, type NetworkLimits } from '../../llm/timeouts';
 import type { Embedder } from './types';
-import { EmbedFailedError, EmbeddingModelMissingError, OllamaUnreachableError } from './errors';
+import { EmbedFailedError, EmbeddingModelMissingError, EmbedTimeoutError, OllamaUnreachableError } from './errors';
 
 export const DEFAULT_OLLAMA_EMBED_MODEL = 'nomic-embed-text';
 /** 127.0.0.1, not localhost: localhost may resolve to ::1 while Ollama listens on IPv4 only. */
@@ -49,6 +53,8 @@ export interface OllamaEmbedderOptions {
   host?: string | null;
   model?: string;
   batchSize?: number;
+  /** Network limits (ms); what is left out comes from the environment or the defaults (core/llm/timeouts). */
+  limits?: Partial<NetworkLimits>;
 }
 
 export class OllamaEmbedder implements Embedder {
@@ -60,6 +66,7 @@ export class OllamaEmbedder implements Embedder {
   readonly batchSize: number;
   dimension: number | null = null;
   private readonly prefixes: { document: string; query: string };
+  private readonly phases: PhaseLimits;
 
   constructor(options: OllamaEmbedderOptions = {}) {
     this.model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
@@ -67,6 +74,8 @@ export class OllamaEmbedder implements Embedder {
     this.host = resolveOllamaHost(options.host);
     this.batchSize = options.batchSize ?? 32;
     this.prefixes = PREFIXES[canonicalOllamaModel(this.model)] ?? { document: '', query: '' };
+    const limits = resolveLimits(options.limits);
+    this.phases = { connect: { limit: 'connectMs', ms: limits.connectMs }, total: { limit: 'embedMs', ms: limits.embedMs } };
   }
 
   async probe(signal?: AbortSignal): Promise<number> {
@@ -92,8 +101,8 @@ export class OllamaEmbedder implements Embedder {
   async close(): Promise<void> {}
 
   private async request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    // A non-streamed call has no signal option: the fetch wrapper carries ours to the request.
-    const client = new Ollama({ host: this.host, fetch: (url, init) => fetch(url, { ...init, signal }) });
+    // A non-streamed call has no signal option: the fetch carries ours to the request, with the limits.
+    const client = new Ollama({ host: this.host, fetch: timedFetch({ host: this.host, phases: this.phases, ...(signal ? { signal } : {}) }) });
     let response;
     try {
       response = await client.embed({ model: this.model, input, truncate: true });
@@ -112,7 +121,11 @@ export class OllamaEmbedder implements Embedder {
     if (signal?.aborted) return signal.reason ?? error;
     const status = (error as { status_code?: unknown })?.status_code;
     if (status === 404) return new EmbeddingModelMissingError(this.model, this.host, { cause: error });
-    if (error instanceof TypeError) return new OllamaUnreachableError(this.host, { cause: error });
-    return new EmbedFailedError(error instanceof Error ? error.message : String(error), { cause: error });
+    if (error instanceof LlmTimeoutError) return new EmbedTimeoutError(error);
+    if (isUnreachable(error)) return new OllamaUnreachableError(this.host, { cause: error });
+    if (error instanceof SyntaxError) return new EmbedFailedError(`Ollama at ${this.host} sent a reply that is not JSON`, { cause: error });
+    if (typeof status === 'number') return new EmbedFailedError(`Ollama at ${this.host} answered HTTP ${status}: ${(error as Error).message}`, { cause: error });
+    if (error instanceof LlmRequestError) return new EmbedFailedError(error.message, { cause: error });
+    return new EmbedFailedError(`Ollama at ${this.host}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

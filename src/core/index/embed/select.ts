@@ -3,6 +3,7 @@
  * the one an existing index was made with, so queries are embedded the same way.
  */
 import type { Logger } from '../../ports';
+import type { NetworkLimits } from '../../llm/timeouts';
 import type { IndexMeta } from '../store/types';
 import type { Embedder, EmbedderChoice, EmbedMode } from './types';
 import { EmbedderError } from './errors';
@@ -24,6 +25,8 @@ export interface EmbedderSelection {
   localPrecision?: LocalPrecision | null;
   /** The index's record, when one exists: `auto` prefers what the index was built with. */
   indexMeta?: IndexMeta | null;
+  /** Network limits for Ollama (ms); the rest from the environment or the defaults. */
+  limits?: Partial<NetworkLimits>;
   signal?: AbortSignal;
   logger?: Logger;
 }
@@ -83,7 +86,7 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   } catch (error) {
     if (signal?.aborted) throw error;
     if (!(error instanceof EmbedderError)) throw error;
-    why.push(error.code === 'model-missing' ? `Ollama has no ${ollama.model}` : `no Ollama at ${ollama.host}`);
+    why.push(error.code === 'model-missing' ? `Ollama has no ${ollama.model}` : error.code === 'embed-timeout' ? error.message : `no Ollama at ${ollama.host}`);
   }
   if (!recordedLocal) {
     const local = await tryLocal();
@@ -99,13 +102,13 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
  */
 export function embedderForIndex(
   meta: IndexMeta,
-  overrides: { ollamaHost?: string | null; modelDir?: string | null; localPrecision?: LocalPrecision | null } = {},
+  overrides: { ollamaHost?: string | null; modelDir?: string | null; localPrecision?: LocalPrecision | null; limits?: Partial<NetworkLimits> } = {},
 ): Embedder | null {
   const model = meta.embeddingModel;
   if (!model) return null;
   const [kind, ...rest] = model.split(':');
   const name = rest.join(':');
-  if (kind === 'ollama') return new OllamaEmbedder({ host: overrides.ollamaHost, model: name });
+  if (kind === 'ollama') return new OllamaEmbedder({ host: overrides.ollamaHost, model: name, ...(overrides.limits ? { limits: overrides.limits } : {}) });
   if (kind === 'local') {
     const modelDir = overrides.modelDir ?? meta.modelDir;
     if (!modelDir) throw new EmbedderSelectionError(`the index uses local model ${name}, but its folder is unknown: pass --model-dir`);
@@ -129,5 +132,5 @@ export class EmbedderSelectionError extends EmbedderError {
 
 function makeOllama(selection: EmbedderSelection): OllamaEmbedder {
   const recorded = selection.indexMeta?.embeddingModel?.startsWith('ollama:') ? selection.indexMeta.embeddingModel.slice('ollama:'.length) : null;
-  return new OllamaEmbedder({ host: selection.ollamaHost, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL });
+  return new OllamaEmbedder({ host: selection.ollamaHost, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL, ...(selection.limits ? { limits: selection.limits } : {}) });
 }
