@@ -179,10 +179,39 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? code : inner instanceof Error ? inner.message.split('\n')[0]! : String(inner);
 }
 
-/** Langfuse as a prompt source (prompt management), when configured. */
+interface FetchedPrompt {
+  name: string;
+  prompt: string;
+  version: number;
+  config?: unknown;
+  isFallback: false;
+}
+
+/**
+ * Langfuse as a prompt source (prompt management), when configured. Fetched through the SDK's
+ * `getPromptStateless`, not `getPrompt`: the latter prints the whole error with its stack to the
+ * console on every failed fetch, and the provider already says once, in one line, that Langfuse is
+ * down. Successful fetches are kept for `cacheTtlSeconds` (default 60 s, the SDK's own default).
+ */
 export function langfusePromptSource(client: LangfuseClient | null): RemotePromptSource | null {
   if (!client) return null;
+  const cache = new Map<string, { prompt: FetchedPrompt; until: number }>();
   return {
-    getPrompt: (name, version, options) => client.getPrompt(name, version, { ...options, type: 'text' }) as never,
+    async getPrompt(name, version, options = {}) {
+      const key = `${name}|${version ?? ''}|${options.label ?? ''}`;
+      const cached = cache.get(key);
+      if (cached && Date.now() < cached.until) return cached.prompt;
+      const label = version === undefined ? options.label : undefined;
+      // Network failures and 5xx answers throw the SDK's error classes (the provider reads them).
+      const { data, fetchResult } = await client.getPromptStateless(name, version, label, options.maxRetries, options.fetchTimeoutMs);
+      if (fetchResult === 'failure') throw new Error((data as { message?: string }).message ?? `Langfuse has no prompt '${name}'`);
+      if ((data as { type?: string }).type === 'chat') throw new Error(`Langfuse prompt '${name}' is a chat prompt; a text prompt is needed`);
+      const { prompt: text, version: fetchedVersion, config } = data as { prompt: string; version: number; config?: unknown };
+      // What a generation needs to link to its prompt (the SDK reads name, version and isFallback).
+      const prompt: FetchedPrompt = { name, prompt: text, version: fetchedVersion, config, isFallback: false };
+      const ttl = options.cacheTtlSeconds ?? 60;
+      if (ttl > 0) cache.set(key, { prompt, until: Date.now() + ttl * 1000 });
+      return prompt;
+    },
   };
 }
