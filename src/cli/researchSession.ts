@@ -12,6 +12,7 @@ import { openIndexStore, type IndexStore } from '../core/index/store';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
+import { citesParagraphs, lineWord } from '../core/index/lineUnits';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
@@ -164,8 +165,9 @@ export function renderTurnFooter(result: TurnResult, linker: LocationLinker): st
   if (result.citations.length) {
     lines.push('', 'Sources:');
     for (const c of result.citations) {
-      const where = c.page !== undefined ? `, ${pagesOf(c)}` : c.lines ? `, lines ${c.lines[0]}-${c.lines[1]}` : '';
-      lines.push(`  [${c.index}] ${linker.link(`${c.file}${where}`, { path: c.file, page: c.page, line: c.lines?.[0] })}`);
+      const where = c.page !== undefined ? `, ${pagesOf(c)}` : c.lines ? `, ${lineWord(c.file)}s ${c.lines[0]}-${c.lines[1]}` : '';
+      const line = citesParagraphs(c.file) ? undefined : c.lines?.[0];
+      lines.push(`  [${c.index}] ${linker.link(`${c.file}${where}`, { path: c.file, page: c.page, line })}`);
     }
   }
   if (result.followups.length) {

@@ -29,8 +29,8 @@ export const DEFAULT_CONFIG: ResearchConfig = {
   models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '', localEmbeddingPrecision: 'mixed' },
   embedding: { provider: 'auto' },
   index: {
-    include: ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt'],
-    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**'],
+    include: ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'],
+    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**', '**/coverage/**/*.htm?(l)', '**/_site/**/*.htm?(l)', '**/site/**/*.htm?(l)', '**/~$*'],
     autoIndex: true,
     watch: true,
     watchDebounceMs: 1500,

@@ -14,7 +14,7 @@ import type { SearchHit, SearchOptions } from '../../core/index/types';
 import {
   TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, timeoutOptions, withUsage,
 } from '../options';
-import { formatLocation, parsePositiveInt, snippet } from './searchFormat';
+import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import { indexProblemLine } from '../indexProblem';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
@@ -126,7 +126,7 @@ function printHits(hits: SearchHit[], linker: LocationLinker): void {
   }
   hits.forEach((hit, index) => {
     // Headings and text are the document's own characters: made terminalSafe (links are ours, added after).
-    const heading = hit.heading ? `  [${terminalSafe(hit.heading)}]` : '';
+    const heading = hit.heading && !labelHasSection(hit) ? `  [${terminalSafe(hit.heading)}]` : '';
     out(`${index + 1}. ${formatLocation(hit, linker)}${heading}  (score ${hit.score.toFixed(4)})`);
     out(`   ${snippet(terminalSafe(hit.text), 240)}`);
   });

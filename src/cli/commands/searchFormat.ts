@@ -1,21 +1,37 @@
 /** Small formatting helpers shared by the `search` and `eval` commands. */
+import { citesParagraphs, lineWord } from '../../core/index/lineUnits';
 import type { Provenance } from '../../core/index/types';
+import { terminalSafe } from '../../core/text/terminalSafe';
 import { UsageError } from '../options';
 import type { LocationLinker } from '../terminalLinks';
 
-/** "bash/bashref.pdf p. 95", "… pp. 94-95", "notes.md lines 10-24", as a link where the terminal has them. */
-export function formatLocation(p: Provenance, linker: LocationLinker): string {
-  return linker.link(locationLabel(p), { path: p.path, page: p.pageStart, line: p.lineStart });
+/**
+ * "bash/bashref.pdf p. 95", "… pp. 94-95", "notes.md lines 10-24", 'report.docx, section "Budget",
+ * paragraphs 3-5', as a link where the terminal has them. A DOCX link opens the file itself (no
+ * line: the terminal would jump into the zip's bytes).
+ */
+export function formatLocation(p: Provenance & { heading?: string | null }, linker: LocationLinker): string {
+  const line = citesParagraphs(p.path) ? null : p.lineStart;
+  return linker.link(locationLabel(p), { path: p.path, page: p.pageStart, line });
 }
 
-function locationLabel(p: Provenance): string {
+/** True when `formatLocation` already names the hit's section (DOCX), so it is not repeated. */
+export function labelHasSection(p: Provenance): boolean {
+  return citesParagraphs(p.path) && p.pageStart === null;
+}
+
+function locationLabel(p: Provenance & { heading?: string | null }): string {
   if (p.pageStart !== null) {
     const end = p.pageEnd ?? p.pageStart;
     return end === p.pageStart ? `${p.path} p. ${p.pageStart}` : `${p.path} pp. ${p.pageStart}-${end}`;
   }
   if (p.lineStart !== null) {
     const end = p.lineEnd ?? p.lineStart;
-    return end === p.lineStart ? `${p.path} line ${p.lineStart}` : `${p.path} lines ${p.lineStart}-${end}`;
+    const word = lineWord(p.path);
+    const range = end === p.lineStart ? `${word} ${p.lineStart}` : `${word}s ${p.lineStart}-${end}`;
+    if (!citesParagraphs(p.path)) return `${p.path} ${range}`;
+    // The section is how a reader finds a place in Word, which numbers no paragraphs.
+    return p.heading ? `${p.path}, section "${terminalSafe(p.heading)}", ${range}` : `${p.path}, ${range}`;
   }
   return p.path;
 }

@@ -137,11 +137,17 @@ function toChunk(doc: ExtractedDocument, content: string, group: Group, ordinal:
     ordinal,
     pageStart: first.page,
     pageEnd: last.page,
-    lineStart: first.line,
-    lineEnd: last.line,
+    lineStart: sourceLine(doc, first.line, 0),
+    lineEnd: sourceLine(doc, last.line, 1),
     heading: headingUnit.heading,
     text,
   };
+}
+
+/** A line of the extracted text as the line (HTML) or paragraph (DOCX) of the file it came from. */
+function sourceLine(doc: ExtractedDocument, line: number | null, side: 0 | 1): number | null {
+  if (line === null || !doc.sourceLines) return line;
+  return doc.sourceLines[line - 1]?.[side] ?? line;
 }
 
 /**

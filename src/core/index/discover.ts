@@ -29,7 +29,7 @@ export interface DiscoveredFile {
   mtimeMs: number;
 }
 
-export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt'];
+export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'];
 
 /** The default index folder name, skipped like any other tool folder. */
 export const DEFAULT_INDEX_DIR_NAME = '.research-index';
@@ -45,15 +45,26 @@ export const DEFAULT_EXCLUDE: string[] = [
   `**/${DEFAULT_INDEX_DIR_NAME}/**`,
   // Hidden folders are tool state (.vscode, .idea, .venv, .cache, ...), not the user's documents.
   '**/.*/**',
+  // Generated HTML: test coverage reports and static-site output (Jekyll's _site, MkDocs' site)
+  // are thousands of pages rebuilt from sources that are indexed anyway. Only their HTML is left
+  // out, so a PDF or note a user keeps in a folder named `site` is still found.
+  '**/coverage/**/*.htm?(l)',
+  '**/_site/**/*.htm?(l)',
+  '**/site/**/*.htm?(l)',
+  // Word's lock file beside an open document (`~$report.docx`): a few bytes of owner name, not a document.
+  '**/~$*',
 ];
 
 const KIND_BY_EXTENSION: Record<string, DocumentKind> = {
   '.pdf': 'pdf',
   '.md': 'markdown',
   '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.docx': 'docx',
 };
 
-/** Kind of a document by its name; anything included that is not PDF or Markdown is read as text. */
+/** Kind of a document by its name; anything included that is not PDF, Markdown, HTML or DOCX is read as text. */
 export function kindOf(path: string): DocumentKind {
   return KIND_BY_EXTENSION[extname(path).toLowerCase()] ?? 'text';
 }

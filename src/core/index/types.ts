@@ -3,20 +3,32 @@
  * returns. Paths are always relative to the indexed root, with POSIX separators.
  */
 
-export type DocumentKind = 'pdf' | 'markdown' | 'text';
+export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
 
 /** Text of one document as extracted, before chunking. */
 export interface ExtractedDocument {
   /** Relative POSIX path from the indexed root. */
   path: string;
   kind: DocumentKind;
-  /** PDFs: one entry per physical page (index 0 is page 1). Markdown/text: one entry, the whole file. */
+  /**
+   * PDFs: one entry per physical page (index 0 is page 1). Markdown/text: one entry, the whole
+   * file. HTML/DOCX: one entry, the visible text as Markdown-like lines (headings as `#`).
+   */
   pages: string[];
+  /**
+   * HTML/DOCX: for each line of `pages[0]` (index 0 = line 1), the [first, last] line of the HTML
+   * source, or the DOCX paragraph numbers, it came from. Chunks cite these, not lines of `pages[0]`.
+   */
+  sourceLines?: Array<[number, number]>;
   /** Non-fatal problems worth telling the user (e.g. some pages had no text layer). */
   warnings: string[];
 }
 
-/** Where a chunk (or a search hit) comes from. Pages are 1-based physical PDF pages. */
+/**
+ * Where a chunk (or a search hit) comes from. Pages are 1-based physical PDF pages; lines are
+ * 1-based lines of the file (for HTML, of its source), except for DOCX, where they are paragraph
+ * numbers (see extract/docx.ts).
+ */
 export interface Provenance {
   path: string;
   pageStart: number | null;

@@ -3,13 +3,15 @@ import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError, fromFsError } from './errors';
 import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
+import { extractDocx } from './docx';
+import { extractHtml } from './html';
 import { decodeText } from './text';
 
 export interface ExtractOptions {
   signal?: AbortSignal;
   /** PDFs larger than this fail with 'too-large' instead of being read. Default 200 MB. */
   maxPdfBytes?: number;
-  /** Markdown/text files larger than this fail with 'too-large'. Default 50 MB. */
+  /** Markdown/text/HTML/DOCX files larger than this fail with 'too-large'. Default 50 MB. */
   maxTextBytes?: number;
   /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
   onPdfOpened?: (numPages: number) => void;
@@ -28,6 +30,10 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   if (file.kind === 'pdf') {
     const { pages, warnings } = await extractPdfText(bytes, options.signal);
     return { path: file.path, kind: file.kind, pages, warnings };
+  }
+  if (file.kind === 'html' || file.kind === 'docx') {
+    const { text, sourceLines, warnings } = file.kind === 'html' ? extractHtml(bytes) : await extractDocx(bytes);
+    return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings };
   }
   const { text, warnings } = decodeText(bytes);
   if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
