@@ -5,6 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { Citation } from '../core/graph/api';
+import { lineWord } from '../core/index/lineUnits';
+import { docxPreviewUri, isDocx } from './citations/docxPreview';
 import { OPEN_CITATION_COMMAND, citationCommandUri, markdownLink, trustedMarkdown } from './citations/links';
 import { SOURCES_HEADING } from './history';
 
@@ -29,6 +31,8 @@ export const OLLAMA_DOWNLOAD_URL = 'https://ollama.com/download';
 export function citationLocation(root: vscode.Uri, citation: Citation): vscode.Uri | vscode.Location {
   const uri = vscode.Uri.joinPath(root, ...citation.file.split('/'));
   if (citation.page !== undefined) return uri.with({ fragment: `page=${citation.page}` });
+  // A .docx cites paragraphs, and opening the file shows its zip bytes: point at its text preview.
+  if (isDocx(citation.file)) return docxPreviewUri(uri);
   if (citation.lines) {
     const [start, end] = citation.lines;
     // To the end of the last cited line (the editor clamps the column to the line's length).
@@ -39,13 +43,13 @@ export function citationLocation(root: vscode.Uri, citation: Citation): vscode.U
 
 export function citationLabel(citation: Citation): string {
   if (citation.page !== undefined) return `${citation.file}, ${citationWhere(citation)}`;
-  if (citation.lines) return `${citation.file}, lines ${citation.lines[0]}-${citation.lines[1]}`;
+  if (citation.lines) return `${citation.file}, ${citationWhere(citation)}`;
   return citation.file;
 }
 
 export function citationWhere(citation: Citation): string {
   if (citation.page !== undefined) return citation.pageEnd !== undefined ? `pp. ${citation.page}-${citation.pageEnd}` : `p. ${citation.page}`;
-  if (citation.lines) return `lines ${citation.lines[0]}-${citation.lines[1]}`;
+  if (citation.lines) return `${lineWord(citation.file)}s ${citation.lines[0]}-${citation.lines[1]}`;
   return '';
 }
 

@@ -1,17 +1,20 @@
 /**
  * PDFs for the viewer tests, under build/ (which the default excludes keep out of the index, so
  * the other suites' document counts stay put): a passage that crosses a page break, a damaged
- * file, a password-protected one. Their chunks, made by the real extraction and chunking, are
+ * file, a password-protected one, and a .docx for its text preview. Their chunks, made by the real extraction and chunking, are
  * written beside them: the extension host (Node 24) cannot run unpdf in-thread, the runner can.
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chunkDocument } from '../../src/core/index/chunk';
 import { extractFile } from '../../src/core/index/extract/extractFile';
+import { writeDocx } from '../support/docx';
 import { garbageBytes, makeEncryptedPdf, writePdf } from '../support/pdfs';
 
 export const VIEWER_DIR = 'build/viewer-test';
 export const CHUNKS_FILE = `${VIEWER_DIR}/chunks.json`;
+/** Paragraph 5 (headings count) is the review meeting. */
+export const DOCX_FILE = `${VIEWER_DIR}/travel-policy.docx`;
 
 export const filler = (page: number, n: number) => Array.from({ length: n }, (_, i) => `Page ${page} filler line ${i + 1} about the storage layout and its log rotation.`);
 
@@ -23,6 +26,13 @@ export async function makeViewerFixtures(root: string): Promise<void> {
     { lines: [...filler(1, 40), 'The lock file is named after the library directory with a trailing .LOCK suffix,', 'and it is removed when the installation finishes; a stale lock left by a crashed'] },
     { lines: ['installation must be deleted by hand before installing again into that library.', 'The next section covers the byte-compilation of installed packages.', ...filler(2, 20)] },
     { lines: filler(3, 10) },
+  ]);
+  await writeDocx(join(root, DOCX_FILE), [
+    { heading: 'Budget', level: 1 },
+    'Travel costs are capped at 400 euros per trip.',
+    'Hotels must be booked through the office.',
+    { heading: 'Schedule', level: 1 },
+    'The review meeting is on Thursdays at 10:00.',
   ]);
   await writeFile(join(dir, 'damaged.pdf'), garbageBytes(8192));
   await writeFile(join(dir, 'locked.pdf'), await makeEncryptedPdf(['secret text']));

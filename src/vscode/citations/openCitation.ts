@@ -1,7 +1,8 @@
 /**
  * Opens a citation where it can be checked: a PDF in our viewer at the cited page with the
  * indexed passage highlighted (and the answer's other citations of that PDF one click away), a
- * Markdown or text file at the cited lines, highlighted. A citation never opens a file outside
+ * Markdown or text file at the cited lines, highlighted, a .docx in its text preview at the cited
+ * paragraphs. A citation never opens a file outside
  * the indexed folder, whatever a link in the chat says.
  */
 import * as vscode from 'vscode';
@@ -14,6 +15,7 @@ import type { PdfViewerProvider } from '../pdfViewer/provider';
 import type { CitationLinkArgs } from './links';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
+import { docxPreviewUri, isDocx, type DocxPreviewProvider } from './docxPreview';
 
 export interface CitationOpener {
   open(args: CitationLinkArgs): Promise<void>;
@@ -24,6 +26,7 @@ export function createCitationOpener(deps: {
   registry: CitationRegistry;
   viewer: PdfViewerProvider;
   text: CitedRangeHighlighter;
+  docx: DocxPreviewProvider;
   log: Logger;
 }): CitationOpener {
   return {
@@ -56,6 +59,12 @@ export function createCitationOpener(deps: {
         return;
       }
       const [start, end] = citation.lines ?? [1, 1];
+      if (isDocx(citation.file)) {
+        // A .docx is a zip: its preview shows the text the index read, at the cited paragraphs.
+        const preview = docxPreviewUri(uri);
+        await deps.text.show(preview, await deps.docx.rangeOf(preview, [start, end]));
+        return;
+      }
       await deps.text.show(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), Number.MAX_SAFE_INTEGER));
     },
   };

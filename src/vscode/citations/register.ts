@@ -1,12 +1,13 @@
 /**
  * Wires what opens citations: the PDF viewer (custom editor for *.pdf), the cited-range
- * highlighter for text, the registry of recent answers' citations, and the command the chat's
+ * highlighter for text, the read-only preview of .docx files, the registry of recent answers' citations, and the command the chat's
  * citation links run.
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
 import { PdfViewerProvider } from '../pdfViewer/provider';
 import { OPEN_CITATION_COMMAND, type CitationLinkArgs } from './links';
+import { DocxPreviewProvider } from './docxPreview';
 import { createCitationOpener, targetOf } from './openCitation';
 import { CitationRegistry } from './registry';
 import { CitedRangeHighlighter } from './textHighlight';
@@ -30,11 +31,14 @@ export function registerCitations(context: vscode.ExtensionContext, root: () => 
   };
   const viewer = new PdfViewerProvider(context.extensionUri, context.workspaceState, { reindex }, log, lookup);
   const text = new CitedRangeHighlighter();
-  const opener = createCitationOpener({ root, registry, viewer, text, log });
+  const docx = new DocxPreviewProvider();
+  const opener = createCitationOpener({ root, registry, viewer, text, docx, log });
   context.subscriptions.push(
     viewer,
     viewer.register(),
     text,
+    docx,
+    docx.register(),
     vscode.commands.registerCommand(OPEN_CITATION_COMMAND, (args: CitationLinkArgs) => opener.open(args)),
   );
   return { registry, viewer, text, open: (args) => opener.open(args) };

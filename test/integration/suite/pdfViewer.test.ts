@@ -6,7 +6,7 @@ import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
 import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
-import { CHUNKS_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
+import { CHUNKS_FILE, DOCX_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';
 import { getApi, waitFor, workspaceRoot } from './helpers';
@@ -179,5 +179,21 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     assert.equal(marked.range.start.line, 4);
     assert.equal(marked.range.end.line, 5);
     assert.match(editor.document.lineAt(4).text, /15 seconds/);
+  });
+
+  it('a DOCX citation opens a readable preview at the cited paragraph, not the zip bytes', async () => {
+    const api = await getApi();
+    const file = DOCX_FILE;
+    const turn = await cite([{ index: 1, file, lines: [5, 5], text: 'The review meeting is on Thursdays at 10:00.' }]);
+    await vscode.commands.executeCommand('local-research.openCitation', { turn, n: 1, file, lines: [5, 5] });
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, 'local-research-docx', `active editor: ${editor?.document.uri.toString()}`);
+    const text = editor.document.getText();
+    assert.doesNotMatch(text, /PK\u0003\u0004|word\/document\.xml/, 'the zip is not shown');
+    assert.match(text, /^# Budget$/m);
+    const marked = api.citations.text.current();
+    assert.ok(marked, 'no cited range is highlighted');
+    assert.equal(marked.range.start.line, marked.range.end.line);
+    assert.equal(editor.document.lineAt(marked.range.start.line).text, 'The review meeting is on Thursdays at 10:00.');
   });
 });
