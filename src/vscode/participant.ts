@@ -11,6 +11,7 @@ import { runSummaryText } from '../core/index/runText';
 import { isAbortError } from '../core/llm/errors';
 import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';
+import { requestScope } from './chatScope';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
 import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
@@ -33,6 +34,8 @@ export interface ResearchRequest {
   prompt: string;
   command?: string | undefined;
   model?: vscode.LanguageModelChat;
+  /** Attached files and folders (explicit ones restrict the search, see ./chatScope). */
+  references?: readonly vscode.ChatPromptReference[];
 }
 
 export interface TurnRecord {
@@ -115,7 +118,8 @@ export class ResearchParticipant implements vscode.Disposable {
     }
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
-    const input = turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2)));
+    const scope = requestScope(request, root);
+    const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
     const settings = engineSettings(config, await this.secrets.langfuseSecret());
     let streamedTokens = 0;
     // Citation links in the answer carry this turn's id; the registry holds their passages.

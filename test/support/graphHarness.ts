@@ -14,7 +14,7 @@ import { scriptAgents, type Agent, type ScriptedAgents } from './scriptedAgents'
 export interface Harness {
   fake: FakeOllama;
   agents: ScriptedAgents;
-  ask(question: string, history?: HistoryTurn[], options?: { signal?: AbortSignal }): Promise<TurnResult & { events: TurnEvent[] }>;
+  ask(question: string, history?: HistoryTurn[], options?: { signal?: AbortSignal; scope?: string[] }): Promise<TurnResult & { events: TurnEvent[] }>;
   close(): Promise<void>;
 }
 
@@ -34,9 +34,9 @@ export async function startHarness(
   return {
     fake,
     agents,
-    async ask(question, history = [], turnOptions = {}) {
+    async ask(question, history = [], { scope, ...turnOptions } = {}) {
       const events: TurnEvent[] = [];
-      const result = await assistant.runTurn({ question, history }, { ...turnOptions, onEvent: (e) => events.push(e) });
+      const result = await assistant.runTurn({ question, history, ...(scope ? { scope } : {}) }, { ...turnOptions, onEvent: (e) => events.push(e) });
       return { ...result, events };
     },
     async close() {

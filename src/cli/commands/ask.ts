@@ -6,6 +6,8 @@
  * Exit 1 when there is no index or it is damaged (found at open or mid-turn; `--json` then prints
  * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { CliCommand } from '../command';
 import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
@@ -13,9 +15,9 @@ import { indexProblemLine, isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { stdoutLinker } from '../terminalLinks';
 
-const usage = `ask <folder> "<question>" [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `ask <folder> "<question>" [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
-const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, history: { type: 'string' } } as const;
+const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
 
 export const command: CliCommand = {
   usage,
@@ -29,6 +31,7 @@ async function runAsk(args: string[]): Promise<number> {
   const question = positionals[1];
   if (!question || !question.trim()) throw new UsageError('missing "<question>"');
   const history = values.history ? await readHistory(values.history) : [];
+  const scope = values.path?.map((p) => scopeEntry(p, folder));
   const logger = stderrLogger();
 
   /** A missing or damaged index: never an answer ("the documents don't contain…" would be false). */
@@ -54,7 +57,7 @@ async function runAsk(args: string[]): Promise<number> {
     const streamer = !values.json && process.stdout.isTTY ? terminalStreamer(process.stdout) : null;
     // A closed output pipe stops the turn too: its answer would go nowhere (see output.ts).
     const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
-    const result = await session.assistant.runTurn({ question, history }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
+    const result = await session.assistant.runTurn({ question, history, ...(scope ? { scope } : {}) }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
     if (values.json) {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {
@@ -68,4 +71,15 @@ async function runAsk(args: string[]): Promise<number> {
     process.off('SIGINT', onSigint);
     await session.close();
   }
+}
+
+/**
+ * A `--path` as the index names documents (relative to the folder, '/'), whether typed that way or
+ * as a path from the current directory. One that exists in neither form is passed on as typed:
+ * the answer then names it as not indexed.
+ */
+function scopeEntry(path: string, folder: string): string {
+  const fromCwd = relative(folder, resolve(path));
+  if (existsSync(join(folder, path)) || fromCwd.startsWith('..') || isAbsolute(fromCwd)) return path.split(sep).join('/');
+  return fromCwd.split(sep).join('/');
 }

@@ -62,6 +62,11 @@ export interface TurnInput {
   question: string;
   /** Earlier turns, oldest first. */
   history: HistoryTurn[];
+  /**
+   * Documents or folders (relative paths, as indexed) the user restricted this turn to, e.g. a
+   * `#file` reference. Absent or empty: the whole index. See ./scope.
+   */
+  scope?: string[];
 }
 
 /** Streamed while a turn runs, so hosts can show progress and tokens as they come. */
@@ -89,6 +94,8 @@ export interface TurnResult {
   problem?: { code: string; message: string; action?: string };
   /** True when the turn was cancelled through `TurnOptions.signal`; `answer` holds what was streamed so far. */
   cancelled?: boolean;
+  /** Present when `TurnInput.scope` was given: the documents searched and the references not in the index. */
+  scope?: { searched: string[]; notIndexed: string[] };
 }
 
 export interface TurnOptions {

@@ -18,6 +18,7 @@ import type { TurnDependencies, TurnEvent, TurnInput, TurnOptions, TurnResult } 
 import { resolveConfig, type ResearchConfig, type ResearchConfigInput } from './config';
 import { initialStateFrom } from './history';
 import type { GraphRuntime } from './runtime';
+import { SCOPE_NOT_INDEXED, scopeNote, scopeRetriever, type ResolvedScope } from './scope';
 import type { ResearchStateType } from './state';
 
 export interface ResearchAssistantOptions {
@@ -86,9 +87,11 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
           logger.warn('a turn event handler threw; ignoring it', error);
         }
       };
+      const scoped = input.scope?.length ? scopeRetriever(options.retriever, input.scope) : null;
       const runtime: GraphRuntime = {
         llm: llm ? instrumentLlm(llm, trace, counter, waitingNotice(config, llm.host, emit)) : null,
-        retriever: options.retriever,
+        retriever: scoped?.retriever ?? options.retriever,
+        ...(scoped ? { scope: scoped.resolved } : {}),
         prompts,
         config,
         logger,
@@ -113,6 +116,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
         return cancelledResult(initial, streamed, counter.total);
       }
       const result = resultOf(final, counter.total);
+      if (scoped) addScopeNote(result, await scoped.resolved(), emit);
       for (const citation of result.citations) emit({ type: 'citation', citation });
       trace.end({ route: result.route, answer: result.answer, citations: result.citations }, { decisions: result.decisions, llmCalls: result.llmCalls, llmCallsByAgent: counter.byAgent });
       logger.info(`turn ${final.correlationId}: ${result.route}, ${result.llmCalls} LLM calls, ${result.decisions.map((d) => `${d.agent}:${d.decision}`).join(' > ')}`);
@@ -148,6 +152,18 @@ export async function runTurn(input: TurnInput, deps: RunTurnDependencies, optio
   } finally {
     await assistant.dispose();
   }
+}
+
+/** Names the references that are not indexed and, when nothing was cited, what was searched. */
+function addScopeNote(result: TurnResult, scope: ResolvedScope, emit: (event: TurnEvent) => void): void {
+  result.scope = { searched: scope.documents, notIndexed: scope.notIndexed };
+  // The gate's own answer already names them; a clarifying question cites nothing by design.
+  if (result.problem?.code === SCOPE_NOT_INDEXED || result.route === 'clarification') return;
+  const note = scopeNote(scope, result.citations.length > 0);
+  if (!note) return;
+  const text = result.answer ? `\n\n${note}` : note;
+  result.answer += text;
+  emit({ type: 'token', text });
 }
 
 function resultOf(state: ResearchStateType, llmCalls: number): TurnResult {

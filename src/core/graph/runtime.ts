@@ -15,6 +15,7 @@ import type { TurnEvent } from './api';
 import type { AgentName, ResearchConfig } from './config';
 import { promptSanitiser, type RenderedData } from './passages';
 import type { Decision } from './api';
+import type { ResolvedScope } from './scope';
 import type { ResearchStateType, ResearchUpdate } from './state';
 
 export interface GraphRuntime {
@@ -27,6 +28,8 @@ export interface GraphRuntime {
   trace: TurnTrace;
   emit(event: TurnEvent): void;
   signal?: AbortSignal;
+  /** Set when the turn is scoped (./scope): `retriever` then already sees only these documents. */
+  scope?: () => Promise<ResolvedScope>;
 }
 
 export function runtimeOf(config: LangGraphRunnableConfig): GraphRuntime {

@@ -7,6 +7,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { isIndexDamage } from '../../index/store/errors';
 import { problemOf } from '../llmDown';
+import { describeScope, SCOPE_NOT_INDEXED } from '../scope';
 import { decision, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
@@ -36,8 +37,14 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     runtime.logger.warn('gate: index unavailable', index.error);
     return stop('index-missing', 'No document index could be opened.', started);
   }
+  // Under a scope the listing holds only the scope's documents; the scope's resolution tells "none referenced is indexed" from "nothing is".
+  const scope = runtime.scope ? await runtime.scope() : null;
+  if (scope && scope.indexed > 0 && scope.documents.length === 0) {
+    return stop(SCOPE_NOT_INDEXED, `Not indexed yet: ${describeScope(scope.notIndexed)}; none of the documents you referenced is in the index.`, started);
+  }
   if (index.documents.length === 0 || index.documents.every((d) => d.chunks === 0)) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
   const documents = index.documents;
+  if (scope) runtime.emit({ type: 'progress', agent: 'gate', message: `Searching only: ${describeScope(scope.matched)}` });
   if (!runtime.llm) {
     return {
       documents,
