@@ -34,7 +34,7 @@ export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['mixed', 'int8', 'fp
  *   `--local-precision int8` (setting research.models.localEmbeddingPrecision) trades that for
  *   speed, `fp32` keeps the original weights.
  *   7-bit weights (onnxruntime's reduce_range, used on x86 without VNNI) lost more: pooled hit@1 0.59
- *   for int8 (second session).
+ *   for int8 (measured when int8 was chosen; see RETRIEVAL.md).
  */
 export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'mixed';
 
