@@ -133,7 +133,8 @@ export function judgeAbsence(evidence: readonly TermEvidence[], totalChunks: num
   const weight = words.reduce((sum, e) => sum + idf(e.df), 0);
   const covered = words.reduce((sum, e) => sum + (e.covered || e.misspelt ? idf(e.df) : 0), 0);
   const coverage = weight > 0 ? covered / weight : 1;
-  const unknown = words.filter((e) => e.df === 0 && !e.misspelt).map((e) => e.term);
+  // A word only in a document's name (its text never says "gnuplot") is covered, not unknown.
+  const unknown = words.filter((e) => e.df === 0 && !e.misspelt && !e.covered).map((e) => e.term);
   const missing = evidence.filter((e) => !e.covered && !e.misspelt).sort((a, b) => a.df - b.df).slice(0, 3).map((e) => e.term);
   const shown = round(coverage);
   const quote = (terms: string[]) => terms.map((t) => JSON.stringify(t)).join(', ');
