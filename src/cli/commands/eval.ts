@@ -1,7 +1,9 @@
 /**
  * `eval <folder> <questions.jsonl>`: brings the folder's index up to date (incremental, so a
  * second run only searches), asks every question with sources and scores retrieval: hit@1/5/10,
- * MRR@10, and for multi-hop items whether every source was found (core/eval/retrievalEval.ts).
+ * MRR@10, for multi-hop items whether every source was found, and the "not in your documents"
+ * signal's flagged share of unanswerable items and false refusals of answerable ones
+ * (core/eval/retrievalEval.ts).
  * `--json` prints one object; otherwise a summary and the misses.
  */
 import { readFile } from 'node:fs/promises';
