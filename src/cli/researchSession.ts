@@ -129,6 +129,7 @@ export function turnJson(result: TurnResult) {
     llm_calls: result.llmCalls,
     ...(result.problem ? { problem: result.problem } : {}),
     ...(result.cancelled ? { cancelled: true } : {}),
+    ...(result.notInDocuments ? { not_in_documents: true } : {}),
     ...(result.scope ? { scope: { searched: result.scope.searched, not_indexed: result.scope.notIndexed } } : {}),
   };
 }

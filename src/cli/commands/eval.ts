@@ -1,7 +1,9 @@
 /**
  * `eval <folder> <questions.jsonl>`: brings the folder's index up to date (incremental, so a
  * second run only searches), asks every question with sources and scores retrieval: hit@1/5/10,
- * MRR@10, and for multi-hop items whether every source was found (core/eval/retrievalEval.ts).
+ * MRR@10, for multi-hop items whether every source was found, and the "not in your documents"
+ * signal's flagged share of unanswerable items and false refusals of answerable ones
+ * (core/eval/retrievalEval.ts).
  * `--json` prints one object; otherwise a summary and the misses.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,7 +17,7 @@ import { indexFolder } from '../../core/index/indexer';
 import { createRetriever } from '../../core/index/search';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { readMeta } from '../../core/index/store/meta';
-import type { SearchOptions } from '../../core/index/types';
+import type { Retriever, SearchOptions } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
@@ -85,7 +87,7 @@ async function runEval(args: string[]): Promise<number> {
     const searchStarted = performance.now();
     try {
       const retriever = createRetriever(store, embedder, { logger });
-      const modeRetriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
+      const modeRetriever: Retriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
       if (!values['no-llm']) {
         const checks = await runGraphChecks({ retriever: modeRetriever, jsonl: await readFile(positionals[1], 'utf8'), config: values.model ? { model: values.model } : {}, logger });
@@ -144,6 +146,10 @@ function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embe
   out(`retrieval on ${r.questions} questions (embedder ${r.embedder}, mode ${r.mode}, ${r.seconds} s):`);
   out(`  hit@1 ${r.hit_at_1}  hit@5 ${r.hit_at_5}  hit@10 ${r.hit_at_10}  MRR@10 ${r.mrr_at_10}`);
   if (r.all_sources_hit_at_10 !== null) out(`  multi-hop (${r.multi_hop_questions}): all sources in top 10: ${r.all_sources_hit_at_10}`);
+  if (r.absence) {
+    const a = r.absence;
+    out(`  not in your documents: flagged ${a.flagged_ids.length}/${a.unanswerable} unanswerable (${a.flagged}), false refusals ${a.false_refusal_ids.length}/${a.answerable} answerable (${a.false_refusals})${a.false_refusal_ids.length ? `: ${a.false_refusal_ids.join(', ')}` : ''}`);
+  }
   const misses = items.filter((i) => i.firstRank === null || i.firstRank > 1);
   if (misses.length === 0) return;
   out('not first:');

@@ -108,7 +108,7 @@ function judge(expected: string, result: TurnResult, sources: GraphEvalSource[])
   }
   if (result.route === 'clarification') return { passed: false, reason: 'asked a clarifying question instead of answering' };
   if (expected === 'not_in_corpus') {
-    return NOT_IN_DOCS.test(result.answer)
+    return result.notInDocuments || NOT_IN_DOCS.test(result.answer)
       ? { passed: true, reason: 'said the documents do not contain it' }
       : { passed: false, reason: 'answered although the documents do not contain it' };
   }

@@ -142,9 +142,26 @@ function round(value: number): number {
   return Math.round(value * 10000) / 10000;
 }
 
+/**
+ * The "not in your documents" signal (index/absence.ts) on the question file: how many
+ * unanswerable items it flags, and how many answerable ones (those with sources) it would refuse.
+ */
+export interface AbsenceScores {
+  unanswerable: number;
+  /** Share of unanswerable items flagged absent. */
+  flagged: number;
+  answerable: number;
+  /** Share of answerable items flagged absent: a refusal where the documents hold the answer. */
+  false_refusals: number;
+  flagged_ids: string[];
+  false_refusal_ids: string[];
+}
+
 export interface RetrievalReport extends RetrievalScores {
   k: number;
   items: ItemResult[];
+  /** Null when the retriever has no absence signal. */
+  absence: AbsenceScores | null;
 }
 
 /** Runs every question with sources through the retriever and scores the top `max(k, 10)` hits. */
@@ -155,12 +172,29 @@ export async function evaluateRetrieval(
 ): Promise<RetrievalReport> {
   const k = Math.max(10, options.k ?? 10);
   const items: ItemResult[] = [];
+  const flagged = { unanswerable: [] as string[], answerable: [] as string[] };
+  let unanswerable = 0;
   for (const question of questions) {
-    if (question.sources.length === 0) continue;
+    const isUnanswerable = question.kind === 'unanswerable';
+    if (question.sources.length === 0 && !(isUnanswerable && retriever.assessAbsence)) continue;
     const hits: SearchHit[] = await retriever.search(question.question, { k, signal: options.signal });
-    items.push(scoreItem(question, hits.map(provenanceOf)));
+    if (question.sources.length > 0) items.push(scoreItem(question, hits.map(provenanceOf)));
+    if (!retriever.assessAbsence || (!isUnanswerable && question.sources.length === 0)) continue;
+    if (isUnanswerable) unanswerable++;
+    if ((await retriever.assessAbsence(question.question, hits)).absent) flagged[isUnanswerable ? 'unanswerable' : 'answerable'].push(question.id);
   }
-  return { ...aggregate(items), k, items };
+  const answerable = items.length;
+  const absence: AbsenceScores | null = retriever.assessAbsence
+    ? {
+        unanswerable,
+        flagged: unanswerable === 0 ? 0 : round(flagged.unanswerable.length / unanswerable),
+        answerable,
+        false_refusals: answerable === 0 ? 0 : round(flagged.answerable.length / answerable),
+        flagged_ids: flagged.unanswerable,
+        false_refusal_ids: flagged.answerable,
+      }
+    : null;
+  return { ...aggregate(items), k, items, absence };
 }
 
 function provenanceOf(hit: SearchHit): Provenance {

@@ -92,6 +92,8 @@ export interface TurnResult {
   llmCalls: number;
   /** A known failure that degraded the turn (e.g. Ollama unreachable); the answer still says what to do. */
   problem?: { code: string; message: string; action?: string };
+  /** The answer says the documents do not contain it (the index's absence signal; see index/absence.ts). */
+  notInDocuments?: boolean;
   /** True when the turn was cancelled through `TurnOptions.signal`; `answer` holds what was streamed so far. */
   cancelled?: boolean;
   /** Present when `TurnInput.scope` was given: the documents searched and the references not in the index. */

@@ -11,6 +11,7 @@ import { END, START, StateGraph } from '@langchain/langgraph';
 import { clarificationNode } from './nodes/clarification';
 import { degradedNode } from './nodes/degraded';
 import { gateNode } from './nodes/gate';
+import { notFoundNode } from './nodes/notFound';
 import { orchestratorNode } from './nodes/orchestrator';
 import { researchNode } from './nodes/research';
 import { synthesisNode } from './nodes/synthesis';
@@ -27,14 +28,16 @@ export function buildResearchGraph() {
     .addNode('research', instrumentNode('research', researchNode))
     .addNode('synthesis', instrumentNode('synthesis', synthesisNode))
     .addNode('validation', instrumentNode('validation', validationNode))
+    .addNode('notFound', instrumentNode('notFound', notFoundNode))
     .addNode('degraded', instrumentNode('degraded', degradedNode))
     .addEdge(START, 'gate')
     .addConditionalEdges('gate', afterGate, ['orchestrator', 'degraded', END])
     .addConditionalEdges('orchestrator', afterOrchestrator, ['clarification', 'research', 'degraded'])
     .addEdge('clarification', END)
-    .addConditionalEdges('research', afterResearch, ['research', 'synthesis', 'degraded'])
+    .addConditionalEdges('research', afterResearch, ['research', 'synthesis', 'notFound', 'degraded'])
     .addConditionalEdges('synthesis', afterSynthesis, ['validation', 'degraded', END])
     .addConditionalEdges('validation', afterValidation, ['synthesis', END])
+    .addEdge('notFound', END)
     .addEdge('degraded', END)
     .compile();
 }

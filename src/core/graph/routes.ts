@@ -23,8 +23,9 @@ export function afterOrchestrator(state: ResearchStateType): 'clarification' | '
   return state.nextAgent === 'clarification' ? 'clarification' : 'research';
 }
 
-export function afterResearch(state: ResearchStateType): 'research' | 'synthesis' | 'degraded' {
+export function afterResearch(state: ResearchStateType): 'research' | 'synthesis' | 'notFound' | 'degraded' {
   if (state.nextAgent === 'degraded') return 'degraded';
+  if (state.nextAgent === 'notFound') return 'notFound';
   return state.nextAgent === 'research' && guard(state) ? 'research' : 'synthesis';
 }
 

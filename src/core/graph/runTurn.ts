@@ -184,6 +184,7 @@ function resultOf(state: ResearchStateType, llmCalls: number): TurnResult {
     decisions: state.decisions,
     llmCalls,
     ...(state.problem ? { problem: state.problem } : {}),
+    ...(state.notInDocuments ? { notInDocuments: true } : {}),
   };
 }
 

@@ -71,6 +71,8 @@ export function scopeRetriever(inner: Retriever, entries: readonly string[]): Sc
         return all.filter((d) => allowed.has(d.path));
       },
       stats: () => inner.stats(),
+      // Word rarity is judged over the whole index: the scope narrows what is searched, not the language.
+      ...(inner.assessAbsence ? { assessAbsence: inner.assessAbsence.bind(inner) } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Annotation } from '@langchain/langgraph';
 import type { Citation, Decision, Followup } from './api';
+import type { Absence } from '../index/absence';
 import type { DocumentInfo, SearchHit } from '../index/types';
 
 export interface ChatMessage {
@@ -81,6 +82,10 @@ export const ResearchState = Annotation.Root({
   requeryCount: last<number>(() => 0),
   /** Queries for the next re-query pass. */
   pendingQueries: last<string[]>(() => []),
+  /** The index's verdict on whether the retrieved chunks lack the answer (index/absence.ts); null: not judged. */
+  absence: last<Absence | null>(() => null),
+  /** The turn answered "not in your documents" (notFound node, or the extractive path). */
+  notInDocuments: last<boolean>(() => false),
   /** Retrieval found little or nothing relevant: synthesis must say so rather than stretch. */
   evidenceWeak: last<boolean>(() => false),
   /** The current answer draft (clarifying question on the clarification route). */

@@ -16,6 +16,8 @@ import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from './sql';
+import { assessAbsence } from './absence';
+import { indexTermLookup } from './termLookup';
 import { isAbortError } from './extract/errors';
 import { isIndexDamage } from './store/errors';
 import type { ChunkRow } from './store/schema';
@@ -120,6 +122,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
   const identifierWeight = options.identifierWeight ?? 1;
   let embedderDownUntil = 0;
+  const termLookup = indexTermLookup(store);
 
   /** Says once per outage why search is full-text only; other failures are logged each time. */
   function vectorFailed(error: unknown): void {
@@ -301,6 +304,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       }
       return fused.slice(0, k).map(({ item, score }) => toHit(item, score));
     },
+
+    assessAbsence: (query, hits) => assessAbsence(query, hits, termLookup),
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();

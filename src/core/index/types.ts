@@ -3,6 +3,8 @@
  * returns. Paths are always relative to the indexed root, with POSIX separators.
  */
 
+import type { Absence } from './absence';
+
 export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
 
 /** Text of one document as extracted, before chunking. */
@@ -90,6 +92,11 @@ export interface IndexStats {
 /** What the research graph needs from the index. */
 export interface Retriever {
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  /**
+   * Whether `hits` (this retriever's results for `query`) most likely lack the answer, judged from
+   * the index alone (./absence.ts). Optional: a retriever without it never says "not in your documents".
+   */
+  assessAbsence?(query: string, hits: readonly SearchHit[]): Promise<Absence>;
   listDocuments(): Promise<DocumentInfo[]>;
   stats(): Promise<IndexStats>;
 }

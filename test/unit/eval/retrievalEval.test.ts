@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { aggregate, evaluateRetrieval, hitFindsSource, parseQuestions, QuestionFileError, scoreItem, type EvalQuestion } from '../../../src/core/eval/retrievalEval';
 import type { Provenance, Retriever, SearchHit } from '../../../src/core/index/types';
+import { ABSENCE_DOCS } from '../../support/absenceDocs';
+import { buildRealIndex } from '../../support/realIndex';
+import { withTempDir } from '../../support/tempDir';
 
 const pdfHit = (path: string, pageStart: number, pageEnd = pageStart): Provenance => ({ path, pageStart, pageEnd, lineStart: null, lineEnd: null });
 const textHit = (path: string, lineStart: number, lineEnd: number): Provenance => ({ path, pageStart: null, pageEnd: null, lineStart, lineEnd });
@@ -86,4 +89,27 @@ describe('retrieval scoring', () => {
     assert.equal(report.hit_at_1, 1);
     assert.equal(report.items.length, 1);
   });
+
+  it('reports the unanswerable items flagged "not in your documents" and the answerable ones falsely refused, on a real index', () =>
+    withTempDir(async (dir) => {
+      const index = await buildRealIndex(dir, ABSENCE_DOCS);
+      try {
+        const questions: EvalQuestion[] = [
+          { id: 'a1', kind: 'factual', question: "Can Bash's SRANDOM variable be seeded?", sources: [{ file: 'bash/bashref.md', pages: [], lines: [3, 5] }] },
+          { id: 'a2', kind: 'factual', question: 'What does the environment variable R_MAX_VSIZE set?', sources: [{ file: 'r/R-admin.md', pages: [], lines: [1, 3] }] },
+          { id: 'u1', kind: 'unanswerable', question: 'Which R function reads Apache Parquet files?', sources: [] },
+          { id: 'u2', kind: 'unanswerable', question: 'What does the environment variable R_MAX_THREADS control?', sources: [] },
+          { id: 'v1', kind: 'vague', question: 'What is the default?', sources: [] },
+        ];
+        const report = await evaluateRetrieval(index.retriever, questions);
+        assert.deepEqual(report.absence, { unanswerable: 2, flagged: 1, answerable: 2, false_refusals: 0, flagged_ids: ['u1', 'u2'], false_refusal_ids: [] });
+        assert.equal(report.hit_at_5, 1, 'searching the unanswerable items changes no retrieval score');
+        const refusing = { ...index.retriever, assessAbsence: async () => ({ absent: true, confidence: 1, reason: 'test', missing: [] }) };
+        const refused = await evaluateRetrieval(refusing, questions);
+        assert.deepEqual([refused.absence?.false_refusals, refused.absence?.false_refusal_ids], [1, ['a1', 'a2']]);
+      } finally {
+        index.close();
+      }
+    }));
 });
+

@@ -6,9 +6,8 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { isIndexDamage } from '../../index/store/errors';
-import type { SearchHit } from '../../index/types';
-import { excerpt } from '../excerpt';
-import { citationOf, locationOf, mergeHits } from '../passages';
+import { absenceOf, notInDocumentsAnswer, quoted } from '../notInDocuments';
+import { citationOf, mergeHits } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { heuristicStandalone } from '../standalone';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -36,6 +35,26 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   const hintText = state.problem?.action ? `For full answers: ${state.problem.action}` : state.problem && state.problem.code !== 'llm-not-configured' ? null : DEFAULT_HINT;
   const hint = hintText ? `\n\n_${hintText}_` : '';
   const intro = introFor(state.lastAgent, state.problem);
+  // Without a model to read the passages, the index's absence signal alone decides; but when a
+  // model graded these passages as answering (and then stalled), its reading stands.
+  const absence = state.absence ?? (await absenceOf(runtime, question, chunks));
+  const gradedRelevant = state.qualityScore !== null && !state.evidenceWeak;
+  if (absence?.absent && !gradedRelevant) {
+    const found = notInDocumentsAnswer(question, chunks, absence);
+    if (found.citations.length > 0) runtime.emit({ type: 'sources', citations: found.citations });
+    runtime.emit({ type: 'token', text: found.answer + hint });
+    return {
+      chunks,
+      absence,
+      passages: found.passages,
+      draftAnswer: found.answer + hint,
+      citations: found.citations,
+      route: 'fallback',
+      notInDocuments: true,
+      nextAgent: 'end',
+      decisions: [decision('degraded', 'not-in-documents', absence.reason, started)],
+    };
+  }
   const top = chunks.slice(0, QUOTES);
   let answer: string;
   if (top.length === 0) {
@@ -64,14 +83,4 @@ function introFor(lastAgent: string, problem: ResearchStateType['problem']): str
   if (lastAgent !== 'synthesis') return `No language model is available, ${tail}`;
   if (problem?.code === 'context-overflow') return `The passages do not fit the model's context window, ${tail}`;
   return `The language model stopped while answering, ${tail}`;
-}
-
-/** A passage as a block quote, code blocks included, with its citation marker and source line. */
-function quoted(hit: SearchHit, n: number, question: string): string {
-  const { markdown, endsWithCode } = excerpt(hit.text, question);
-  const body = markdown.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
-  // After a closing fence the marker needs its own line: "``` [1]" would not close the block.
-  const marker = endsWithCode ? `\n>\n> [${n}]` : ` [${n}]`;
-  const where = locationOf(hit);
-  return `${body}${marker}\n\n— ${hit.path}${where ? `, ${where}` : ''}`;
 }

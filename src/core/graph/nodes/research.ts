@@ -11,6 +11,7 @@ import { isAbortError, isLlmDown } from '../../llm/errors';
 import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
 import { degradeIfDown } from '../llmDown';
+import { absenceOf } from '../notInDocuments';
 import { mergeHits, renderConversation, renderDocumentList, renderPassage, renderedData } from '../passages';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
@@ -50,11 +51,16 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   const chunks = mergeHits(isRequery ? [state.chunks, ...lists] : lists);
   decisions.push(decision('research', 'retrieve', `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks`, started));
 
-  const base: ResearchUpdate = { strategy: { ...strategy, documentFilters: filters }, chunks, pendingQueries: [] };
+  const absence = await absenceOf(runtime, strategy.standaloneQuestion, chunks);
+  const base: ResearchUpdate = { strategy: { ...strategy, documentFilters: filters }, chunks, pendingQueries: [], absence };
   if (chunks.length === 0) {
     return { ...base, evidenceWeak: true, qualityScore: 0, nextAgent: 'synthesis', decisions: [...decisions, decision('research', 'fallback', 'no chunks found', started)] };
   }
-  if (!runtime.llm) return { ...base, nextAgent: 'synthesis', decisions };
+  if (!runtime.llm) return { ...base, nextAgent: absence?.absent ? 'notFound' : 'synthesis', decisions };
+  // The index's verdict goes to the "not in your documents" answer only when the grader agrees
+  // (fallback, nothing relevant) or could not tell (grading failed): a model that read the
+  // passages and found the answer overrules word statistics. A re-query still runs first.
+  const afterGrade = (weak: boolean): 'notFound' | 'synthesis' => (absence?.absent && weak ? 'notFound' : 'synthesis');
 
   const gradeStarted = performance.now();
   const top = chunks.slice(0, runtime.config.maxPassages);
@@ -78,7 +84,7 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     if (down) return { ...base, ...down, decisions: [...decisions, ...down.decisions] };
     runtime.logger.warn('research: quality grading failed; proceeding with what was found', error);
     const code = (error as { code?: string }).code ?? 'error';
-    return { ...base, qualityScore: null, nextAgent: 'synthesis', decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)] };
+    return { ...base, qualityScore: null, nextAgent: afterGrade(true), decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)] };
   }
 
   const relevant = new Set(grade.relevant.filter((n) => n >= 1 && n <= top.length).map((n) => top[n - 1].id));
@@ -104,8 +110,12 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     chunks: ordered,
     qualityScore: grade.score,
     evidenceWeak: weak,
-    nextAgent: 'synthesis',
-    decisions: [...decisions, decision('research', weak ? 'fallback' : 'proceed', `score ${grade.score}: ${why}`, gradeStarted)],
+    nextAgent: afterGrade(weak),
+    decisions: [
+      ...decisions,
+      decision('research', weak ? 'fallback' : 'proceed', `score ${grade.score}: ${why}`, gradeStarted),
+      ...(absence?.absent ? [decision('research', weak ? 'not-in-documents' : 'answer-anyway', absence.reason, gradeStarted)] : []),
+    ],
   };
 }
 
