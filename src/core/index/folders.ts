@@ -83,6 +83,7 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
 
 /** The indexes' stats added up: documents and chunks summed, the latest run, the models named once each. */
 export function sumStats(all: readonly IndexStats[]): IndexStats {
+  if (all.length === 1) return all[0]!;
   const models = [...new Set(all.map((s) => s.embeddingModel).filter((m): m is string => m !== null))];
   const times = all.map((s) => s.lastIndexedAt).filter((t): t is string => t !== null).sort();
   return {
