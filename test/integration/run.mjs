@@ -24,10 +24,11 @@ async function main() {
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
   const suiteDir = join(repoRoot, 'test/integration/suite');
   const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
-  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
+  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/multiRoot/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
 
   // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
+  const multiRootDir = mkdtempSync(join(tmpdir(), 'lra-it-multi-root-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -61,11 +62,27 @@ async function main() {
     });
     const extra = readCounts(untrustedCounts);
     rmSync(untrustedCounts, { force: true });
-    writeCounts({ passed: main.passed + extra.passed, failed: main.failed + extra.failed, skipped: main.skipped + extra.skipped });
-    console.log(`integration suites exit codes ${code}, ${untrusted} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
-    return code === 0 && untrusted === 0 ? 0 : 1;
+    // Third run: a multi-root workspace (a .code-workspace listing two folders).
+    const multiRootCounts = countsFile ? `${countsFile}.multi-root.json` : '';
+    const multiRoot = await runInExtensionHost({
+      suiteIndex: join(outDir, 'integration/multiRoot/index.js'),
+      workspace: await require(join(outDir, 'integration/workspace.js')).makeMultiRootWorkspace(multiRootDir),
+      env: { TEST_COUNTS_FILE: multiRootCounts, LRA_REPO_ROOT: repoRoot, LRA_GREP: process.env.LRA_GREP ?? '' },
+      userSettings: { 'research.index.autoIndex': false },
+      timeoutMs,
+      verbose,
+      onLog: (line) => {
+        if (verbose || !NOISE.test(line)) console.log(line);
+      },
+    });
+    const multi = readCounts(multiRootCounts);
+    rmSync(multiRootCounts, { force: true });
+    writeCounts({ passed: main.passed + extra.passed + multi.passed, failed: main.failed + extra.failed + multi.failed, skipped: main.skipped + extra.skipped + multi.skipped });
+    console.log(`integration suites exit codes ${code}, ${untrusted}, ${multiRoot} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return code === 0 && untrusted === 0 && multiRoot === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
+    rmSync(multiRootDir, { recursive: true, force: true });
   }
 }
 
