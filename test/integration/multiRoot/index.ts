@@ -61,7 +61,7 @@ export async function run(): Promise<void> {
       for (const f of research.index.folders) assert.ok(existsSync(f.dbDir), `no index for ${f.label} at ${f.dbDir}`);
       assert.deepEqual(research.index.folderStats.map((f) => [f.label, f.stats?.documents]), [['alpha', 1], ['beta', 1]]);
       assert.match(research.statusBarText(), /Research: 2 docs/);
-      const status = (await vscode.commands.executeCommand('local-research.showStatus')) as string;
+      const status = (await vscode.commands.executeCommand('local-research.showIndexStatus')) as string;
       assert.match(status, /alpha: 1 documents, .*beta: 1 documents/);
     });
 
