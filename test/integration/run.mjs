@@ -41,49 +41,41 @@ async function main() {
       userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
       timeoutMs,
       verbose,
-      // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
-      onLog: (line) => {
-        if (verbose || !NOISE.test(line)) console.log(line);
-      },
+      onLog,
     });
     const main = readCounts(countsFile);
     // Second run: the same extension in a folder VS Code does not trust.
-    const untrustedCounts = countsFile ? `${countsFile}.untrusted.json` : '';
-    const untrusted = await runInExtensionHost({
-      suiteIndex: join(outDir, 'integration/untrusted/index.js'),
-      folder: workspace,
-      env: { TEST_COUNTS_FILE: untrustedCounts, LRA_REPO_ROOT: repoRoot },
-      workspaceTrust: true,
-      timeoutMs,
-      verbose,
-      onLog: (line) => {
-        if (verbose || !NOISE.test(line)) console.log(line);
-      },
-    });
-    const extra = readCounts(untrustedCounts);
-    rmSync(untrustedCounts, { force: true });
+    const untrusted = await extraPass('untrusted', { suiteIndex: join(outDir, 'integration/untrusted/index.js'), folder: workspace, workspaceTrust: true });
     // Third run: a multi-root workspace (a .code-workspace listing two folders).
-    const multiRootCounts = countsFile ? `${countsFile}.multi-root.json` : '';
-    const multiRoot = await runInExtensionHost({
+    const multiRoot = await extraPass('multi-root', {
       suiteIndex: join(outDir, 'integration/multiRoot/index.js'),
       workspace: await require(join(outDir, 'integration/workspace.js')).makeMultiRootWorkspace(multiRootDir),
-      env: { TEST_COUNTS_FILE: multiRootCounts, LRA_REPO_ROOT: repoRoot, LRA_GREP: process.env.LRA_GREP ?? '' },
+      env: { LRA_GREP: process.env.LRA_GREP ?? '' },
       userSettings: { 'research.index.autoIndex': false },
-      timeoutMs,
-      verbose,
-      onLog: (line) => {
-        if (verbose || !NOISE.test(line)) console.log(line);
-      },
     });
-    const multi = readCounts(multiRootCounts);
-    rmSync(multiRootCounts, { force: true });
-    writeCounts({ passed: main.passed + extra.passed + multi.passed, failed: main.failed + extra.failed + multi.failed, skipped: main.skipped + extra.skipped + multi.skipped });
-    console.log(`integration suites exit codes ${code}, ${untrusted}, ${multiRoot} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
-    return code === 0 && untrusted === 0 && multiRoot === 0 ? 0 : 1;
+    const all = [main, untrusted.counts, multiRoot.counts];
+    const sum = (key) => all.reduce((n, c) => n + c[key], 0);
+    writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
+    console.log(`integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return code === 0 && untrusted.code === 0 && multiRoot.code === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
     rmSync(multiRootDir, { recursive: true, force: true });
   }
+}
+
+// The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
+function onLog(line) {
+  if (verbose || !NOISE.test(line)) console.log(line);
+}
+
+/** One more launcher pass after the main suite, counted in a file of its own; its exit code and counts. */
+async function extraPass(name, { env = {}, ...options }) {
+  const counts = countsFile ? `${countsFile}.${name}.json` : '';
+  const code = await runInExtensionHost({ ...options, env: { TEST_COUNTS_FILE: counts, LRA_REPO_ROOT: repoRoot, ...env }, timeoutMs, verbose, onLog });
+  const result = readCounts(counts);
+  rmSync(counts, { force: true });
+  return { code, counts: result };
 }
 
 /** A suite that died before reporting counts as one failure. */

@@ -6,14 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
 import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
 import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { MULTI_ROOT } from '../workspace';
+import { suiteMocha } from '../mocha';
 
 /** Plays every agent: research at once, all passages relevant, an answer citing each port's passage. */
 function portsModel(body: ChatRequestBody): ChatReply {
@@ -30,13 +29,7 @@ function portsModel(body: ChatRequestBody): ChatReply {
 }
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({
-    ui: 'bdd',
-    color: false,
-    timeout: 60_000,
-    ...(process.env.LRA_GREP ? { grep: process.env.LRA_GREP } : {}),
-    reporter: require(join(process.env.LRA_REPO_ROOT!, 'test/support/countingReporter.js')),
-  });
+  const mocha = suiteMocha(process.env.LRA_REPO_ROOT!);
   mocha.suite.emit('pre-require', globalThis, 'multiRoot', mocha);
   describe('multi-root workspace (two folders)', () => {
     let fake: FakeOllama | undefined;
