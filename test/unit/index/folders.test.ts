@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { folderLabels, multiFolderRetriever, splitFolderPath } from '../../../src/core/index/folders';
+import { sumSummaries } from '../../../src/core/index/folderSummary';
+import type { IndexSummary } from '../../../src/core/index/types';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { withTempDir } from '../../support/tempDir';
 import { startHarness } from '../../support/graphHarness';
@@ -84,5 +86,18 @@ describe('several folders searched as one (multi-root workspaces, the CLI --fold
     assert.deepEqual(folderLabels(['docs', 'docs', 'a/b', '', 'docs']), ['docs', 'docs-2', 'a-b', 'folder', 'docs-3']);
     assert.deepEqual(splitFolderPath('docs-2/notes/x.md', ['docs', 'docs-2']), { label: 'docs-2', path: 'notes/x.md' });
     assert.equal(splitFolderPath('other/x.md', ['docs']), null);
+  });
+
+  it('one run over two folders: counts add up and a failed file is named with its folder (else the user looks for it in the wrong folder)', () => {
+    const run = (over: Partial<IndexSummary>): IndexSummary => ({ files: 1, indexed: 1, skipped: 0, removed: 0, failed: [], pages: 2, chunks: 3, seconds: 1, pagesPerSecond: 2, cancelled: false, embedder: 'none', notices: [], warned: [], ...over });
+    const alpha = run({});
+    const summary = sumSummaries([
+      { label: 'alpha', summary: alpha },
+      { label: 'beta', summary: run({ failed: [{ path: 'x.pdf', code: 'corrupt', reason: 'not a PDF' }] }) },
+    ]);
+    assert.equal(summary.indexed, 2);
+    assert.equal(summary.chunks, 6);
+    assert.deepEqual(summary.failed.map((f) => f.path), ['beta/x.pdf']);
+    assert.equal(sumSummaries([{ label: 'alpha', summary: alpha }]), alpha, 'one folder: its own summary, paths as they were');
   });
 });
