@@ -4,7 +4,6 @@
  * LanceDB and LangGraph live in `dist/engine.js`, loaded on first use (see src/vscode/engine).
  */
 import * as vscode from 'vscode';
-import { join } from 'node:path';
 import { onDidChangeConfig, readConfig } from './vscode/config';
 import { createLog } from './vscode/log';
 import { IndexService, logRejection } from './vscode/indexService';
@@ -19,19 +18,20 @@ import { DocumentWatcher } from './vscode/watcher';
 import { loadEngine, engineLoaded } from './vscode/engine/load';
 import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
+import { indexedFolders } from './vscode/workspaceFolders';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
   const { channel, logger } = createLog();
   context.subscriptions.push(channel);
 
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  // The index lives in the extension's per-workspace storage, never in the user's folder.
-  const dbDir = context.storageUri ? join(context.storageUri.fsPath, 'index') : undefined;
+  // The indexes live in the extension's per-workspace storage, never in the user's folders: one
+  // per workspace folder (./vscode/workspaceFolders).
+  const folders = indexedFolders(vscode.workspace.workspaceFolders, context.storageUri);
   const secrets = new SecretStore(context.secrets);
   const statusBar = new StatusBar(COMMANDS.showStatus);
-  const index = new IndexService(folder?.uri, dbDir, statusBar, logger, secrets);
-  const citations = registerCitations(context, () => folder?.uri, () => void index.enqueue('index'), logger);
+  const index = new IndexService(folders, statusBar, logger, secrets);
+  const citations = registerCitations(context, () => index.paths, () => void index.enqueue('index'), logger);
   const modelProvider = new OllamaChatModelProvider(() => {
     const config = readConfig();
     return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts };
@@ -62,14 +62,17 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     );
   }, 0);
 
-  let watcher: DocumentWatcher | undefined;
-  if (folder && dbDir) {
-    watcher = new DocumentWatcher(folder.uri, (paths) => {
-      logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
-      void index.enqueue('index', { trigger: 'background' });
-    });
-    context.subscriptions.push(watcher);
-    startIndexingLater(index, watcher, logger);
+  // One watcher per folder; a change anywhere queues one incremental run over all of them.
+  const watchers = folders.map(
+    (folder) =>
+      new DocumentWatcher(folder.uri, (paths) => {
+        logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
+        void index.enqueue('index', { trigger: 'background' });
+      }),
+  );
+  if (watchers.length > 0) {
+    context.subscriptions.push(...watchers);
+    startIndexingLater(index, watchers, logger);
   } else {
     statusBar.setNoWorkspace();
   }
@@ -78,11 +81,11 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     onDidChangeConfig((change) => {
       logger.info('settings changed');
       if (change.affectsModels) modelProvider.refresh();
-      if (change.affectsWatcher && watcher) watcher.configure(change.config);
-      if (change.affectsIndex && folder && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
+      if (change.affectsWatcher) for (const watcher of watchers) watcher.configure(change.config);
+      if (change.affectsIndex && folders.length > 0 && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (folder) void index.enqueue('index', { trigger: 'background' });
+      if (folders.length > 0) void index.enqueue('index', { trigger: 'background' });
     }),
   );
 
@@ -105,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
  * Off the activation path: read the index status, start the watcher, and index automatically
  * only in trusted workspaces (untrusted ones are asked first: indexing reads every document).
  */
-function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logger: import('./core/ports').Logger): void {
+function startIndexingLater(index: IndexService, watchers: DocumentWatcher[], logger: import('./core/ports').Logger): void {
   setTimeout(async () => {
     const config = readConfig();
     if (!vscode.workspace.isTrusted) {
@@ -113,7 +116,7 @@ function startIndexingLater(index: IndexService, watcher: DocumentWatcher, logge
       if (pick === 'Index Now') void index.enqueue('index', { trigger: 'command' });
       return;
     }
-    watcher.configure(config);
+    for (const watcher of watchers) watcher.configure(config);
     let stats = null;
     try {
       stats = await index.refreshStatus();

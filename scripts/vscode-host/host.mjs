@@ -87,16 +87,18 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
 }
 
 /**
- * The workbench URL that opens `folder` with this repo as the extension under development;
- * `development: false` opens it with the installed extensions only.
+ * The workbench URL that opens `folder` (or the multi-root `workspace`, a .code-workspace file)
+ * with this repo as the extension under development; `development: false` opens it with the
+ * installed extensions only.
  */
-export function workbenchUrl(server, { folder, extensionTestsPath, env, development = true }) {
-  if (!development) return `${server.url}/?folder=${encodeURIComponent(folder)}`;
+export function workbenchUrl(server, { folder, workspace, extensionTestsPath, env, development = true }) {
+  const open = workspace ? `workspace=${encodeURIComponent(workspace)}` : `folder=${encodeURIComponent(folder)}`;
+  if (!development) return `${server.url}/?${open}`;
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
   const payload = [['extensionDevelopmentPath', remote(repoRoot)]];
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
   if (env) payload.push(['extensionEnvironment', JSON.stringify(env)]);
-  return `${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return `${server.url}/?${open}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /** Headless Debian Chromium through playwright-core (never `playwright install`). */
@@ -136,10 +138,11 @@ export async function bundle(entryPoints, outdir) {
 
 /**
  * Runs a compiled suite index (`run()` export) inside the real extension host with this repo as
- * the extension under development; resolves with the suite's exit code. `onLog` gets the host's
+ * the extension under development, in `folder` or the multi-root `workspace` (.code-workspace);
+ * resolves with the suite's exit code. `onLog` gets the host's
  * console output line by line.
  */
-export async function runInExtensionHost({ suiteIndex, folder, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false }) {
+export async function runInExtensionHost({ suiteIndex, folder, workspace, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false }) {
   const { format } = await import('node:util');
   const server = await startCodeServer({ userSettings, workspaceTrust, log: verbose ? (s) => process.stderr.write(s) : () => {} });
   const browser = await launchBrowser();
@@ -153,7 +156,7 @@ export async function runInExtensionHost({ suiteIndex, folder, env = {}, userSet
       const text = format(...(Array.isArray(args) ? args : [args]));
       for (const line of text.split('\n')) onLog(line);
     });
-    await page.goto(workbenchUrl(server, { folder, extensionTestsPath: suiteIndex, env }));
+    await page.goto(workbenchUrl(server, { folder, workspace, extensionTestsPath: suiteIndex, env }));
     const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
     const code = await Promise.race([exited, timer]);
     if (code === 'timeout') {

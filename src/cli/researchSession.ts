@@ -1,14 +1,9 @@
 /**
- * What `ask` and `chat` share: open the index and its query embedder, build the research
+ * What `ask` and `chat` share: open the folders' indexes and their query embedders, build the research
  * assistant (Ollama from OLLAMA_HOST or --ollama-host; degraded extractive answers when it is not
  * there), read a --history file, and render a turn for a terminal or as JSON.
  */
 import { readFile } from 'node:fs/promises';
-import { EmbedderError } from '../core/index/embed/errors';
-import { embedderForIndex } from '../core/index/embed/select';
-import type { Embedder } from '../core/index/embed/types';
-import { createRetriever } from '../core/index/search';
-import { openIndexStore, type IndexStore } from '../core/index/store';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
@@ -17,6 +12,7 @@ import { createResearchAssistant, type ResearchAssistant } from '../core/graph/r
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
 import type { LocationLinker } from './terminalLinks';
+import { openFolderIndexes, type CliFolder } from './folders';
 import { terminalSafe } from '../core/text/terminalSafe';
 
 export const sessionOptions = {
@@ -34,30 +30,21 @@ export interface Session {
 }
 
 export async function openSession(
-  dbDir: string,
+  folders: readonly CliFolder[],
   values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean } & Partial<Record<keyof typeof timeoutOptions, string>>,
   logger: Logger,
   /** Where "waiting for the model" notices go (stderr: stdout stays the answer). */
   notices: NodeJS.WritableStream = process.stderr,
 ): Promise<Session> {
-  const localPrecision = parseLocalPrecision(values['local-precision']);
   const limits = limitsFromFlags(values);
   // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
-  const store: IndexStore = await openIndexStore(dbDir);
-  let embedder: Embedder | null = null;
-  try {
-    embedder = embedderForIndex(store.meta(), {
-      modelDir: values['model-dir'] ?? null,
-      ollamaHost: values['ollama-host'] ?? null,
-      localPrecision,
-      limits,
-    });
-  } catch (error) {
-    if (!(error instanceof EmbedderError)) throw error;
-    logger.warn(`${error.message}; searching full-text only`);
-  }
+  const indexes = await openFolderIndexes(
+    folders,
+    { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null, localPrecision: parseLocalPrecision(values['local-precision']), limits },
+    logger,
+  );
   const assistant = createResearchAssistant({
-    retriever: createRetriever(store, embedder, { logger }),
+    retriever: indexes.retriever,
     logger,
     config: {
       ...(values.model ? { model: values.model } : {}),
@@ -70,8 +57,7 @@ export async function openSession(
     assistant: withWaitingNotices(assistant, notices),
     async close() {
       await assistant.dispose();
-      await embedder?.close();
-      store.close();
+      await indexes.close();
     },
   };
 }

@@ -3,11 +3,12 @@
  * folders the user attached (`#file`, drag and drop, the paperclip), or the active document when
  * the question says "this document". VS Code also attaches the active editor on its own
  * (`vscode.implicit.*` ids) and prompt instruction files (`vscode.prompt.*`); those are context
- * the user did not choose, so they never narrow the search.
+ * the user did not choose, so they never narrow the search. Paths are the index's: relative to the
+ * workspace folder, behind its label in a multi-root workspace (FolderPaths.indexPathOf).
  */
-import { isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { PDF_VIEW_TYPE } from '../core/citations/viewerProtocol';
+import type { FolderPaths } from './workspaceFolders';
 
 const AUTOMATIC_PREFIXES = ['vscode.implicit', 'vscode.prompt.'];
 
@@ -32,25 +33,14 @@ export function activeDocumentUri(): vscode.Uri | undefined {
   return vscode.window.activeTextEditor?.document.uri;
 }
 
-/**
- * A path as the index knows it (relative to the indexed root, POSIX separators). A file outside
- * the root keeps its full path, so the answer names it as not indexed.
- */
-export function indexPathOf(uri: vscode.Uri, root: vscode.Uri): string {
-  if (uri.scheme !== root.scheme) return uri.toString();
-  const rel = relative(root.fsPath, uri.fsPath);
-  if (rel.startsWith('..') || isAbsolute(rel)) return uri.fsPath;
-  return rel.split(sep).join('/');
-}
-
 /** The scope entries for this request; undefined: search the whole index. */
-export function requestScope(request: { prompt: string; references?: readonly vscode.ChatPromptReference[] | undefined }, root: vscode.Uri): string[] | undefined {
+export function requestScope(request: { prompt: string; references?: readonly vscode.ChatPromptReference[] | undefined }, folders: FolderPaths): string[] | undefined {
   const attached = (request.references ?? []).filter(isExplicitReference).flatMap((r) => {
     const uri = uriOf(r.value);
     return uri ? [uri] : [];
   });
-  if (attached.length > 0) return [...new Set(attached.map((uri) => indexPathOf(uri, root)))];
+  if (attached.length > 0) return [...new Set(attached.map((uri) => folders.indexPathOf(uri)))];
   if (!THIS_DOCUMENT.test(request.prompt)) return undefined;
   const active = activeDocumentUri();
-  return active ? [indexPathOf(active, root)] : undefined;
+  return active ? [folders.indexPathOf(active)] : undefined;
 }

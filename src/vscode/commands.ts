@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { SECTION, readConfig } from './config';
 import type { IndexService } from './indexService';
+import type { IndexStats } from '../core/index/types';
 import { describe } from './log';
 import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
@@ -64,9 +65,10 @@ async function showStatus(index: IndexService, log: Logger): Promise<string> {
   let damaged = false;
   try {
     const stats = await index.refreshStatus();
-    text = !stats
-      ? 'No index yet for this workspace.'
-      : `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${index.busy ? '; indexing now' : ''}.`;
+    const line = (s: IndexStats) => `${s.documents} documents, ${s.chunks} chunks; embeddings: ${s.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(s.lastIndexedAt)}`;
+    // A multi-root workspace: one index per folder, each listed after the sums.
+    const perFolder = index.folders.length > 1 ? ` ${index.folderStats.map((f) => `${f.label}: ${f.stats ? line(f.stats) : 'not indexed yet'}.`).join(' ')}` : '';
+    text = !stats ? 'No index yet for this workspace.' : `${line(stats)}${index.busy ? '; indexing now' : ''}.${perFolder}`;
   } catch (error) {
     // Indexing again would open the same damaged files: the fix offered is a rebuild.
     damaged = needsRebuild(error);

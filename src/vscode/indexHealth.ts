@@ -37,32 +37,47 @@ export function showWithFix(show: (text: string, ...items: string[]) => Thenable
   });
 }
 
-/** "Verify Index": hashes every index file against its checksums; returns the sentence shown. */
+/**
+ * "Verify Index": hashes every index file against its checksums (every folder's index in a
+ * multi-root workspace, the first problem found named with its folder); returns the sentence shown.
+ */
 export async function verifyIndexCommand(index: IndexService, log: Logger): Promise<string> {
-  const dbDir = index.dbDir;
-  if (!dbDir) return 'Open a folder to index its documents.';
-  let text: string;
+  if (index.folders.length === 0) return 'Open a folder to index its documents.';
+  let text: string | undefined;
   let damaged = false;
   let offerFix = true;
-  try {
-    const { report } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Verifying the research index' }, () => loadEngine().verifyIndex(dbDir));
-    const first = report?.mismatches[0];
-    if (!report) {
-      text = 'This index was made before checksums were recorded: index the workspace once to record them (nothing is re-read or re-embedded).';
-    } else if (first) {
-      damaged = true;
-      const more = report.mismatches.length > 1 ? ` and ${report.mismatches.length - 1} more file(s)` : '';
-      text = damagedIndexText({ code: 'index-corrupt', detail: `${describeMismatch(first)}${more}` });
-    } else {
-      offerFix = false;
-      text = `Index verified: ${report.checked} files (${(report.bytes / 1e6).toFixed(1)} MB) match their checksums.`;
+  let checked = 0;
+  let bytes = 0;
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Verifying the research index' }, async () => {
+    for (const { label, dbDir } of index.folders) {
+      const where = index.folders.length > 1 ? `${label}: ` : '';
+      try {
+        const { report } = await loadEngine().verifyIndex(dbDir);
+        const first = report?.mismatches[0];
+        if (!report) {
+          text = `${where}This index was made before checksums were recorded: index the workspace once to record them (nothing is re-read or re-embedded).`;
+        } else if (first) {
+          damaged = true;
+          const more = report.mismatches.length > 1 ? ` and ${report.mismatches.length - 1} more file(s)` : '';
+          text = `${where}${damagedIndexText({ code: 'index-corrupt', detail: `${describeMismatch(first)}${more}` })}`;
+        } else {
+          checked += report.checked;
+          bytes += report.bytes;
+          continue;
+        }
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'index-missing') text = `${where}No index yet for this ${where ? 'folder' : 'workspace'}.`;
+        else if (needsRebuild(error)) {
+          damaged = true;
+          text = `${where}${damagedIndexText(error)}`;
+        } else throw error;
+      }
+      return;
     }
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'index-missing') text = 'No index yet for this workspace.';
-    else if (needsRebuild(error)) {
-      damaged = true;
-      text = damagedIndexText(error);
-    } else throw error;
+  });
+  if (text === undefined) {
+    offerFix = false;
+    text = `Index verified: ${checked} files (${(bytes / 1e6).toFixed(1)} MB) match their checksums.`;
   }
   log.info(`verify: ${text}`);
   if (damaged) index.markDamaged();

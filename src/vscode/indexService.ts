@@ -3,7 +3,9 @@
  * would repeat a queued job are merged), progress fed file by file from core's `indexFolder`
  * generator into the status bar (and a cancellable notification when the user asked for the run),
  * and messages only where someone asked or something needs the user (see IndexTrigger). The index lives in the
- * extension's workspace storage, never in the user's folder.
+ * extension's workspace storage, never in the user's folder. A multi-root workspace has one index
+ * per folder (./workspaceFolders): a job indexes them one after the other, the status bar shows
+ * which folder is being indexed and the sums, and the summary adds the runs up.
  */
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
@@ -20,6 +22,9 @@ import type { SecretStore } from './secrets';
 import { messageOf, showProblem } from './problemToast';
 import { COMMANDS } from './render';
 import { damagedIndexText, needsRebuild } from './indexHealth';
+import { sumSummaries } from '../core/index/folderSummary';
+import { sumStats } from '../core/index/folders';
+import { FolderPaths, type IndexedFolder } from './workspaceFolders';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';
 
@@ -58,15 +63,25 @@ export class IndexService implements vscode.Disposable {
   /** Fires after every job, once the status bar and any message are updated (tests listen). */
   readonly onDidFinishJob = this.done.event;
   lastSummary: IndexSummary | undefined;
+  /** All folders' stats added up (null: no folder has an index yet). */
   lastStats: IndexStats | null = null;
+  /** Each folder's stats as last read (null: not indexed yet), for Show Index Status. */
+  folderStats: Array<{ label: string; stats: IndexStats | null }> = [];
+  readonly paths: FolderPaths;
 
   constructor(
-    readonly root: vscode.Uri | undefined,
-    readonly dbDir: string | undefined,
+    readonly folders: readonly IndexedFolder[],
     private readonly statusBar: StatusBar,
     private readonly log: Logger,
     private readonly secrets: SecretStore,
-  ) {}
+  ) {
+    this.paths = new FolderPaths(folders);
+  }
+
+  /** The first folder's index folder (the only one in a single-folder workspace). */
+  get dbDir(): string | undefined {
+    return this.folders[0]?.dbDir;
+  }
 
   get busy(): boolean {
     return this.running !== undefined;
@@ -99,7 +114,7 @@ export class IndexService implements vscode.Disposable {
   }
 
   private async runJob(kind: IndexJobKind, trigger: IndexTrigger): Promise<IndexJobResult> {
-    if (!this.root || !this.dbDir) {
+    if (this.folders.length === 0) {
       this.started.fire(kind);
       const error = Object.assign(new Error('Open a folder to index its documents'), { code: 'no-workspace' });
       return this.finish({ kind, error }, trigger);
@@ -114,14 +129,11 @@ export class IndexService implements vscode.Disposable {
     const subscriptions = [cts.token.onCancellationRequested(() => controller.abort())];
     this.statusBar.setIndexing(progressText(undefined));
     this.started.fire(kind);
-    const root = this.root.fsPath;
-    const dbDir = this.dbDir;
-    this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${root} into ${dbDir} (${trigger})`);
     try {
       const settings = engineSettings(readConfig(), await this.secrets.langfuseSecret());
       const run = (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
         if (token) subscriptions.push(token.onCancellationRequested(() => controller.abort()));
-        return this.drive({ root, dbDir, settings, rebuild: kind === 'rebuild', signal: controller.signal, logger: this.log }, progress);
+        return this.driveAll(kind, trigger, settings, controller.signal, progress);
       };
       // Only a run the user asked for from the palette gets a notification; the rest show in the status bar.
       const summary =
@@ -152,30 +164,68 @@ export class IndexService implements vscode.Disposable {
     }
   }
 
-  /** Feeds core's progress into the status bar and, when there is one, the notification: the same text in both. */
-  private async drive(request: EngineIndexRequest, progress: vscode.Progress<{ message?: string; increment?: number }> | undefined): Promise<EngineIndexSummary> {
+  /**
+   * Indexes every folder in turn into its own index; the summary adds them up. A folder that
+   * fails does not stop the others (their indexes are brought up to date), but its error is the
+   * job's result: the user must hear of it.
+   */
+  private async driveAll(
+    kind: IndexJobKind,
+    trigger: IndexTrigger,
+    settings: EngineIndexRequest['settings'],
+    signal: AbortSignal,
+    progress: vscode.Progress<{ message?: string; increment?: number }> | undefined,
+  ): Promise<EngineIndexSummary> {
+    const runs: Array<{ label: string; summary: EngineIndexSummary }> = [];
+    let failure: { error: unknown } | undefined;
+    for (const folder of this.folders) {
+      if (signal.aborted) break;
+      this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${folder.uri.fsPath} into ${folder.dbDir} (${trigger})`);
+      const request = { root: folder.uri.fsPath, dbDir: folder.dbDir, settings, rebuild: kind === 'rebuild', signal, logger: this.log };
+      try {
+        runs.push({ label: folder.label, summary: await this.drive(request, progress, this.folders.length > 1 ? folder.label : undefined) });
+      } catch (error) {
+        if (signal.aborted || this.folders.length === 1) throw error;
+        this.log.error(`indexing ${folder.label} failed`, error);
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
+    signal.throwIfAborted();
+    return { ...sumSummaries(runs), embeddingChoice: [...new Set(runs.map((r) => r.summary.embeddingChoice))].join('; ') };
+  }
+
+  /**
+   * Feeds core's progress into the status bar and, when there is one, the notification: the same
+   * text in both, naming the folder (`label`) in a multi-root workspace; each folder's run fills
+   * its share of the notification's bar.
+   */
+  private async drive(request: EngineIndexRequest, progress: vscode.Progress<{ message?: string; increment?: number }> | undefined, label: string | undefined): Promise<EngineIndexSummary> {
     const generator = loadEngine().indexFolder(request);
+    const share = 100 / this.folders.length;
     let lastDone = 0;
     for (;;) {
       const step = await generator.next();
       if (step.done) return step.value;
       const p = step.value;
-      const text = progressText(p);
+      const plain = progressText(p);
+      const text = label ? { short: `${label} ${plain.short}`, detail: `${label}: ${plain.detail}` } : plain;
       this.statusBar.setIndexing(text);
-      const increment = p.total > 0 ? ((p.done - lastDone) / p.total) * 100 : 0;
+      const increment = p.total > 0 ? ((p.done - lastDone) / p.total) * share : 0;
       lastDone = p.done;
       progress?.report({ message: text.detail, ...(increment > 0 ? { increment } : {}) });
     }
   }
 
   private async clear(): Promise<IndexJobResult> {
-    const dbDir = this.dbDir!;
     try {
-      await loadEngine().clearIndex(dbDir);
-      await rm(dbDir, { recursive: true, force: true });
+      for (const { dbDir } of this.folders) {
+        await loadEngine().clearIndex(dbDir);
+        await rm(dbDir, { recursive: true, force: true });
+        this.log.info(`index cleared: ${dbDir}`);
+      }
       this.lastSummary = undefined;
       this.knownFailures.clear();
-      this.log.info(`index cleared: ${dbDir}`);
       return this.finish({ kind: 'clear' }, 'command');
     } catch (error) {
       this.log.error('clearing the index failed', error);
@@ -219,18 +269,15 @@ export class IndexService implements vscode.Disposable {
 
   /** Reads the index stats into the status bar; a damaged index shows as such, never throws. */
   async refreshStatus(): Promise<IndexStats | null> {
-    if (!this.dbDir) {
+    if (this.folders.length === 0) {
       this.statusBar.setNoWorkspace();
       return null;
     }
-    if (!existsSync(this.dbDir)) {
-      // No index yet: say so without loading the engine (LanceDB) at all.
-      this.lastStats = null;
-      this.statusBar.setStats(null);
-      return null;
-    }
     try {
-      this.lastStats = await loadEngine().indexStatus(this.dbDir);
+      // A folder with no index yet is read without loading the engine (LanceDB) at all.
+      this.folderStats = await Promise.all(this.folders.map(async ({ label, dbDir }) => ({ label, stats: existsSync(dbDir) ? await loadEngine().indexStatus(dbDir) : null })));
+      const indexed = this.folderStats.flatMap((f) => (f.stats ? [f.stats] : []));
+      this.lastStats = indexed.length > 0 ? sumStats(indexed) : null;
       this.statusBar.setStats(this.lastStats, this.knownFailures.size);
       return this.lastStats;
     } catch (error) {

@@ -94,9 +94,8 @@ export class ResearchParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<TurnResult | undefined> {
-    const root = this.index.root;
-    const dbDir = this.index.dbDir;
-    if (!root || !dbDir) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
+    const folders = this.index.paths;
+    if (folders.all.length === 0) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
     if (!request.prompt.trim()) {
       stream.markdown('Ask a question about the documents in this workspace, e.g. `@research how do I configure X?`');
       return undefined;
@@ -118,7 +117,7 @@ export class ResearchParticipant implements vscode.Disposable {
     }
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
-    const scope = requestScope(request, root);
+    const scope = requestScope(request, folders);
     const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
     const settings = engineSettings(config, await this.secrets.langfuseSecret());
     let streamedTokens = 0;
@@ -134,8 +133,7 @@ export class ResearchParticipant implements vscode.Disposable {
     );
     const result = await loadEngine().runTurn({
       input,
-      root: root.fsPath,
-      dbDir,
+      folders: folders.all.map(({ label, dbDir }) => ({ label, dbDir })),
       settings,
       ...(llm !== undefined ? { llm } : {}),
       signal: abortSignalOf(token),
@@ -180,7 +178,7 @@ export class ResearchParticipant implements vscode.Disposable {
     await this.citations.finish(turnId, result.citations, result.answer);
     // Hovering a source shows the sentence the answer rests on, else the passage's opening.
     const emphasis = this.citations.get(turnId)?.emphasis ?? {};
-    renderCitations(stream, root, result.citations, turnId, (c) => emphasis[c.index] ?? c.snippet);
+    renderCitations(stream, folders, result.citations, turnId, (c) => emphasis[c.index] ?? c.snippet);
     if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
       const problem = problemWithoutModel(await ollamaNow, config.models.chat);
       stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');

@@ -4,6 +4,7 @@
  * Failures are recognised by their typed `code`, never by message text.
  */
 import * as vscode from 'vscode';
+import type { FolderPaths } from './workspaceFolders';
 import type { Citation } from '../core/graph/api';
 import { lineWord } from '../core/index/lineUnits';
 import { docxPreviewUri, isDocx } from './citations/docxPreview';
@@ -27,9 +28,13 @@ export const COMMANDS = {
 
 export const OLLAMA_DOWNLOAD_URL = 'https://ollama.com/download';
 
-/** Where a citation points: a PDF page as `#page=N` (what PDF viewers understand), text as a line range. */
-export function citationLocation(root: vscode.Uri, citation: Citation): vscode.Uri | vscode.Location {
-  const uri = vscode.Uri.joinPath(root, ...citation.file.split('/'));
+/**
+ * Where a citation points: a PDF page as `#page=N` (what PDF viewers understand), text as a line
+ * range; undefined when its path names no workspace folder.
+ */
+export function citationLocation(folders: FolderPaths, citation: Citation): vscode.Uri | vscode.Location | undefined {
+  const uri = folders.uriOf(citation.file);
+  if (!uri) return undefined;
   if (citation.page !== undefined) return uri.with({ fragment: `page=${citation.page}` });
   // A .docx cites paragraphs, and opening the file shows its zip bytes: point at its text preview.
   if (isDocx(citation.file)) return docxPreviewUri(uri);
@@ -58,14 +63,15 @@ export function citationWhere(citation: Citation): string {
  * PDF viewer at the page with the passage highlighted, a note at its lines), its quote as the
  * link's hover text, and as a reference (the chat's "Used N references" list).
  */
-export function renderCitations(stream: vscode.ChatResponseStream, root: vscode.Uri, citations: Citation[], turn: string, hoverOf: (c: Citation) => string | undefined = (c) => c.snippet): void {
+export function renderCitations(stream: vscode.ChatResponseStream, folders: FolderPaths, citations: Citation[], turn: string, hoverOf: (c: Citation) => string | undefined = (c) => c.snippet): void {
   if (citations.length === 0) return;
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
     const uri = citationCommandUri(turn, c);
     const hover = hoverOf(c);
     stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}`));
-    stream.reference(citationLocation(root, c));
+    const location = citationLocation(folders, c);
+    if (location) stream.reference(location);
   }
   stream.markdown('\n');
 }

@@ -24,10 +24,11 @@ async function main() {
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
   const suiteDir = join(repoRoot, 'test/integration/suite');
   const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
-  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
+  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/multiRoot/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
 
   // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
+  const multiRootDir = mkdtempSync(join(tmpdir(), 'lra-it-multi-root-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -40,33 +41,41 @@ async function main() {
       userSettings: { 'research.index.autoIndex': false, 'research.index.watchDebounceMs': 300 },
       timeoutMs,
       verbose,
-      // The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
-      onLog: (line) => {
-        if (verbose || !NOISE.test(line)) console.log(line);
-      },
+      onLog,
     });
     const main = readCounts(countsFile);
     // Second run: the same extension in a folder VS Code does not trust.
-    const untrustedCounts = countsFile ? `${countsFile}.untrusted.json` : '';
-    const untrusted = await runInExtensionHost({
-      suiteIndex: join(outDir, 'integration/untrusted/index.js'),
-      folder: workspace,
-      env: { TEST_COUNTS_FILE: untrustedCounts, LRA_REPO_ROOT: repoRoot },
-      workspaceTrust: true,
-      timeoutMs,
-      verbose,
-      onLog: (line) => {
-        if (verbose || !NOISE.test(line)) console.log(line);
-      },
+    const untrusted = await extraPass('untrusted', { suiteIndex: join(outDir, 'integration/untrusted/index.js'), folder: workspace, workspaceTrust: true });
+    // Third run: a multi-root workspace (a .code-workspace listing two folders).
+    const multiRoot = await extraPass('multi-root', {
+      suiteIndex: join(outDir, 'integration/multiRoot/index.js'),
+      workspace: await require(join(outDir, 'integration/workspace.js')).makeMultiRootWorkspace(multiRootDir),
+      env: { LRA_GREP: process.env.LRA_GREP ?? '' },
+      userSettings: { 'research.index.autoIndex': false },
     });
-    const extra = readCounts(untrustedCounts);
-    rmSync(untrustedCounts, { force: true });
-    writeCounts({ passed: main.passed + extra.passed, failed: main.failed + extra.failed, skipped: main.skipped + extra.skipped });
-    console.log(`integration suites exit codes ${code}, ${untrusted} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
-    return code === 0 && untrusted === 0 ? 0 : 1;
+    const all = [main, untrusted.counts, multiRoot.counts];
+    const sum = (key) => all.reduce((n, c) => n + c[key], 0);
+    writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
+    console.log(`integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return code === 0 && untrusted.code === 0 && multiRoot.code === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
+    rmSync(multiRootDir, { recursive: true, force: true });
   }
+}
+
+// The workbench's own chatter (offline gallery, sockets, shutdown cancellations) is noise here.
+function onLog(line) {
+  if (verbose || !NOISE.test(line)) console.log(line);
+}
+
+/** One more launcher pass after the main suite, counted in a file of its own; its exit code and counts. */
+async function extraPass(name, { env = {}, ...options }) {
+  const counts = countsFile ? `${countsFile}.${name}.json` : '';
+  const code = await runInExtensionHost({ ...options, env: { TEST_COUNTS_FILE: counts, LRA_REPO_ROOT: repoRoot, ...env }, timeoutMs, verbose, onLog });
+  const result = readCounts(counts);
+  rmSync(counts, { force: true });
+  return { code, counts: result };
 }
 
 /** A suite that died before reporting counts as one failure. */

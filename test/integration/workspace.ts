@@ -43,3 +43,23 @@ export async function makeWorkspace(root: string): Promise<void> {
   );
   await writeFile(join(root, WORKSPACE_FILES.readme), '# Team notes\n\nThese notes describe our proxy and database setup.\n');
 }
+
+/** The multi-root workspace's two folders (named by the .code-workspace) and a document in each. */
+export const MULTI_ROOT = {
+  folders: ['alpha', 'beta'] as const,
+  files: { alpha: 'README.md', beta: 'notes/ports.md' },
+};
+
+/**
+ * A multi-root workspace: folders `alpha` and `beta`, each holding half of an answer (the port of
+ * its service), and `multi.code-workspace` listing both; returns the workspace file.
+ */
+export async function makeMultiRootWorkspace(root: string): Promise<string> {
+  await mkdir(join(root, 'alpha'), { recursive: true });
+  await mkdir(join(root, 'beta', 'notes'), { recursive: true });
+  await writeFile(join(root, 'alpha', MULTI_ROOT.files.alpha), '# Alpha service\n\nThe alpha service listens on port 8080.\n');
+  await writeFile(join(root, 'beta', MULTI_ROOT.files.beta), '# Beta service\n\nSome intro line.\n\nThe beta service listens on port 9443.\n');
+  const file = join(root, 'multi.code-workspace');
+  await writeFile(file, JSON.stringify({ folders: MULTI_ROOT.folders.map((path) => ({ path })) }, null, 2));
+  return file;
+}

@@ -1,23 +1,22 @@
 /**
- * `ask <folder> "<question>"`: one research turn on the index. Earlier turns come from
+ * `ask <folder> "<question>"`: one research turn on the index (on several folders' indexes with
+ * `--folder DIR`, see ../folders). Earlier turns come from
  * `--history FILE`; `--json` prints one object (route, answer, followups, citations, metadata,
  * decisions, llm_calls) whose `metadata` goes back on the assistant turn of the next history.
  * Without Ollama the answer is extractive (best passages quoted) and the exit code is still 0.
  * Exit 1 when there is no index or it is damaged (found at open or mid-turn; `--json` then prints
  * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { CliCommand } from '../command';
-import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
+import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
-import { indexProblemLine, isIndexProblem } from '../indexProblem';
+import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
-import { stdoutLinker } from '../terminalLinks';
+import { existsInFolders, folderOptions, folderProblemLine, foldersLinker, indexPathOf, resolveFolders, type CliFolder } from '../folders';
 
-const usage = `ask <folder> "<question>" [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `ask <folder> "<question>" [--folder DIR]... [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
-const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
+const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, ...folderOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
 
 export const command: CliCommand = {
   usage,
@@ -27,17 +26,17 @@ export const command: CliCommand = {
 async function runAsk(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}' (quote the question)`);
-  const folder = await resolveFolder(positionals[0]);
+  const folders = await resolveFolders(positionals[0], values.folder, values.db);
   const question = positionals[1];
   if (!question || !question.trim()) throw new UsageError('missing "<question>"');
   const history = values.history ? await readHistory(values.history) : [];
-  const scope = values.path?.map((p) => scopeEntry(p, folder));
+  const scope = values.path?.map((p) => scopeEntry(p, folders));
   const logger = stderrLogger();
 
   /** A missing or damaged index: never an answer ("the documents don't contain…" would be false). */
   const indexFailed = (error: unknown): number => {
     if (!isIndexProblem(error)) throw error;
-    const line = indexProblemLine(error, folder, values.db);
+    const line = folderProblemLine(error, folders, values.db);
     if (values.json) {
       process.stdout.write(JSON.stringify({ route: 'fallback', answer: line, followups: [], citations: [], metadata: null, decisions: [], llm_calls: 0, problem: { code: error.code, message: line } }) + '\n');
     }
@@ -46,7 +45,7 @@ async function runAsk(args: string[]): Promise<number> {
   };
   let session;
   try {
-    session = await openSession(resolveDbDir(folder, values.db), values, logger);
+    session = await openSession(folders, values, logger);
   } catch (error) {
     return indexFailed(error);
   }
@@ -62,7 +61,7 @@ async function runAsk(args: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {
       if (!streamer?.streamed()) process.stdout.write(printableAnswer(result));
-      process.stdout.write('\n' + renderTurnFooter(result, stdoutLinker(folder)));
+      process.stdout.write('\n' + renderTurnFooter(result, foldersLinker(folders)));
     }
     return result.cancelled && !outputClosed() ? 130 : 0;
   } catch (error) {
@@ -74,12 +73,11 @@ async function runAsk(args: string[]): Promise<number> {
 }
 
 /**
- * A `--path` as the index names documents (relative to the folder, '/'), whether typed that way or
- * as a path from the current directory. One that exists in neither form is passed on as typed:
- * the answer then names it as not indexed.
+ * A `--path` as the index names documents (relative to the folder, '/', behind the folder's label
+ * when there are several), whether typed that way or as a path from the current directory. One
+ * that exists in neither form is passed on as typed: the answer then names it as not indexed.
  */
-function scopeEntry(path: string, folder: string): string {
-  const fromCwd = relative(folder, resolve(path));
-  if (existsSync(join(folder, path)) || fromCwd.startsWith('..') || isAbsolute(fromCwd)) return path.split(sep).join('/');
-  return fromCwd.split(sep).join('/');
+function scopeEntry(path: string, folders: readonly CliFolder[]): string {
+  const { typed, fromCwd } = indexPathOf(path, folders);
+  return existsInFolders(typed, folders) || fromCwd === null ? typed : fromCwd;
 }

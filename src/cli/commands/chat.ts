@@ -7,13 +7,13 @@
 import { createInterface } from 'node:readline/promises';
 import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
-import { TIMEOUT_USAGE, dbOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, UsageError, withUsage } from '../options';
+import { TIMEOUT_USAGE, dbOptions, parseCommandArgs, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
-import { indexProblemLine, isIndexProblem } from '../indexProblem';
+import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
-import { stdoutLinker } from '../terminalLinks';
+import { folderOptions, folderProblemLine, foldersLinker, resolveFolders } from '../folders';
 
-const usage = `chat <folder> [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `chat <folder> [--folder DIR]... [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 export const command: CliCommand = {
   usage,
@@ -21,21 +21,21 @@ export const command: CliCommand = {
 };
 
 async function runChat(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...sessionOptions });
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...sessionOptions, ...folderOptions });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
-  const folder = await resolveFolder(positionals[0]);
+  const folders = await resolveFolders(positionals[0], values.folder, values.db);
   const indexFailed = (error: unknown): number => {
     if (!isIndexProblem(error)) throw error;
-    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
+    process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
     return 1;
   };
   let session;
   try {
-    session = await openSession(resolveDbDir(folder, values.db), values, stderrLogger());
+    session = await openSession(folders, values, stderrLogger());
   } catch (error) {
     return indexFailed(error);
   }
-  const linker = stdoutLinker(folder);
+  const linker = foldersLinker(folders);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
   let history: HistoryTurn[] = [];
   let followups: Followup[] = [];

@@ -2,28 +2,27 @@
  * `search <folder> "<query>"`: the index's best chunks for a query, with where they come from.
  * Hybrid (full-text + vectors) when the index has embeddings, full-text otherwise; if the
  * embedder cannot run (Ollama down, model folder gone) it says so and searches full-text.
+ * With `--folder DIR` (repeatable) it searches several folders' indexes as one (../folders).
  * Exit 0 with hits or none, 1 when there is no usable index, 2 on usage errors.
  */
 import type { CliCommand } from '../command';
-import { createRetriever, SearchError } from '../../core/index/search';
-import { embedderForIndex } from '../../core/index/embed/select';
-import { EmbedderError } from '../../core/index/embed/errors';
-import { IndexStoreError, openIndexStore, type IndexStore } from '../../core/index/store';
-import { relative, resolve, sep } from 'node:path';
-import type { SearchHit, SearchOptions } from '../../core/index/types';
+import { SearchError } from '../../core/index/search';
+import { IndexStoreError } from '../../core/index/store';
+import type { Retriever, SearchHit, SearchOptions } from '../../core/index/types';
 import {
-  TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, resolveDbDir, resolveFolder, stderrLogger, timeoutOptions, withUsage,
+  TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, stderrLogger, timeoutOptions, withUsage,
 } from '../options';
+import { folderOptions, folderProblemLine, foldersLinker, indexPathOf, openFolderIndexes, resolveFolders, type CliFolder } from '../folders';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
-import { indexProblemLine } from '../indexProblem';
-import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
-const usage = `search <folder> "<query>" [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json] ${TIMEOUT_USAGE}`;
+const usage = `search <folder> "<query>" [--folder DIR]... [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
   ...jsonOptions,
+  ...folderOptions,
   k: { type: 'string' },
   mode: { type: 'string' },
   path: { type: 'string', multiple: true },
@@ -42,47 +41,44 @@ export const command: CliCommand = {
 async function runSearch(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}' (quote the query)`);
-  const folder = await resolveFolder(positionals[0]);
+  const folders = await resolveFolders(positionals[0], values.folder, values.db);
   const query = positionals[1];
   if (!query || query.trim() === '') throw new UsageError('missing "<query>"');
   const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
-  const dbDir = resolveDbDir(folder, values.db);
   const localPrecision = parseLocalPrecision(values['local-precision']);
   const limits = limitsFromFlags(values);
   const logger = stderrLogger();
+  const indexProblem = (error: IndexStoreError) => {
+    process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
+    return 1;
+  };
 
-  let store;
+  let indexes;
   try {
-    store = await openIndexStore(dbDir);
+    indexes = await openFolderIndexes(folders, { modelDir: values['model-dir'] ?? null, localPrecision, limits }, logger);
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
-    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
-    return 1;
+    return indexProblem(error);
   }
-  let embedder = null;
+  const { retriever } = indexes;
   try {
-    embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] ?? null, localPrecision, limits });
-  } catch (error) {
-    if (!(error instanceof EmbedderError)) throw error;
-    logger.warn(`${error.message}; searching full-text only`);
-  }
-  try {
-    const paths = values.path ? await indexedPaths(values.path, folder, store) : undefined;
+    const paths = values.path ? await indexedPaths(values.path, folders, retriever) : undefined;
     if (paths && paths.length === 0) {
       // Without this, a path typed wrong searched nothing and printed "no matches".
-      process.stderr.write(`error: --path ${values.path!.join(', ')}: no such document in the index (paths are relative to ${folder}); list them with: status ${folder} --json\n`);
+      const relativeTo = folders.length === 1 ? folders[0]!.path : `the folder, behind its name: ${folders.map((f) => `${f.label}/`).join(', ')}`;
+      const listing = folders.map((f) => `status ${f.path} --json`).join(', ');
+      process.stderr.write(`error: --path ${values.path!.join(', ')}: no such document in the index (paths are relative to ${relativeTo}); list them with: ${listing}\n`);
       return 1;
     }
     const started = performance.now();
-    const retriever = createRetriever(store, embedder, { logger });
     const hits = await retriever.search(query, { k, mode, paths });
     const milliseconds = Math.round(performance.now() - started);
     if (values.json) {
       process.stdout.write(JSON.stringify({ query, k, mode, milliseconds, hits }) + '\n');
     } else {
-      printHits(hits, stdoutLinker(folder));
+      printHits(hits, foldersLinker(folders));
     }
     return 0;
   } catch (error) {
@@ -91,27 +87,24 @@ async function runSearch(args: string[]): Promise<number> {
       return 1;
     }
     // Damage found mid-query (a file that no longer reads): the same line as at open.
-    if (error instanceof IndexStoreError) {
-      process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
-      return 1;
-    }
+    if (error instanceof IndexStoreError) return indexProblem(error);
     throw error;
   } finally {
-    await embedder?.close();
-    store.close();
+    await indexes.close();
   }
 }
 
 /**
- * The `--path` values as the index names documents: relative to the folder with '/', whether typed
- * that way or as a path from the current directory. Unknown ones are dropped with a warning.
+ * The `--path` values as the index names documents: relative to the folder with '/' (behind the
+ * folder's name with several folders), whether typed that way or as a path from the current
+ * directory. Unknown ones are dropped with a warning.
  */
-async function indexedPaths(given: string[], folder: string, store: IndexStore): Promise<string[]> {
-  const known = new Set((await store.documents()).map((d) => d.path));
+async function indexedPaths(given: string[], folders: readonly CliFolder[], retriever: Retriever): Promise<string[]> {
+  const known = new Set((await retriever.listDocuments()).map((d) => d.path));
   const found: string[] = [];
   for (const path of given) {
-    const fromCwd = relative(folder, resolve(path)).split(sep).join('/');
-    const match = [path, fromCwd].find((p) => known.has(p));
+    const { typed, fromCwd } = indexPathOf(path, folders);
+    const match = [path, typed, fromCwd].find((p) => p !== null && known.has(p));
     if (match) found.push(match);
     else if (given.length > 1) process.stderr.write(`warning: --path ${path}: no such document in the index; searching the others\n`);
   }

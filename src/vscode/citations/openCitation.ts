@@ -3,7 +3,8 @@
  * indexed passage highlighted (and the answer's other citations of that PDF one click away), a
  * Markdown or text file at the cited lines, highlighted, a .docx in its text preview at the cited
  * paragraphs. A citation never opens a file outside
- * the indexed folder, whatever a link in the chat says.
+ * the indexed folders, whatever a link in the chat says; in a multi-root workspace its path names
+ * the folder (../workspaceFolders).
  */
 import * as vscode from 'vscode';
 import { hashFile } from '../../core/index/contentHash';
@@ -12,6 +13,7 @@ import type { PassageTarget } from '../../core/citations/viewerProtocol';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
+import type { FolderPaths } from '../workspaceFolders';
 import type { CitationLinkArgs } from './links';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
@@ -22,7 +24,7 @@ export interface CitationOpener {
 }
 
 export function createCitationOpener(deps: {
-  root: () => vscode.Uri | undefined;
+  folders: () => FolderPaths;
   registry: CitationRegistry;
   viewer: PdfViewerProvider;
   text: CitedRangeHighlighter;
@@ -31,14 +33,14 @@ export function createCitationOpener(deps: {
 }): CitationOpener {
   return {
     async open(args) {
-      const root = deps.root();
-      if (!root || !isInside(args.file)) {
+      const located = deps.folders().locate(args.file);
+      if (!located || !isInside(located.path)) {
         void vscode.window.showWarningMessage(`Local Research: cannot open "${args.file}": it is not a document of this workspace.`);
         return;
       }
       const turn = deps.registry.get(args.turn);
       const citation: Citation = turn?.citations.find((c) => c.index === args.n && c.file === args.file) ?? { index: args.n, ...args };
-      const uri = vscode.Uri.joinPath(root, ...citation.file.split('/'));
+      const uri = vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/'));
       const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
       const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
       if (!exists) {

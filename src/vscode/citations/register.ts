@@ -11,6 +11,7 @@ import { DocxPreviewProvider } from './docxPreview';
 import { createCitationOpener, targetOf } from './openCitation';
 import { CitationRegistry } from './registry';
 import { CitedRangeHighlighter } from './textHighlight';
+import type { FolderPaths } from '../workspaceFolders';
 
 export interface Citations {
   registry: CitationRegistry;
@@ -19,20 +20,19 @@ export interface Citations {
   open(args: CitationLinkArgs): Promise<void>;
 }
 
-export function registerCitations(context: vscode.ExtensionContext, root: () => vscode.Uri | undefined, reindex: () => void, log: Logger): Citations {
+export function registerCitations(context: vscode.ExtensionContext, folders: () => FolderPaths, reindex: () => void, log: Logger): Citations {
   const registry = new CitationRegistry(context.workspaceState);
   // A PDF opened from a plain `#page=N` link (the chat's reference list) still gets its
   // highlight when an answer cited that page.
   const lookup = (uri: vscode.Uri, page: number) => {
-    const base = root();
-    if (!base || !uri.path.startsWith(base.path + '/')) return undefined;
-    const found = registry.latestAt(uri.path.slice(base.path.length + 1), page);
+    // A file outside the folders keeps its absolute path, which no citation carries.
+    const found = registry.latestAt(folders().indexPathOf(uri), page);
     return found ? [targetOf(found.citation, found.turn, false)] : undefined;
   };
   const viewer = new PdfViewerProvider(context.extensionUri, context.workspaceState, { reindex }, log, lookup);
   const text = new CitedRangeHighlighter();
   const docx = new DocxPreviewProvider();
-  const opener = createCitationOpener({ root, registry, viewer, text, docx, log });
+  const opener = createCitationOpener({ folders, registry, viewer, text, docx, log });
   context.subscriptions.push(
     viewer,
     viewer.register(),

@@ -1,7 +1,8 @@
 /**
  * The heavy half of the extension, bundled alone into `dist/engine.js` and required on first use
  * (see ./load.ts). It adapts core's index and graph to the editor's requests and keeps one open
- * index store per folder for queries. No `vscode` import: plain Node, like core.
+ * index store per index folder for queries; a turn searches every workspace folder's index through
+ * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
 import { indexFolder } from '../../core/index/indexer';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
@@ -10,6 +11,7 @@ import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { createRetriever } from '../../core/index/search';
+import { multiFolderRetriever, type FolderRetriever } from '../../core/index/folders';
 import type { IndexStore } from '../../core/index/store/types';
 import type { IndexProgress, IndexStats, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';
@@ -106,8 +108,35 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { retriever } = await openForQueries(request.dbDir, request.settings.ollamaHost, request.settings.localEmbeddingDir, request.settings.timeouts);
-  return runResearchTurn(request, retriever);
+  const { ollamaHost, localEmbeddingDir, timeouts } = request.settings;
+  const folders = await Promise.all(
+    request.folders.map(async ({ label, dbDir }) => {
+      try {
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, localEmbeddingDir, timeouts)).retriever };
+      } catch (error) {
+        // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
+        if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;
+        return { label, retriever: EMPTY_RETRIEVER };
+      }
+    }),
+  );
+  return runResearchTurn(request, fannedOut(folders));
+}
+
+/** A folder without an index yet, in a multi-root workspace: it has nothing to find. */
+const EMPTY_RETRIEVER: Retriever = {
+  search: async () => [],
+  listDocuments: async () => [],
+  stats: async () => ({ documents: 0, chunks: 0, embeddingModel: null, dimension: null, lastIndexedAt: null }),
+};
+
+let lastFanOut: { folders: FolderRetriever[]; retriever: Retriever } | undefined;
+
+/** The same retriever object while the folders' retrievers stay the same, so the assistant is kept (turn.ts). */
+function fannedOut(folders: FolderRetriever[]): Retriever {
+  const same = lastFanOut && lastFanOut.folders.length === folders.length && lastFanOut.folders.every((f, i) => f.label === folders[i]!.label && f.retriever === folders[i]!.retriever);
+  if (!same) lastFanOut = { folders, retriever: multiFolderRetriever(folders) };
+  return lastFanOut!.retriever;
 }
 
 export const engine: Engine = {

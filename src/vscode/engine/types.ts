@@ -46,8 +46,11 @@ export interface EngineIndexRequest {
 
 export interface EngineTurnRequest {
   input: TurnInput;
-  root: string;
-  dbDir: string;
+  /**
+   * The workspace folders' indexes, searched as one (core/index/folders.ts): with several, paths
+   * and citations read `<label>/<path>`. A folder without an index yet is searched as empty.
+   */
+  folders: ReadonlyArray<{ label: string; dbDir: string }>;
   settings: EngineSettings;
   /**
    * When set, the graph runs on this client (the chat's selected VS Code model) instead of

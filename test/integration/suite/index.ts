@@ -6,18 +6,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Mocha from 'mocha';
+import { suiteMocha } from '../mocha';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({
-    ui: 'bdd',
-    color: false,
-    timeout: 60_000,
-    // LRA_GREP=<text>: only the tests whose titles contain it (a developer's focused run).
-    ...(process.env.LRA_GREP ? { grep: process.env.LRA_GREP } : {}),
-    // Writes {passed, failed, skipped} to $TEST_COUNTS_FILE (set through extensionEnvironment).
-    reporter: require(join(process.env.LRA_REPO_ROOT ?? join(__dirname, '../../../..'), 'test/support/countingReporter.js')),
-  });
+  const mocha = suiteMocha(process.env.LRA_REPO_ROOT ?? join(__dirname, '../../../..'));
   for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
     mocha.addFile(join(__dirname, file));
   }

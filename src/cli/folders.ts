@@ -1,0 +1,134 @@
+/**
+ * Several folders for `search`, `ask` and `chat`: the `<folder>` positional plus `--folder DIR`
+ * (repeatable), each with its own index (`<folder>/.research-index`), searched as one through
+ * core's multiFolderRetriever. With more than one folder, paths and citations read
+ * `<label>/<path>`, the label being the folder's base name (folderLabels makes it unique).
+ */
+import { existsSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { EmbedderError } from '../core/index/embed/errors';
+import { embedderForIndex } from '../core/index/embed/select';
+import type { Embedder } from '../core/index/embed/types';
+import type { LocalPrecision } from '../core/index/embed/local';
+import { folderLabels, inFolder, multiFolderRetriever, splitFolderPath } from '../core/index/folders';
+import { createRetriever, type RetrieverOptions } from '../core/index/search';
+import { openIndexStore, type IndexStore } from '../core/index/store';
+import type { IndexStoreError } from '../core/index/store/errors';
+import type { Retriever } from '../core/index/types';
+import type { NetworkLimits } from '../core/llm/timeouts';
+import type { Logger } from '../core/ports';
+import { indexProblemLine } from './indexProblem';
+import { UsageError, resolveDbDir, resolveFolder } from './options';
+import { stdoutLinker, type LocationLinker } from './terminalLinks';
+
+/** `--folder DIR`: one more folder to search (repeatable). */
+export const folderOptions = { folder: { type: 'string', multiple: true } } as const;
+
+export interface CliFolder {
+  /** Absolute path of the folder. */
+  path: string;
+  /** Prefix of its documents' paths when there are several folders. */
+  label: string;
+  dbDir: string;
+}
+
+/** The positional folder and the `--folder` ones; `--db` names one index, so only with one folder. */
+export async function resolveFolders(positional: string | undefined, more: readonly string[] | undefined, db: string | undefined): Promise<CliFolder[]> {
+  const paths = [await resolveFolder(positional)];
+  for (const extra of more ?? []) {
+    const path = await resolveFolder(extra);
+    if (!paths.includes(path)) paths.push(path);
+  }
+  if (db && paths.length > 1) {
+    throw new UsageError('--db names one index: with --folder, each folder uses its own index (<folder>/.research-index)', { showUsage: false });
+  }
+  const labels = folderLabels(paths.map((p) => basename(p)));
+  return paths.map((path, i) => ({ path, label: labels[i]!, dbDir: resolveDbDir(path, db) }));
+}
+
+export interface FolderIndexes {
+  retriever: Retriever;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every folder's index with the query embedder its index records. A missing or damaged index
+ * throws its IndexStoreError (folderProblemLine names the folder) after closing what was opened.
+ */
+export async function openFolderIndexes(
+  folders: readonly CliFolder[],
+  embed: { modelDir: string | null; ollamaHost?: string | null; localPrecision: LocalPrecision | null; limits: Partial<NetworkLimits> },
+  logger: Logger,
+  options: RetrieverOptions = {},
+): Promise<FolderIndexes> {
+  const opened: Array<{ store: IndexStore; embedder: Embedder | null }> = [];
+  const close = async () => {
+    for (const { store, embedder } of opened) {
+      await embedder?.close();
+      store.close();
+    }
+  };
+  const retrievers = [];
+  try {
+    for (const folder of folders) {
+      const store = await openIndexStore(folder.dbDir);
+      let embedder: Embedder | null = null;
+      try {
+        embedder = embedderForIndex(store.meta(), embed);
+      } catch (error) {
+        if (!(error instanceof EmbedderError)) throw error;
+        logger.warn(`${error.message}; searching full-text only`);
+      }
+      opened.push({ store, embedder });
+      retrievers.push({ label: folder.label, retriever: createRetriever(store, embedder, { logger, ...options }) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { retriever: multiFolderRetriever(retrievers), close };
+}
+
+/** indexProblemLine for the folder whose index failed (found by the index folder the error names). */
+export function folderProblemLine(error: IndexStoreError, folders: readonly CliFolder[], db?: string): string {
+  const folder = folders.find((f) => f.dbDir === error.dir) ?? folders[0]!;
+  return indexProblemLine(error, folder.path, db);
+}
+
+/** Links for hits and citations: a `<label>/<path>` resolves in its folder. */
+export function foldersLinker(folders: readonly CliFolder[], json = false): LocationLinker {
+  if (folders.length === 1) return stdoutLinker(folders[0]!.path, json);
+  const linkers = new Map(folders.map((f) => [f.label, stdoutLinker(f.path, json)]));
+  const labels = folders.map((f) => f.label);
+  return {
+    link(label, target) {
+      const split = splitFolderPath(target.path, labels);
+      return split ? linkers.get(split.label)!.link(label, { ...target, path: split.path }) : linkers.get(labels[0]!)!.link(label, target);
+    },
+  };
+}
+
+/**
+ * A path typed on the command line as the index names it: `[<label>/]path` as typed when that file
+ * exists in its folder, else the path from the current directory inside the folder holding it;
+ * null when neither applies.
+ */
+export function indexPathOf(path: string, folders: readonly CliFolder[]): { typed: string; fromCwd: string | null } {
+  const typed = path.split(sep).join('/');
+  const absolute = resolve(path);
+  for (const folder of folders) {
+    const rel = relative(folder.path, absolute);
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    const posix = rel.split(sep).join('/');
+    return { typed, fromCwd: folders.length === 1 ? posix : inFolder(folder.label, posix) };
+  }
+  return { typed, fromCwd: null };
+}
+
+/** True when `path` (as the index names it) is a file or folder on disk. */
+export function existsInFolders(path: string, folders: readonly CliFolder[]): boolean {
+  if (folders.length === 1) return existsSync(join(folders[0]!.path, path));
+  const split = splitFolderPath(path, folders.map((f) => f.label));
+  const folder = split && folders.find((f) => f.label === split.label);
+  return Boolean(folder && existsSync(join(folder.path, split.path)));
+}

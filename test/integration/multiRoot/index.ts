@@ -1,0 +1,82 @@
+/**
+ * A third, small suite run in a multi-root workspace (a .code-workspace listing two folders, made
+ * by ../workspace.ts): every folder is indexed into its own index, an @research answer cites
+ * documents of both folders naming each folder, and a citation of the second folder opens that
+ * folder's file. Same counting reporter; honours LRA_GREP like the main suite.
+ */
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { ResearchApi } from '../../../src/vscode/api';
+import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
+import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
+import { RecordingStream, cancellation } from '../suite/chatStream';
+import { MULTI_ROOT } from '../workspace';
+import { suiteMocha } from '../mocha';
+
+/** Plays every agent: research at once, all passages relevant, an answer citing each port's passage. */
+function portsModel(body: ChatRequestBody): ChatReply {
+  const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+  const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+  const everything = body.messages.map((m) => m.content).join('\n');
+  const json = (value: unknown): ChatReply => ({ content: JSON.stringify(value) });
+  if ('decision' in props) return json({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
+  if ('verdict' in props) return json({ relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])), score: 0.9, verdict: 'proceed', queries: [], reason: 'they answer it' });
+  if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
+  if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
+  const cite = (port: string) => [...everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)].find((d) => d[2]!.includes(port))?.[1];
+  return { content: `Alpha listens on 8080 [${cite('8080')}] and beta on 9443 [${cite('9443')}].` };
+}
+
+export async function run(): Promise<void> {
+  const mocha = suiteMocha(process.env.LRA_REPO_ROOT!);
+  mocha.suite.emit('pre-require', globalThis, 'multiRoot', mocha);
+  describe('multi-root workspace (two folders)', () => {
+    let fake: FakeOllama | undefined;
+    before(async () => {
+      fake = await startFakeOllama({ chat: portsModel });
+      await vscode.workspace.getConfiguration('research').update('ollama.host', fake.url, vscode.ConfigurationTarget.Global);
+    });
+    after(async () => {
+      await vscode.workspace.getConfiguration('research').update('ollama.host', undefined, vscode.ConfigurationTarget.Global);
+      await fake?.close();
+    });
+    const api = () => vscode.extensions.getExtension<ResearchApi>('local-research.local-research-assistant')!.activate();
+    const folderUri = (name: string) => vscode.workspace.workspaceFolders!.find((f) => f.name === name)!.uri;
+
+    it('indexes every folder into its own index (else the second folder\'s documents were never searched); the status bar sums them, Show Index Status lists each', async () => {
+      assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), [...MULTI_ROOT.folders], 'the launcher should have opened the .code-workspace');
+      const research = await api();
+      const job = (await vscode.commands.executeCommand('local-research.indexWorkspace')) as { summary?: { indexed: number; failed: unknown[] }; error?: unknown };
+      assert.equal(job.error, undefined, String(job.error));
+      assert.equal(job.summary?.indexed, 2, JSON.stringify(job.summary));
+      assert.equal(new Set(research.index.folders.map((f) => f.dbDir)).size, 2, 'one index per folder');
+      for (const f of research.index.folders) assert.ok(existsSync(f.dbDir), `no index for ${f.label} at ${f.dbDir}`);
+      assert.deepEqual(research.index.folderStats.map((f) => [f.label, f.stats?.documents]), [['alpha', 1], ['beta', 1]]);
+      assert.match(research.statusBarText(), /Research: 2 docs/);
+      const status = (await vscode.commands.executeCommand('local-research.showIndexStatus')) as string;
+      assert.match(status, /alpha: 1 documents, .*beta: 1 documents/);
+    });
+
+    it('an @research answer cites documents from both folders, each named by its folder, and a citation of the second folder opens that folder\'s file', async () => {
+      const research = await api();
+      const stream = new RecordingStream();
+      const result = await research.participant.handler({ prompt: 'Which port does each service listen on?' }, { history: [] }, stream.asStream(), cancellation().token);
+      const files = ((result.metadata as { turn?: { citations: { file: string }[] } }).turn?.citations ?? []).map((c) => c.file).sort();
+      assert.deepEqual(files, ['alpha/README.md', `beta/${MULTI_ROOT.files.beta}`], stream.text);
+      // The chat's references list: each citation resolved in its own folder.
+      const referenced = stream.references.map((r) => (r instanceof vscode.Location ? r.uri : (r as vscode.Uri)).fsPath).sort();
+      assert.deepEqual(referenced, [vscode.Uri.joinPath(folderUri('alpha'), MULTI_ROOT.files.alpha).fsPath, vscode.Uri.joinPath(folderUri('beta'), ...MULTI_ROOT.files.beta.split('/')).fsPath].sort());
+      // Clicking the second folder's citation link: what the chat would run.
+      const links = [...stream.text.matchAll(/\(command:local-research\.openCitation\?([^\s)]+)/g)].map((m) => (JSON.parse(decodeURIComponent(m[1]!)) as CitationLinkArgs[])[0]!);
+      const beta = links.find((l) => l.file.startsWith('beta/'));
+      assert.ok(beta, stream.text);
+      await vscode.commands.executeCommand('local-research.openCitation', beta);
+      const marked = research.citations.text.current();
+      assert.equal(marked?.uri.fsPath, vscode.Uri.joinPath(folderUri('beta'), ...MULTI_ROOT.files.beta.split('/')).fsPath);
+      assert.equal(marked?.range.start.line, (beta.lines?.[0] ?? 1) - 1, 'at the cited lines');
+    });
+  });
+  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  if (failures > 0) throw new Error(`${failures} multi-root test(s) failed`);
+}
