@@ -31,7 +31,7 @@ const settings = {
   while (!step.done);
   const summary = step.value;
   const stats = await engine.indexStatus(dbDir);
-  const turn = await engine.runTurn({ input: { question: process.env.SMOKE_QUESTION, history: [] }, root: folder, dbDir, settings, logger: quiet });
+  const turn = await engine.runTurn({ input: { question: process.env.SMOKE_QUESTION, history: [] }, folders: [{ label: 'docs', dbDir }], settings, logger: quiet });
   await engine.close();
   console.log(JSON.stringify({ indexed: summary.indexed, failed: summary.failed, pages: summary.pages, chunks: stats?.chunks, route: turn.route, answer: turn.answer, citations: turn.citations }));
 })().catch((error) => {
