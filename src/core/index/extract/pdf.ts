@@ -6,6 +6,11 @@ export interface PdfText {
   /** One entry per physical page; index 0 is page 1. */
   pages: string[];
   warnings: string[];
+  /**
+   * With `leaveToOcr`: pages without a usable text layer (none, or too little text for the page's
+   * area), 1-based, for OCR to read; their warnings and the `no-text` failure are OCR's to decide.
+   */
+  ocrCandidates?: number[];
 }
 
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
@@ -18,6 +23,8 @@ interface PdfDocumentLike {
 }
 interface PdfPageLike {
   getTextContent(): Promise<{ items: unknown[] }>;
+  /** The page's box in points: [x0, y0, x1, y1]. */
+  view?: number[];
   cleanup(): boolean | void;
 }
 
@@ -71,6 +78,8 @@ export interface PdfPart {
   /** 1-based numbers of pages without text, and of pages that could not be read. */
   textless: number[];
   damaged: number[];
+  /** 1-based numbers of pages with some text, but too little for their area (see isSparse). */
+  sparse?: number[];
   /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
   firstPageError?: unknown;
 }
@@ -84,8 +93,9 @@ export async function extractPdfText(
   signal?: AbortSignal,
   /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
   pdfjsModule?: PdfjsLike,
+  leaveToOcr = false,
 ): Promise<PdfText> {
-  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule)]);
+  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule)], { leaveToOcr });
 }
 
 /**
@@ -127,8 +137,9 @@ export async function readPdfPart(
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       try {
-        const text = await pageText(document, pageNumber);
+        const { text, sparse } = await pageText(document, pageNumber);
         if (text === '') result.textless.push(pageNumber);
+        else if (sparse) (result.sparse ??= []).push(pageNumber);
         result.pages.push(text);
       } catch (error) {
         // One damaged page keeps its place (empty) so later pages keep their numbers.
@@ -149,13 +160,14 @@ export async function readPdfPart(
  * whole document's words, warnings and whole-document failures decided once. Extracting a file
  * whole is the one-part case, so split and whole extraction give the same text by construction.
  */
-export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
+export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr?: boolean } = {}): PdfText {
   const ordered = [...parts].sort((a, b) => a.firstPage - b.firstPage);
   const numPages = ordered[0]?.numPages ?? 0;
   const byteLength = ordered[0]?.byteLength ?? 0;
   const pages: string[] = [];
   const textless: number[] = [];
   const damaged: number[] = [];
+  const sparse: number[] = [];
   let firstPageError: unknown;
   for (const part of ordered) {
     const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
@@ -165,6 +177,7 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
     pages.push(...part.pages);
     textless.push(...part.textless);
     damaged.push(...part.damaged);
+    sparse.push(...(part.sparse ?? []));
     firstPageError ??= part.firstPageError;
   }
   if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
@@ -174,6 +187,10 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
   for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
   if (pages.length > 0 && damaged.length === pages.length) {
     throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
+  }
+  if (options.leaveToOcr && pages.length > 0) {
+    const warnings = damaged.length > 0 ? [`${describePages(damaged)} could not be read (damaged PDF)`] : [];
+    return { pages, warnings, ocrCandidates: [...textless, ...sparse].sort((a, b) => a - b) };
   }
   // Also a PDF with zero pages: nothing to index is a failure the user should see.
   if (textless.length + damaged.length === pages.length) {
@@ -185,15 +202,29 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
   return { pages, warnings };
 }
 
-async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<string> {
+async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<{ text: string; sparse: boolean }> {
   const page = await document.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
-    return normalizePageText(joinTextItems(content.items));
+    const text = normalizePageText(joinTextItems(content.items));
+    return { text, sparse: isSparse(text, page.view) };
   } finally {
     // Releases the page's parsed resources; without it a 3,000-page file keeps them all.
     page.cleanup();
   }
+}
+
+/**
+ * Fewer visible characters than this per square inch of page: too little text to be the page's
+ * content (a scan with a page number or stamp in its text layer). A full page of text has ~30;
+ * a chapter title page ("Chapter 5 / Shell Variables" on Letter: 0.25) still counts as text.
+ */
+const SPARSE_CHARS_PER_SQUARE_INCH = 0.2;
+
+function isSparse(text: string, view: number[] | undefined): boolean {
+  if (!view || view.length < 4) return false;
+  const squareInches = (Math.abs(view[2]! - view[0]!) * Math.abs(view[3]! - view[1]!)) / (72 * 72);
+  return text.replace(/\s+/g, '').length < squareInches * SPARSE_CHARS_PER_SQUARE_INCH;
 }
 
 function verb(pageNumbers: readonly number[]): string {

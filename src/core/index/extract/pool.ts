@@ -198,8 +198,8 @@ export class WorkerPool {
       job.parts.push(part);
       if (job.parts.length < job.tasks.length) return;
       try {
-        const { pages, warnings } = assemblePdfText(job.parts);
-        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings });
+        const { pages, warnings, ocrCandidates } = assemblePdfText(job.parts, { leaveToOcr: this.limits.leaveTextlessToOcr });
+        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) });
       } catch (error) {
         this.settle(job, error);
       }
