@@ -92,7 +92,7 @@ describe('OCR of PDF pages without a text layer', function () {
       const controller = new AbortController();
       const started = Date.now();
       const cancelled = await run({ root, workers: 1, signal: controller.signal }, (p) => {
-        if (p.phase === 'ocr' && p.message === 'OCR page 2/3 of b-scan.pdf') controller.abort();
+        if (p.phase === 'ocr' && p.message === 'OCR page 1/3 of b-scan.pdf') controller.abort();
       });
       assert.ok(Date.now() - started < 120_000, 'cancel does not wait for the whole document');
       assert.equal(cancelled.cancelled, true);

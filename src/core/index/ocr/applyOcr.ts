@@ -18,7 +18,7 @@ export interface OcrContext {
   data: LanguageData;
   pool: OcrPool;
   cache: OcrCache;
-  /** Told before each page is sent to OCR: "OCR page 3/17 of scanned/x.pdf". */
+  /** Told as each page is read: "OCR page 3/17 of scanned/x.pdf" (the third of 17 done). */
   onProgress(message: string): void;
   signal?: AbortSignal;
 }
@@ -52,14 +52,13 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
   const fromCache = new Set(results.map((result) => result.page));
   if (misses.length > 0) {
     let done = 0;
-    context.onProgress(`OCR page 1/${misses.length} of ${doc.path}`);
     const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data, dpi: OCR_DPI };
     const written: Array<Promise<void>> = [];
     try {
       const read = await context.pool.recognize(job, (page) => {
         done++;
         if (typeof page !== 'number') written.push(context.cache.put(contentHash, page));
-        if (done < misses.length) context.onProgress(`OCR page ${done + 1}/${misses.length} of ${doc.path}`);
+        context.onProgress(`OCR page ${done}/${misses.length} of ${doc.path}`);
       }, context.signal);
       results.push(...read.pages);
       outcome.unreadable = read.failed;

@@ -49,9 +49,18 @@ function load(): Promise<{ pdfjs: PdfjsRender; canvas: Napi }> {
         return copy.buffer;
       };
     }
-    // pdf.js's "fake worker" (same thread) looks for its worker module here before importing it.
-    g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsRender;
+    // Bundled, pdf.js warns on load that it cannot build a `require` (it does not need one here:
+    // the canvas comes from the factory below); a user would see that line on every index run.
+    const warn = console.warn;
+    console.warn = () => undefined;
+    let pdfjs: PdfjsRender;
+    try {
+      // pdf.js's "fake worker" (same thread) looks for its worker module here before importing it.
+      g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfjsRender;
+    } finally {
+      console.warn = warn;
+    }
     return { pdfjs, canvas };
   })();
   return loaded;
