@@ -50,7 +50,7 @@ export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, op
   options.signal?.throwIfAborted();
   const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
   options.signal?.throwIfAborted();
-  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened);
+  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr);
 }
 
 /**

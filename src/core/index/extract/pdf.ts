@@ -16,6 +16,8 @@ export interface PdfText {
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
 export interface PdfjsLike {
   getDocument(params: Record<string, unknown>): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
+  /** pdf.js's operator codes (to see whether a page paints an image). */
+  OPS?: Record<string, number>;
 }
 interface PdfDocumentLike {
   numPages: number;
@@ -25,6 +27,7 @@ interface PdfPageLike {
   getTextContent(): Promise<{ items: unknown[] }>;
   /** The page's box in points: [x0, y0, x1, y1]. */
   view?: number[];
+  getOperatorList?(): Promise<{ fnArray: number[] }>;
   cleanup(): boolean | void;
 }
 
@@ -78,8 +81,11 @@ export interface PdfPart {
   /** 1-based numbers of pages without text, and of pages that could not be read. */
   textless: number[];
   damaged: number[];
-  /** 1-based numbers of pages with some text, but too little for their area (see isSparse). */
-  sparse?: number[];
+  /**
+   * When asked (`findOcrCandidates`): 1-based numbers of pages without a usable text layer (none,
+   * or too little for their area, see isSparse) that paint an image, so OCR may find text there.
+   */
+  ocrCandidates?: number[];
   /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
   firstPageError?: unknown;
 }
@@ -95,7 +101,7 @@ export async function extractPdfText(
   pdfjsModule?: PdfjsLike,
   leaveToOcr = false,
 ): Promise<PdfText> {
-  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule)], { leaveToOcr });
+  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule, undefined, leaveToOcr)], { leaveToOcr });
 }
 
 /**
@@ -109,9 +115,12 @@ export async function readPdfPart(
   signal?: AbortSignal,
   pdfjsModule?: PdfjsLike,
   onOpened?: (numPages: number) => void,
+  findOcrCandidates = false,
 ): Promise<PdfPart> {
   const byteLength = bytes.byteLength;
-  const { getDocument } = pdfjsModule ?? (await loadPdfjs());
+  const pdfjsUsed = pdfjsModule ?? (await loadPdfjs());
+  const { getDocument } = pdfjsUsed;
+  const imageOps = findOcrCandidates ? imageOperators(pdfjsUsed) : undefined;
   const task = getDocument({
     data: bytes,
     // Text only: no fonts to render, no eval'd font programs, no console noise.
@@ -137,9 +146,9 @@ export async function readPdfPart(
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       try {
-        const { text, sparse } = await pageText(document, pageNumber);
+        const { text, ocrCandidate } = await pageText(document, pageNumber, imageOps);
         if (text === '') result.textless.push(pageNumber);
-        else if (sparse) (result.sparse ??= []).push(pageNumber);
+        if (ocrCandidate) (result.ocrCandidates ??= []).push(pageNumber);
         result.pages.push(text);
       } catch (error) {
         // One damaged page keeps its place (empty) so later pages keep their numbers.
@@ -167,7 +176,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
   const pages: string[] = [];
   const textless: number[] = [];
   const damaged: number[] = [];
-  const sparse: number[] = [];
+  const candidates: number[] = [];
   let firstPageError: unknown;
   for (const part of ordered) {
     const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
@@ -177,7 +186,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
     pages.push(...part.pages);
     textless.push(...part.textless);
     damaged.push(...part.damaged);
-    sparse.push(...(part.sparse ?? []));
+    candidates.push(...(part.ocrCandidates ?? []));
     firstPageError ??= part.firstPageError;
   }
   if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
@@ -188,9 +197,13 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
   if (pages.length > 0 && damaged.length === pages.length) {
     throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
   }
-  if (options.leaveToOcr && pages.length > 0) {
-    const warnings = damaged.length > 0 ? [`${describePages(damaged)} could not be read (damaged PDF)`] : [];
-    return { pages, warnings, ocrCandidates: [...textless, ...sparse].sort((a, b) => a - b) };
+  if (options.leaveToOcr && candidates.length > 0) {
+    // OCR decides about its candidates (warnings, `no-text`); pages without an image are as before.
+    const blank = textless.filter((page) => !candidates.includes(page));
+    const warnings: string[] = [];
+    if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} no text layer (scanned?)`);
+    if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
+    return { pages, warnings, ocrCandidates: candidates };
   }
   // Also a PDF with zero pages: nothing to index is a failure the user should see.
   if (textless.length + damaged.length === pages.length) {
@@ -202,12 +215,22 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
   return { pages, warnings };
 }
 
-async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<{ text: string; sparse: boolean }> {
+/**
+ * A page's text, and (with `imageOps`) whether OCR should read it: too little text, and an image
+ * painted. Only such pages pay for their operator list; a blank page or a chapter title page
+ * without an image is not worth starting OCR for.
+ */
+async function pageText(document: PdfDocumentLike, pageNumber: number, imageOps?: Set<number>): Promise<{ text: string; ocrCandidate: boolean }> {
   const page = await document.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
     const text = normalizePageText(joinTextItems(content.items));
-    return { text, sparse: isSparse(text, page.view) };
+    let ocrCandidate = false;
+    if (imageOps && page.getOperatorList && (text === '' || isSparse(text, page.view))) {
+      const { fnArray } = await page.getOperatorList();
+      ocrCandidate = fnArray.some((op) => imageOps.has(op));
+    }
+    return { text, ocrCandidate };
   } finally {
     // Releases the page's parsed resources; without it a 3,000-page file keeps them all.
     page.cleanup();
@@ -225,6 +248,12 @@ function isSparse(text: string, view: number[] | undefined): boolean {
   if (!view || view.length < 4) return false;
   const squareInches = (Math.abs(view[2]! - view[0]!) * Math.abs(view[3]! - view[1]!)) / (72 * 72);
   return text.replace(/\s+/g, '').length < squareInches * SPARSE_CHARS_PER_SQUARE_INCH;
+}
+
+/** pdf.js's operators that paint an image (a scan is one). */
+function imageOperators(pdfjsModule: PdfjsLike): Set<number> {
+  const names = ['paintImageXObject', 'paintImageXObjectRepeat', 'paintInlineImageXObject', 'paintInlineImageXObjectGroup', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintImageMaskXObjectRepeat'];
+  return new Set(names.map((name) => pdfjsModule.OPS?.[name]).filter((op): op is number => op !== undefined));
 }
 
 function verb(pageNumbers: readonly number[]): string {

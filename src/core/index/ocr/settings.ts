@@ -20,10 +20,11 @@ export interface OcrSettings {
 export const DEFAULT_OCR_SETTINGS: OcrSettings = { mode: 'auto', languages: ['eng'], maxPagesPerDocument: 200 };
 
 /**
- * Render resolution. The corpus's scans are 150 dpi; rendering them at 300 dpi (upsampled) is what
- * Tesseract is tuned for (x-height of 20+ pixels), measured in README ("OCR").
+ * Render resolution. On the corpus's two 150 dpi scans 200 dpi read best (mean body CER 2.25%,
+ * against 2.31% at 150 and 2.58% at 300; 400 was worse on the one scan tried) and costs less than 300: table in
+ * src/core/index/README.md ("OCR of scanned pages").
  */
-export const OCR_DPI = 300;
+export const OCR_DPI = 200;
 
 /** Bumped when rendering or recognition changes in a way that changes the text. */
 const OCR_PIPELINE_VERSION = 'tesseract.js@7.0.0+eng@4.0.0_best_int/1';
