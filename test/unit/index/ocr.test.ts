@@ -77,6 +77,15 @@ describe('OCR of PDF pages without a text layer', function () {
       }
     }));
 
+  it('a text PDF with a blank page and a title-only page does not start OCR (indexing text PDFs stays as fast as before)', () =>
+    withTempDir(async (root) => {
+      // A grey rectangle (vector graphics, no image) and a chapter title: nothing a scan would be.
+      await writePdf(join(root, 'manual.pdf'), ['Chapter 1\nThe pump primes itself within ten seconds of power-on.', { noText: true }, 'Chapter 2']);
+      const summary = await run({ root });
+      assert.equal(summary.ocr?.recognized, 0, 'no page was rendered for OCR');
+      assert.deepEqual(summary.warned, [{ path: 'manual.pdf', warnings: ['page 2 has no text layer (scanned?)'] }]);
+    }));
+
   it('--ocr off keeps reporting the page as having no extractable text (no OCR)', () =>
     withTempDir(async (root) => {
       await writeScannedPdf(join(root, 'scan.pdf'), [{ scanned: SCANNED_PAGE }]);
