@@ -33,6 +33,8 @@ export interface OcrOutcome {
   unreadable: number[];
   /** Candidate pages left out by the page limit. */
   overLimit: number[];
+  /** Why OCR failed for the whole document (the PDF could not be rendered, the OCR thread died). */
+  error?: string;
 }
 
 export async function applyOcr(doc: ExtractedDocument, absPath: string, contentHash: string, context: OcrContext): Promise<OcrOutcome> {
@@ -66,6 +68,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
       if (context.signal?.aborted) throw error;
       // The PDF could not be opened for rendering, or the OCR thread died: its text layer stands.
       outcome.unreadable = misses;
+      outcome.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
     } finally {
       // Pages read before a cancel are kept: the next run does not read them again.
       await Promise.all(written);
@@ -87,12 +90,14 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
   const textless = candidates.filter((page) => (doc.pages[page - 1] ?? '') === '');
   if (doc.pages.every((text) => text === '')) {
     throw new ExtractionError('no-text', outcome.unreadable.length > 0
-      ? 'no extractable text, and OCR could not read its pages'
+      ? `no extractable text, and OCR could not read its pages${outcome.error ? ` (${outcome.error})` : ''}`
       : 'no extractable text: OCR found none either (blank pages?)');
   }
   const unread = textless.filter((page) => !outcome.unreadable.includes(page) && !outcome.overLimit.includes(page));
   if (unread.length > 0) doc.warnings.push(`${describePages(unread)} ${unread.length > 1 ? 'have' : 'has'} no text (OCR found none)`);
-  if (outcome.unreadable.length > 0) doc.warnings.push(`${describePages(outcome.unreadable)} could not be read by OCR`);
+  if (outcome.unreadable.length > 0) {
+    doc.warnings.push(`${describePages(outcome.unreadable)} could not be read by OCR${outcome.error ? ` (${outcome.error})` : ''}`);
+  }
   const limitedTextless = outcome.overLimit.filter((page) => textless.includes(page));
   if (limitedTextless.length > 0) {
     doc.warnings.push(`${describePages(limitedTextless)} not read by OCR (limit ${context.settings.maxPagesPerDocument} pages per document: raise --ocr-max-pages)`);
