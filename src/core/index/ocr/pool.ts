@@ -4,26 +4,14 @@
  * pages in order); other documents wait their turn. Cancelling terminates the threads working for
  * that document at once (a page can take seconds), and the next request starts a fresh one.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { findWorkerEntry, type WorkerScript } from '../workerEntry';
 import type { LanguageData } from './languageData';
 import type { OcrPageResult, OcrRequest, OcrResponse } from './protocol';
 
-export type OcrThreadScript = { path: string; eval: false } | { code: string; eval: true };
-
 /** dist/ocr-worker.js beside the bundle; from source, thread.ts through tsx's require hook. */
-export function resolveOcrThreadScript(): OcrThreadScript | undefined {
-  const bundled = join(__dirname, 'ocr-worker.js');
-  if (existsSync(bundled)) return { path: bundled, eval: false };
-  const source = join(__dirname, 'thread.ts');
-  if (!existsSync(source)) return undefined;
-  try {
-    const tsxHook = require.resolve('tsx/cjs');
-    return { code: `require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(source)});`, eval: true };
-  } catch {
-    return undefined;
-  }
+export function resolveOcrThreadScript(): WorkerScript | undefined {
+  return findWorkerEntry(__dirname, 'ocr-worker.js', 'thread.ts');
 }
 
 export interface OcrJob {
@@ -62,7 +50,7 @@ export class OcrPool {
 
   constructor(
     private readonly size: number,
-    private readonly script: OcrThreadScript,
+    private readonly script: WorkerScript,
   ) {}
 
   /** Reads `job.pages`; `onPage` hears each page as it is done (for progress). Rejects on abort. */

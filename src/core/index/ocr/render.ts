@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
+import { installPdfjsNode20Polyfills } from './pdfjsNode20';
 
 type Napi = typeof import('@napi-rs/canvas');
 interface PdfjsRender {
@@ -32,23 +33,7 @@ function load(): Promise<{ pdfjs: PdfjsRender; canvas: Napi }> {
     g.DOMMatrix ??= canvas.DOMMatrix;
     g.Path2D ??= canvas.Path2D;
     g.ImageData ??= canvas.ImageData;
-    // pdfjs-dist 6 calls Promise.withResolvers, which Node 20 lacks.
-    const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-    promiseStatics.withResolvers ??= function withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason: unknown) => void;
-      const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-      return { promise, resolve, reject };
-    };
-    // ...and ArrayBuffer's transfer methods (Node 21+), used when it builds font programs to draw.
-    const arrayBuffers = ArrayBuffer.prototype as unknown as Record<string, unknown>;
-    for (const name of ['transfer', 'transferToFixedLength']) {
-      arrayBuffers[name] ??= function (this: ArrayBuffer, length = this.byteLength) {
-        const copy = new Uint8Array(length);
-        copy.set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-        return copy.buffer;
-      };
-    }
+    installPdfjsNode20Polyfills();
     // Bundled, pdf.js warns on load that it cannot build a `require` (it does not need one here:
     // the canvas comes from the factory below); a user would see that line on every index run.
     const warn = console.warn;
