@@ -15,6 +15,8 @@ const entryPoints = [
   { in: 'src/cli/main.ts', out: 'cli' },
   // PDF extraction threads: started by the extension and the CLI from dist/extract-worker.js.
   { in: 'src/core/index/extract/worker.ts', out: 'extract-worker' },
+  // OCR threads (pdf.js renders, tesseract.js reads): started by the extension and the CLI from dist/ocr-worker.js.
+  { in: 'src/core/index/ocr/thread.ts', out: 'ocr-worker' },
   // Local embedding threads (one ONNX session each): started by the cli from dist/embed-worker.js.
   { in: 'src/core/index/embed/localWorker.ts', out: 'embed-worker' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
@@ -22,6 +24,7 @@ const entryPoints = [
   { in: 'scripts/bench-extract.ts', out: 'bench-extract' },
   { in: 'scripts/bench-locate.ts', out: 'bench-locate' },
   { in: 'scripts/bench-integrity.ts', out: 'bench-integrity' },
+  { in: 'scripts/bench-ocr.ts', out: 'bench-ocr' },
 ].filter((e) => existsSync(e.in));
 
 /** Prints errors in the shape VS Code's esbuild problem matcher expects. */
@@ -54,7 +57,9 @@ const ctx = await esbuild.context({
   // third-party notices (scripts/package/notices.mjs).
   metafile: production,
   logLevel: 'warning',
-  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp'],
+  // tesseract.js starts its own worker from its package's files and loads tesseract.js-core's wasm
+  // beside it; @napi-rs/canvas is a native addon: all three ship in node_modules.
+  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'tesseract.js', '@napi-rs/canvas'],
   // Two hot spots of pdf.js's text extraction replaced by faster equivalents (scripts/pdfjsPatch.mjs).
   plugins: [problemMatcher, pdfjsPatchPlugin()],
 });
@@ -83,12 +88,20 @@ function copyPdfjsAssets() {
   for (const dir of ['cmaps', 'standard_fonts', 'wasm']) cpSync(`${pdfjs}/${dir}`, `dist/webview/${dir}`, { recursive: true });
 }
 
+// OCR's English data, beside the bundles (src/core/index/ocr/languageData.ts looks there first).
+function copyOcrData() {
+  mkdirSync('dist/tessdata', { recursive: true });
+  cpSync('node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz', 'dist/tessdata/eng.traineddata.gz');
+}
+
 if (watch) {
   copyPdfjsAssets();
+  copyOcrData();
   await Promise.all([ctx.watch(), webview.watch()]);
 } else {
   const results = await Promise.all([ctx.rebuild(), webview.rebuild()]);
   copyPdfjsAssets();
+  copyOcrData();
   // What the production bundles contain, for the package's third-party notices.
   if (results[0].metafile) {
     const inputs = Object.assign({}, ...results.map((r) => r.metafile?.inputs ?? {}));

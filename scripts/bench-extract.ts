@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
 import { createExtractor } from '../src/core/index/extract';
 import { extractPdfText, type PdfjsLike } from '../src/core/index/extract/pdf';
+import { installPdfjsNode20Polyfills } from '../src/core/index/ocr/pdfjsNode20';
 
 const run = promisify(execFile);
 
@@ -140,14 +141,7 @@ async function main(): Promise<void> {
   const pageCount = inThread.pages;
   const pdfjsPath = argValue('--pdfjs-dist');
   if (pdfjsPath && wanted('pdfjs')) {
-    // pdfjs-dist 6 calls Promise.withResolvers, which Node 20 lacks.
-    const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-    promiseStatics.withResolvers ??= function withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason: unknown) => void;
-      const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-      return { promise, resolve, reject };
-    };
+    installPdfjsNode20Polyfills();
     const pdfjs = (await import(pathToFileURL(pdfjsPath).href)) as PdfjsLike;
     await timed('pdfjs-dist legacy, in-thread', () => withPdfjs(files, pdfjs));
   }

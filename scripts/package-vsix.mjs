@@ -22,7 +22,7 @@ const say = (line) => (json ? process.stderr : process.stdout).write(`${line}\n`
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const target = process.env.VSIX_TARGET ?? 'linux-x64';
 const out = join(root, `${pkg.name}-${target}-${pkg.version}.vsix`);
-const SHIPPED_BUNDLES = ['dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js'];
+const SHIPPED_BUNDLES = ['dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js', 'dist/ocr-worker.js'];
 
 const run = (cmd, args, cwd = root) => {
   const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', json ? 2 : 1, 2] });
@@ -61,5 +61,5 @@ else {
   say(`  runtime node_modules: ${staged.runtimePackages.join(', ')}`);
   say(`  left out (not loaded at run time): ${staged.leftOut.join(', ') || 'none'}`);
   for (const s of staged.stripped) say(`  stripped ${s.file}: ${mb(s.before)} -> ${mb(s.after)}`);
-  say('  smoke test passed: the unpacked package indexed a PDF and a note and answered from a full-text search');
+  say('  smoke test passed: the unpacked package indexed a PDF, a note and a scanned PDF (OCR, offline) and answered from a full-text search');
 }

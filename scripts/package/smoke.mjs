@@ -11,7 +11,14 @@ const QUESTION = 'How long is the warranty on the pump?';
 const FACT = 'The pump warranty lasts 36 months from delivery.';
 
 /** Files the installed extension cannot work without; engine.js would otherwise degrade silently. */
-const REQUIRED = ['package.json', 'readme.md', 'LICENSE.txt', 'changelog.md', 'ThirdPartyNotices.txt', 'dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js', 'prompts', 'media/icon.png'];
+const REQUIRED = ['package.json', 'readme.md', 'LICENSE.txt', 'changelog.md', 'ThirdPartyNotices.txt', 'dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js', 'dist/ocr-worker.js', 'dist/tessdata/eng.traineddata.gz', 'prompts', 'media/icon.png'];
+const SCANNED = 'The espresso machine is descaled every two hundred cups.';
+
+/** An image-only PDF (test/support/scannedPdfs.ts, run from the repo through tsx). */
+function writeScannedPdf(root, path) {
+  const code = `require(${JSON.stringify(join(root, 'test/support/scannedPdfs.ts'))}).writeScannedPdf(${JSON.stringify(path)}, [{ scanned: ${JSON.stringify(SCANNED)} }]).catch((e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['--require', createRequire(join(root, 'package.json')).resolve('tsx/cjs'), '-e', code], { cwd: root, stdio: 'inherit' });
+}
 
 /** The test suite's PDF generator (test/support/pdfs.ts), bundled for plain Node. */
 async function pdfMaker(root, dir) {
@@ -33,22 +40,25 @@ export async function smokeTest({ root, vsix }) {
     const { writePdf } = await pdfMaker(root, dir);
     await writePdf(join(docs, 'pump-manual.pdf'), ['Pump manual\nChapter 1. Installation', `Chapter 2. Service\n${FACT}\nClaims go to the dealer.`]);
     writeFileSync(join(docs, 'note.md'), '# Note\n\nThe office coffee machine is descaled every Friday.\n');
+    writeScannedPdf(root, join(docs, 'scanned-note.pdf'));
 
     const out = execFileSync(process.execPath, [join(root, 'scripts/package/smoke-probe.cjs'), ext, docs, join(dir, 'index')], {
       encoding: 'utf8',
-      env: { ...process.env, NODE_PATH: '', SMOKE_QUESTION: QUESTION, LANCEDB_LOG: 'error' },
+      // A dead proxy: OCR must find its language data in the package, not download it.
+      env: { ...process.env, NODE_PATH: '', SMOKE_QUESTION: QUESTION, LANCEDB_LOG: 'error', HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const r = JSON.parse(out.trim().split('\n').pop());
     const problems = [];
-    if (r.indexed !== 2 || r.failed.length) problems.push(`indexed ${r.indexed} file(s), failed ${JSON.stringify(r.failed)}`);
-    if (r.pages !== 2) problems.push(`extracted ${r.pages} PDF page(s), expected 2`);
+    if (r.indexed !== 3 || r.failed.length) problems.push(`indexed ${r.indexed} file(s), failed ${JSON.stringify(r.failed)}`);
+    if (r.pages !== 3) problems.push(`extracted ${r.pages} PDF page(s), expected 3`);
+    if (r.ocr?.pages !== 1 || !/two hundred cups/.test(r.ocrText)) problems.push(`OCR of the scanned page failed: ${JSON.stringify(r.ocr)} ${r.ocrText}`);
     if (r.route !== 'fallback' || !r.answer.includes('36 months')) problems.push(`the extractive answer lacks the fact: ${r.answer}`);
     const coversPage2 = (c) => c.page === 2 || (c.page < 2 && c.pageEnd >= 2);
     if (!r.citations.some((c) => c.file === 'pump-manual.pdf' && coversPage2(c))) problems.push(`no citation of pump-manual.pdf p. 2: ${JSON.stringify(r.citations)}`);
     if (problems.length) throw new Error(`packaged engine smoke test failed:\n  ${problems.join('\n  ')}`);
     const files = readdirSync(ext, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
-    return { files, chunks: r.chunks, pages: r.pages };
+    return { files, chunks: r.chunks, pages: r.pages, ocrPages: r.ocr.pages };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,9 +10,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { join, relative } from 'node:path';
 
 /** Bundles esbuild writes to dist/ that the installed extension runs. */
-const DIST_FILES = ['extension.js', 'engine.js', 'extract-worker.js'];
-/** Bundled folders of dist/ shipped whole when present (the PDF viewer's webview assets). */
-const DIST_DIRS = ['webview'];
+const DIST_FILES = ['extension.js', 'engine.js', 'extract-worker.js', 'ocr-worker.js'];
+/** Folders of dist/ shipped whole when present (the PDF viewer's webview assets, OCR's English data). */
+const DIST_DIRS = ['webview', 'tessdata'];
 /** Repo folders shipped whole: prompt files, and media (icon, screenshots, webview stylesheets). */
 const DIRS = ['prompts', 'media'];
 /** Storefront files at the package root. */
@@ -32,7 +32,12 @@ const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
  * maps, docs, the ESM twins of CJS files (.mjs: `require` resolves the CJS entry), apache-arrow's
  * browser bundles (Arrow.*.min.js) and its command-line tool (bin/).
  */
-const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)/;
+const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
+// tesseract.js runs its Node worker from src/ (dist/ holds browser bundles). In Node it always loads
+// tesseract.js-core's full builds, never the *-lstm ones (7.0.0's node getCore.js is handed a
+// boolean where it checks for an engine mode), so the three full builds (plain, SIMD, relaxed
+// SIMD; picked by what the CPU supports), each a .js loader and its .wasm, are what ships; the
+// .wasm.js copies are the browser's inlined form. The smoke test OCRs a page from the package.
 
 /**
  * Stages the package into `stage`. Returns what was done: the runtime packages copied, the ones
@@ -42,7 +47,9 @@ export function stagePackage({ root, stage, target, pkg }) {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'dist'), { recursive: true });
 
-  const runtime = { '@lancedb/lancedb': pkg.dependencies['@lancedb/lancedb'], 'apache-arrow': pkg.dependencies['apache-arrow'] };
+  // tesseract.js starts its worker from its own files, and @napi-rs/canvas (pdf.js draws pages for
+  // OCR on it) is a native addon: neither can be bundled (esbuild.mjs keeps them external).
+  const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js', '@napi-rs/canvas'].map((name) => [name, pkg.dependencies[name]]));
   const manifest = { ...pkg, dependencies: runtime, devDependencies: {}, scripts: {} };
   // The .vsix has no CLI, and runs on VS Code's own Node: the CLI's bin and Node floor do not apply.
   delete manifest.bin;
@@ -95,7 +102,8 @@ export function stagePackage({ root, stage, target, pkg }) {
       writeFileSync(join(stage, 'node_modules', name, 'package.json'), JSON.stringify(staged, null, 2));
     }
   };
-  for (const name of [...Object.keys(runtime), nativePackage]) copyPackage(name);
+  const nativeCanvas = `@napi-rs/canvas-${target === 'linux-x64' ? 'linux-x64-gnu' : target}`;
+  for (const name of [...Object.keys(runtime), nativePackage, nativeCanvas]) copyPackage(name);
 
   const modules = join(stage, 'node_modules');
   for (const file of readdirSync(modules, { recursive: true })) {

@@ -18,6 +18,10 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
     return {
       update(p) {
         if (p.phase === 'done') return;
+        if (p.phase === 'ocr') {
+          stream.write(`${safeText(p.message ?? '')}\n`); // "OCR page 3/17 of scanned/x.pdf"
+          return;
+        }
         // File names are anyone's characters: controls print as '?' (the bar's own escapes are added after).
         if (p.message) stream.write(`${p.phase}: ${safeText(p.message)}\n`);
         else if (p.file && p.phase === 'embed' && p.file !== lastFile) {

@@ -16,7 +16,11 @@ export interface ResearchConfig {
   ollama: { host: string };
   models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
   embedding: { provider: EmbeddingProviderSetting };
-  index: { include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number };
+  index: {
+    include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number;
+    /** OCR of scanned PDF pages: `ocr` auto|off, languages as `eng+deu`, their data folder, pages per document. */
+    ocr: 'auto' | 'off'; ocrLanguages: string; ocrLanguageDir: string; ocrMaxPages: number;
+  };
   chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
   langfuse: { enabled: boolean; host: string; publicKey: string };
   /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
@@ -34,6 +38,10 @@ export const DEFAULT_CONFIG: ResearchConfig = {
     autoIndex: true,
     watch: true,
     watchDebounceMs: 1500,
+    ocr: 'auto',
+    ocrLanguages: 'eng',
+    ocrLanguageDir: '',
+    ocrMaxPages: 200,
   },
   chat: { maxClarifications: 2, maxHistory: 10, temperature: 0.2, orchestratorTemperature: 0.3, clarificationTemperature: 0.5 },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
@@ -60,6 +68,10 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
       autoIndex: bool(c.get('index.autoIndex'), d.index.autoIndex),
       watch: bool(c.get('index.watch'), d.index.watch),
       watchDebounceMs: num(c.get('index.watchDebounceMs'), d.index.watchDebounceMs, 100, 60_000),
+      ocr: oneOf(c.get('index.ocr'), ['auto', 'off'] as const, d.index.ocr),
+      ocrLanguages: str(c.get('index.ocrLanguages'), d.index.ocrLanguages) || d.index.ocrLanguages,
+      ocrLanguageDir: str(c.get('index.ocrLanguageDir'), d.index.ocrLanguageDir),
+      ocrMaxPages: num(c.get('index.ocrMaxPages'), d.index.ocrMaxPages, 0, 100_000),
     },
     chat: {
       maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),
@@ -92,7 +104,7 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
     const touched = (key: string) => e.affectsConfiguration(`${SECTION}.${key}`);
     listener({
       config: readConfig(),
-      affectsIndex: touched('index.include') || touched('index.exclude') || touched('embedding') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
+      affectsIndex: touched('index.include') || touched('index.exclude') || touched('index.ocr') || touched('index.ocrLanguages') || touched('index.ocrLanguageDir') || touched('index.ocrMaxPages') || touched('embedding') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
       affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
     });

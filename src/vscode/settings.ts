@@ -1,6 +1,7 @@
 /** Turns the editor's settings into the plain object the engine takes. */
 import type { ResearchConfig } from './config';
 import type { EngineSettings } from './engine/types';
+import { parseOcrLanguages } from '../core/index/ocr/settings';
 
 export function engineSettings(config: ResearchConfig, langfuseSecretKey: string | undefined): EngineSettings {
   return {
@@ -12,6 +13,12 @@ export function engineSettings(config: ResearchConfig, langfuseSecretKey: string
     localEmbeddingPrecision: config.models.localEmbeddingPrecision,
     include: config.index.include,
     exclude: config.index.exclude,
+    ocr: {
+      mode: config.index.ocr,
+      languages: parseOcrLanguages(config.index.ocrLanguages),
+      ...(config.index.ocrLanguageDir ? { languageDir: config.index.ocrLanguageDir } : {}),
+      maxPagesPerDocument: config.index.ocrMaxPages,
+    },
     maxClarifications: config.chat.maxClarifications,
     maxHistory: config.chat.maxHistory,
     temperature: config.chat.temperature,

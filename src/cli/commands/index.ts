@@ -10,6 +10,8 @@ import { EmbedderError } from '../../core/index/embed/errors';
 import { IndexStoreError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
+import { OcrError } from '../../core/index/ocr/errors';
+import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
 import { indexProblemLine } from '../indexProblem';
@@ -18,7 +20,7 @@ import {
   TIMEOUT_USAGE, UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--json] ${TIMEOUT_USAGE}`;
+const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -31,6 +33,7 @@ const options = {
   overlap: { type: 'string' },
   'max-text-mb': { type: 'string' },
   'max-pdf-mb': { type: 'string' },
+  ...ocrOptions,
 } as const;
 
 export const command: CliCommand = {
@@ -46,6 +49,7 @@ async function runIndex(args: string[]): Promise<number> {
   const selection = embedSelectionFromFlags(values);
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
   const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
+  const ocr = ocrSettingsFromFlags(values);
   const json = values.json;
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -69,7 +73,7 @@ async function runIndex(args: string[]): Promise<number> {
     try {
       const run = indexFolder({
         root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-        chunking, limits, signal: controller.signal, logger,
+        chunking, limits, ocr, signal: controller.signal, logger,
       });
       summary = await showIndexRun(run, progress);
     } finally {
@@ -85,7 +89,7 @@ async function runIndex(args: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError) {
+    if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError || error instanceof OcrError) {
       say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}`);
       if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
@@ -103,6 +107,7 @@ function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
   out(`${s.cancelled ? 'cancelled' : 'indexed'} ${folder} -> ${dbDir}`);
   out(`  files: ${s.files} (${s.indexed} indexed, ${s.skipped} unchanged, ${s.removed} removed, ${s.failed.length} failed)`);
   out(`  pages: ${s.pages}, chunks: ${s.chunks}, ${s.seconds.toFixed(1)} s, ${s.pagesPerSecond.toFixed(1)} pages/s, embeddings: ${s.embedder}`);
+  for (const line of ocrSummaryLines(s.ocr)) out(line);
   if (s.failed.length > 0) {
     out(`warning: ${s.failed.length} file(s) could not be indexed:`);
     for (const f of s.failed) out(`  ${f.path}: ${f.reason} [${f.code}]`);

@@ -141,7 +141,15 @@ function toChunk(doc: ExtractedDocument, content: string, group: Group, ordinal:
     lineEnd: sourceLine(doc, last.line, 1),
     heading: headingUnit.heading,
     text,
+    ...ocrConfidence(doc, first.page, last.page),
   };
+}
+
+/** The lowest OCR confidence among the chunk's pages that were read by OCR, if any were. */
+function ocrConfidence(doc: ExtractedDocument, pageStart: number | null, pageEnd: number | null): { ocrConfidence?: number } {
+  if (!doc.ocrPages || pageStart === null || pageEnd === null) return {};
+  const confidences = doc.ocrPages.filter((p) => p.page >= pageStart && p.page <= pageEnd).map((p) => p.confidence);
+  return confidences.length > 0 ? { ocrConfidence: Math.min(...confidences) } : {};
 }
 
 /** A line of the extracted text as the line (HTML) or paragraph (DOCX) of the file it came from. */

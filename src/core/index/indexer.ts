@@ -15,7 +15,10 @@ import { hashFile } from './contentHash';
 import { DEFAULT_INDEX_DIR_NAME, discoverFiles, type DiscoveredFile } from './discover';
 import { sameEmbedderId } from './embed/ollama';
 import type { Embedder } from './embed/types';
-import { createExtractor, failureFromError, isAbortError, type Extractor } from './extract';
+import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type Extractor } from './extract';
+import { ocrCacheDirOf } from './ocr/cache';
+import { OcrRun } from './ocr/ocrRun';
+import type { OcrSettings } from './ocr/settings';
 import { planRun } from './indexPlan';
 import { writeFailureRecord } from './failureRecord';
 import { openIndexStore, removeIndexDir } from './store/store';
@@ -46,6 +49,8 @@ export interface IndexFolderOptions {
   workers?: number;
   /** Flush buffered document writes at this many chunks (fewer, larger commits). */
   writeBatchChunks?: number;
+  /** OCR of PDF pages without a usable text layer; default `auto` with English (ocr/settings.ts). */
+  ocr?: Partial<OcrSettings>;
 }
 
 /**
@@ -90,8 +95,13 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await assertReplaceable(dbDir);
       notices.push(`rebuilding the index at ${dbDir}`);
     }
-    const store = await openTarget(target, Boolean(options.rebuild), notices);
-    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits });
+    // The OCR cache is keyed by content, beside the index (not in it): a rebuild reuses it.
+    const ocr = OcrRun.start(options.ocr, dbDir, options.workers || DEFAULT_WORKERS, notices);
+    const store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
+      await ocr?.close();
+      throw error;
+    });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits, leaveTextlessToOcr: Boolean(ocr) });
     const ownsExtractor = !options.extractor;
     let result: IndexSummary;
     let candidates = 0;
@@ -101,7 +111,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-      const skipDirs = [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir)];
+      const skipDirs = [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir), ocrCacheDirOf(dbDir)];
       const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs, skipFiles: [lockPathOf(dbDir)], signal });
       failed.push(...discovered.failures);
       const plan = planRun(discovered.files, await store.documents(), discovered.failures);
@@ -117,7 +127,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const fill = () => {
         while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
           const { file, stored } = plan.candidates[next++]!;
-          ahead.push(prepare(file, stored, extractor, signal));
+          ahead.push(prepare(file, stored, extractor, ocr, signal));
           // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
           ahead[ahead.length - 1]!.catch(() => undefined);
         }
@@ -126,7 +136,14 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       try {
         fill();
         for (let done = 0; ahead.length > 0; done++) {
-          const prepared = await ahead.shift()!;
+          const head = ahead.shift()!;
+          let prepared: Prepared | undefined;
+          // While a document is being OCR'd (seconds a page), say which page, then carry on.
+          while (!prepared) {
+            const next = await (ocr ? Promise.race([head, ocr.nextMessage()]) : head);
+            if (typeof next === 'string') yield { phase: 'ocr', done, total, message: next };
+            else prepared = next;
+          }
           fill();
           const path = prepared.file.path;
           if (prepared.kind === 'touched') {
@@ -186,9 +203,11 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
       result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
+        ...(ocr ? { ocr: { ...ocr.summary, recognized: ocr.pagesRecognized } } : {}),
       });
     } finally {
       if (ownsExtractor) await extractor.close();
+      await ocr?.close();
       store.close();
     }
     if (options.rebuild && !result.cancelled) await swapInRebuilt(dbDir);
@@ -233,11 +252,12 @@ async function configureEmbedding(store: IndexStore, embedder: Embedder | null, 
 }
 
 /** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
-async function prepare(file: DiscoveredFile, stored: StoredDocument | null, extractor: Extractor, signal?: AbortSignal): Promise<Prepared> {
+async function prepare(file: DiscoveredFile, stored: StoredDocument | null, extractor: Extractor, ocr: OcrRun | undefined, signal?: AbortSignal): Promise<Prepared> {
   try {
     const hash = await hashFile(file.absPath, signal);
     if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
     const doc = await extractor.extract(file, signal);
+    await ocr?.read(doc, file.absPath, hash, signal);
     return { kind: 'document', file, stored, hash, doc };
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -16,6 +16,9 @@ export function progressText(p: IndexProgress | undefined): ProgressText {
   if (!p || p.phase === 'discover') return { short: '…', detail: 'Looking for new and changed documents…' };
   const count = `${p.done}/${p.total}`;
   switch (p.phase) {
+    case 'ocr':
+      // "OCR page 3/17 of scanned/x.pdf": a page takes seconds, so the page, not the document, moves.
+      return { short: count, detail: p.message ?? 'OCR…' };
     case 'optimize':
       return { short: count, detail: 'Updating the search index…' };
     case 'done':
@@ -35,13 +38,14 @@ export function runSummaryText(s: IndexSummary, totals: IndexTotals | null): str
   const whole = totals ? `${plural(totals.documents, 'document')}, ${plural(totals.chunks, 'chunk')}` : null;
   const failed = s.failed.length ? ` ${plural(s.failed.length, 'file')} could not be indexed.` : '';
   const warned = s.warned.length ? ` ${plural(s.warned.length, 'document')} indexed with warnings.` : '';
+  const ocr = s.ocr?.pages ? ` ${plural(s.ocr.pages, 'scanned page')} read by OCR.` : '';
   if (s.cancelled) return `Indexing cancelled: what was indexed is kept${whole ? ` (${whole})` : ''}; run it again to finish.${failed}`;
   if (s.indexed === 0 && s.removed === 0) return `Index up to date${whole ? `: ${whole}` : ''}.${failed}${warned}`;
   const changes = [s.indexed ? `${plural(s.indexed, 'new or changed document')} indexed` : '', s.removed ? `${plural(s.removed, 'document')} removed` : '']
     .filter(Boolean)
     .join(', ');
   const head = changes.charAt(0).toUpperCase() + changes.slice(1);
-  return `${head}${whole ? `; the index has ${whole}` : ''}.${failed}${warned}`;
+  return `${head}${whole ? `; the index has ${whole}` : ''}.${ocr}${failed}${warned}`;
 }
 
 export function plural(n: number, noun: string): string {

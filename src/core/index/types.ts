@@ -24,6 +24,10 @@ export interface ExtractedDocument {
   sourceLines?: Array<[number, number]>;
   /** Non-fatal problems worth telling the user (e.g. some pages had no text layer). */
   warnings: string[];
+  /** PDFs, before OCR: 1-based pages without a usable text layer, left for OCR to read. */
+  ocrCandidates?: number[];
+  /** PDFs: pages whose text came from OCR, with Tesseract's mean word confidence (0-100). */
+  ocrPages?: Array<{ page: number; confidence: number }>;
 }
 
 /**
@@ -48,6 +52,8 @@ export interface Chunk extends Provenance {
   /** Nearest section heading, when one is known (helps both ranking and citations). */
   heading: string | null;
   text: string;
+  /** Set when some of the chunk's text was read by OCR: the lowest confidence (0-100) of its OCR'd pages. */
+  ocrConfidence?: number;
 }
 
 /** One search result. */
@@ -103,7 +109,7 @@ export interface Retriever {
 
 /** Progress of an indexing run, yielded by the indexer as it goes. */
 export interface IndexProgress {
-  phase: 'discover' | 'extract' | 'embed' | 'write' | 'optimize' | 'done';
+  phase: 'discover' | 'extract' | 'ocr' | 'embed' | 'write' | 'optimize' | 'done';
   /** Files finished so far / files to process in this run. */
   done: number;
   total: number;
@@ -142,6 +148,19 @@ export interface IndexSummary {
   notices: string[];
   /** Documents indexed this run with something to know (pages without text, a guessed encoding). */
   warned: DocumentWarnings[];
+  /** What OCR did this run (absent when OCR is off). */
+  ocr?: OcrSummary;
+}
+
+export interface OcrSummary {
+  /** Pages whose text came from OCR (read this run or from the OCR cache). */
+  pages: number;
+  /** Of those, taken from the cache. */
+  cached: number;
+  /** Pages sent to OCR this run (blank ones included; cache hits not). */
+  recognized: number;
+  /** Per document: the pages OCR'd, and the pages OCR could not read. */
+  documents: Array<{ path: string; read: number[]; unreadable: number[] }>;
 }
 
 export interface DocumentWarnings {

@@ -80,6 +80,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
       dbDir: request.dbDir,
       include: settings.include,
       exclude: settings.exclude,
+      ocr: settings.ocr,
       embedder: choice.embedder,
       rebuild: request.rebuild ?? false,
       ...(signal ? { signal } : {}),

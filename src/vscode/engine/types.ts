@@ -11,6 +11,8 @@ import type { Logger } from '../../core/ports';
 import type { VerifyReport } from '../../core/index/store/checksums';
 
 /** Settings the engine needs, as plain data (built from ResearchConfig by the editor layer). */
+import type { OcrSettings } from '../../core/index/ocr/settings';
+
 export interface EngineSettings {
   ollamaHost: string;
   chatModel: string;
@@ -21,6 +23,8 @@ export interface EngineSettings {
   localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32';
   include: string[];
   exclude: string[];
+  /** OCR of PDF pages without a text layer (research.index.ocr*). */
+  ocr: OcrSettings;
   maxClarifications: number;
   /** Messages the orchestrator reads (the max_history). */
   maxHistory: number;

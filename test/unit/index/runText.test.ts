@@ -25,6 +25,13 @@ describe('how an indexing run reads', () => {
     );
   });
 
+  it('OCR in the editor: progress names the page being read (not "0 of 1 documents done" for a minute), the summary counts the pages OCR read', () => {
+    const progress = progressText({ phase: 'ocr', done: 0, total: 1, message: 'OCR page 3/17 of scanned/x.pdf' });
+    assert.deepEqual(progress, { short: '0/1', detail: 'OCR page 3/17 of scanned/x.pdf' });
+    const ocr = { pages: 17, cached: 0, recognized: 17, documents: [{ path: 'scanned/x.pdf', read: [], unreadable: [] }] };
+    assert.equal(runSummaryText({ ...base, indexed: 1, ocr }, { documents: 7, chunks: 50 }), '1 new or changed document indexed; the index has 7 documents, 50 chunks. 17 scanned pages read by OCR.');
+  });
+
   it('a cancelled run says what is kept and how to finish', () => {
     assert.equal(runSummaryText({ ...base, indexed: 3, cancelled: true }, { documents: 3, chunks: 9 }), 'Indexing cancelled: what was indexed is kept (3 documents, 9 chunks); run it again to finish.');
   });

@@ -4,11 +4,9 @@
  * one batch at a time to whichever worker is idle. Worker startup mirrors the PDF extraction
  * pool (../extract/pool.ts): a bundled dist/embed-worker.js, or the .ts source through tsx.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { deserializeError, type SerializedError } from '../extract/protocol';
-import type { WorkerScript } from '../extract/pool';
+import { findWorkerEntry, type WorkerScript } from '../workerEntry';
 import { EmbedFailedError, LocalModelMissingError } from './errors';
 
 export interface EmbedWorkerData {
@@ -37,17 +35,7 @@ export class EmbedWorkerCrashError extends Error {
  * exists, so the embedder runs in-thread.
  */
 export function resolveEmbedWorkerScript(): WorkerScript | undefined {
-  const bundled = join(__dirname, 'embed-worker.js');
-  if (existsSync(bundled)) return { path: bundled, eval: false };
-  const source = join(__dirname, 'localWorker.ts');
-  if (!existsSync(source)) return undefined;
-  try {
-    // Resolved here, not in the worker: an eval'd worker resolves modules from the process cwd.
-    const tsxHook = require.resolve('tsx/cjs');
-    return { code: `require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(source)});`, eval: true };
-  } catch {
-    return undefined;
-  }
+  return findWorkerEntry(__dirname, 'embed-worker.js', 'localWorker.ts');
 }
 
 interface Job {

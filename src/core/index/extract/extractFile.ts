@@ -13,6 +13,8 @@ export interface ExtractOptions {
   maxPdfBytes?: number;
   /** Markdown/text/HTML/DOCX files larger than this fail with 'too-large'. Default 50 MB. */
   maxTextBytes?: number;
+  /** PDFs: leave pages without a usable text layer to OCR (`ocrCandidates`) instead of failing/warning. */
+  leaveTextlessToOcr?: boolean;
   /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
   onPdfOpened?: (numPages: number) => void;
 }
@@ -28,8 +30,8 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   const bytes = await readLimited(file.absPath, limit);
   options.signal?.throwIfAborted();
   if (file.kind === 'pdf') {
-    const { pages, warnings } = await extractPdfText(bytes, options.signal);
-    return { path: file.path, kind: file.kind, pages, warnings };
+    const { pages, warnings, ocrCandidates } = await extractPdfText(bytes, options.signal, undefined, options.leaveTextlessToOcr);
+    return { path: file.path, kind: file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) };
   }
   if (file.kind === 'html' || file.kind === 'docx') {
     const { text, sourceLines, warnings } = file.kind === 'html' ? extractHtml(bytes) : await extractDocx(bytes);
@@ -48,7 +50,7 @@ export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, op
   options.signal?.throwIfAborted();
   const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
   options.signal?.throwIfAborted();
-  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened);
+  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ExtractorOptions {
   maxTextBytes?: number;
   /** Split each PDF across the worker threads (default true; see WorkerPoolOptions). */
   splitPdfs?: boolean;
+  /** Leave PDF pages without a usable text layer to OCR (see ExtractOptions). */
+  leaveTextlessToOcr?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ExtractorOptions {
  * thread when `workers` is 0 or no worker script can be found.
  */
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
-  const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes };
+  const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes, leaveTextlessToOcr: options.leaveTextlessToOcr };
   const workers = options.workers ?? DEFAULT_WORKERS;
   const script = workers > 0 ? resolveWorkerScript() : undefined;
   if (script) return new WorkerPool(workers, script, limits, { splitPdfs: options.splitPdfs });

@@ -6,11 +6,18 @@ export interface PdfText {
   /** One entry per physical page; index 0 is page 1. */
   pages: string[];
   warnings: string[];
+  /**
+   * With `leaveToOcr`: pages without a usable text layer (none, or too little text for the page's
+   * area), 1-based, for OCR to read; their warnings and the `no-text` failure are OCR's to decide.
+   */
+  ocrCandidates?: number[];
 }
 
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
 export interface PdfjsLike {
   getDocument(params: Record<string, unknown>): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
+  /** pdf.js's operator codes (to see whether a page paints an image). */
+  OPS?: Record<string, number>;
 }
 interface PdfDocumentLike {
   numPages: number;
@@ -18,6 +25,9 @@ interface PdfDocumentLike {
 }
 interface PdfPageLike {
   getTextContent(): Promise<{ items: unknown[] }>;
+  /** The page's box in points: [x0, y0, x1, y1]. */
+  view?: number[];
+  getOperatorList?(): Promise<{ fnArray: number[] }>;
   cleanup(): boolean | void;
 }
 
@@ -71,6 +81,11 @@ export interface PdfPart {
   /** 1-based numbers of pages without text, and of pages that could not be read. */
   textless: number[];
   damaged: number[];
+  /**
+   * When asked (`findOcrCandidates`): 1-based numbers of pages without a usable text layer (none,
+   * or too little for their area, see isSparse) that paint an image, so OCR may find text there.
+   */
+  ocrCandidates?: number[];
   /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
   firstPageError?: unknown;
 }
@@ -84,8 +99,9 @@ export async function extractPdfText(
   signal?: AbortSignal,
   /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
   pdfjsModule?: PdfjsLike,
+  leaveToOcr = false,
 ): Promise<PdfText> {
-  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule)]);
+  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule, undefined, leaveToOcr)], { leaveToOcr });
 }
 
 /**
@@ -99,9 +115,12 @@ export async function readPdfPart(
   signal?: AbortSignal,
   pdfjsModule?: PdfjsLike,
   onOpened?: (numPages: number) => void,
+  findOcrCandidates = false,
 ): Promise<PdfPart> {
   const byteLength = bytes.byteLength;
-  const { getDocument } = pdfjsModule ?? (await loadPdfjs());
+  const pdfjsUsed = pdfjsModule ?? (await loadPdfjs());
+  const { getDocument } = pdfjsUsed;
+  const imageOps = findOcrCandidates ? imageOperators(pdfjsUsed) : undefined;
   const task = getDocument({
     data: bytes,
     // Text only: no fonts to render, no eval'd font programs, no console noise.
@@ -127,8 +146,9 @@ export async function readPdfPart(
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       try {
-        const text = await pageText(document, pageNumber);
+        const { text, ocrCandidate } = await pageText(document, pageNumber, imageOps);
         if (text === '') result.textless.push(pageNumber);
+        if (ocrCandidate) (result.ocrCandidates ??= []).push(pageNumber);
         result.pages.push(text);
       } catch (error) {
         // One damaged page keeps its place (empty) so later pages keep their numbers.
@@ -149,13 +169,14 @@ export async function readPdfPart(
  * whole document's words, warnings and whole-document failures decided once. Extracting a file
  * whole is the one-part case, so split and whole extraction give the same text by construction.
  */
-export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
+export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr?: boolean } = {}): PdfText {
   const ordered = [...parts].sort((a, b) => a.firstPage - b.firstPage);
   const numPages = ordered[0]?.numPages ?? 0;
   const byteLength = ordered[0]?.byteLength ?? 0;
   const pages: string[] = [];
   const textless: number[] = [];
   const damaged: number[] = [];
+  const candidates: number[] = [];
   let firstPageError: unknown;
   for (const part of ordered) {
     const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
@@ -165,6 +186,7 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
     pages.push(...part.pages);
     textless.push(...part.textless);
     damaged.push(...part.damaged);
+    candidates.push(...(part.ocrCandidates ?? []));
     firstPageError ??= part.firstPageError;
   }
   if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
@@ -174,6 +196,14 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
   for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
   if (pages.length > 0 && damaged.length === pages.length) {
     throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
+  }
+  if (options.leaveToOcr && candidates.length > 0) {
+    // OCR decides about its candidates (warnings, `no-text`); pages without an image are as before.
+    const blank = textless.filter((page) => !candidates.includes(page));
+    const warnings: string[] = [];
+    if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} no text layer (scanned?)`);
+    if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
+    return { pages, warnings, ocrCandidates: candidates };
   }
   // Also a PDF with zero pages: nothing to index is a failure the user should see.
   if (textless.length + damaged.length === pages.length) {
@@ -185,15 +215,45 @@ export function assemblePdfText(parts: readonly PdfPart[]): PdfText {
   return { pages, warnings };
 }
 
-async function pageText(document: PdfDocumentLike, pageNumber: number): Promise<string> {
+/**
+ * A page's text, and (with `imageOps`) whether OCR should read it: too little text, and an image
+ * painted. Only such pages pay for their operator list; a blank page or a chapter title page
+ * without an image is not worth starting OCR for.
+ */
+async function pageText(document: PdfDocumentLike, pageNumber: number, imageOps?: Set<number>): Promise<{ text: string; ocrCandidate: boolean }> {
   const page = await document.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
-    return normalizePageText(joinTextItems(content.items));
+    const text = normalizePageText(joinTextItems(content.items));
+    let ocrCandidate = false;
+    if (imageOps && page.getOperatorList && (text === '' || isSparse(text, page.view))) {
+      const { fnArray } = await page.getOperatorList();
+      ocrCandidate = fnArray.some((op) => imageOps.has(op));
+    }
+    return { text, ocrCandidate };
   } finally {
     // Releases the page's parsed resources; without it a 3,000-page file keeps them all.
     page.cleanup();
   }
+}
+
+/**
+ * Fewer visible characters than this per square inch of page: too little text to be the page's
+ * content (a scan with a page number or stamp in its text layer). A full page of text has ~30;
+ * a chapter title page ("Chapter 5 / Shell Variables" on Letter: 0.25) still counts as text.
+ */
+const SPARSE_CHARS_PER_SQUARE_INCH = 0.2;
+
+function isSparse(text: string, view: number[] | undefined): boolean {
+  if (!view || view.length < 4) return false;
+  const squareInches = (Math.abs(view[2]! - view[0]!) * Math.abs(view[3]! - view[1]!)) / (72 * 72);
+  return text.replace(/\s+/g, '').length < squareInches * SPARSE_CHARS_PER_SQUARE_INCH;
+}
+
+/** pdf.js's operators that paint an image (a scan is one). */
+function imageOperators(pdfjsModule: PdfjsLike): Set<number> {
+  const names = ['paintImageXObject', 'paintImageXObjectRepeat', 'paintInlineImageXObject', 'paintInlineImageXObjectGroup', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintImageMaskXObjectRepeat'];
+  return new Set(names.map((name) => pdfjsModule.OPS?.[name]).filter((op): op is number => op !== undefined));
 }
 
 function verb(pageNumbers: readonly number[]): string {

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { findWorkerEntry, type WorkerScript } from '../workerEntry';
 import type { DiscoveredFile } from '../discover';
 import type { ExtractedDocument } from '../types';
 import { ExtractionError } from './errors';
@@ -9,8 +8,7 @@ import { assemblePdfText, partsWithPages, type PdfPart } from './pdf';
 import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
 
-/** How to start the worker: a bundled .js file, or (tests, tsx) the TypeScript source via tsx. */
-export type WorkerScript = { path: string; eval: false } | { code: string; eval: true };
+export type { WorkerScript } from '../workerEntry';
 
 /**
  * Parts per worker for each PDF. Equal page ranges are not equal work (one half of a manual can
@@ -28,17 +26,7 @@ const MAX_CONSECUTIVE_CRASHES = 3;
  * through tsx's require hook. Undefined when neither exists, so callers extract in-thread.
  */
 export function resolveWorkerScript(): WorkerScript | undefined {
-  const bundled = join(__dirname, 'extract-worker.js');
-  if (existsSync(bundled)) return { path: bundled, eval: false };
-  const source = join(__dirname, 'worker.ts');
-  if (!existsSync(source)) return undefined;
-  try {
-    // Resolved here, not in the worker: an eval'd worker resolves modules from the process cwd.
-    const tsxHook = require.resolve('tsx/cjs');
-    return { code: `require(${JSON.stringify(tsxHook)}); require(${JSON.stringify(source)});`, eval: true };
-  } catch {
-    return undefined; // running from source without tsx: extract in-thread
-  }
+  return findWorkerEntry(__dirname, 'extract-worker.js', 'worker.ts');
 }
 
 export interface WorkerPoolOptions {
@@ -198,8 +186,8 @@ export class WorkerPool {
       job.parts.push(part);
       if (job.parts.length < job.tasks.length) return;
       try {
-        const { pages, warnings } = assemblePdfText(job.parts);
-        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings });
+        const { pages, warnings, ocrCandidates } = assemblePdfText(job.parts, { leaveToOcr: this.limits.leaveTextlessToOcr });
+        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) });
       } catch (error) {
         this.settle(job, error);
       }

@@ -3,7 +3,8 @@ import type { Chunk, DocumentKind } from '../types';
 import type { ChunkRow, DocumentRow } from './schema';
 import type { DocumentWrite, StoredDocument } from './types';
 
-export function chunkRows(write: DocumentWrite, embeddingModel: string): ChunkRow[] {
+/** `withOcrColumn`: the table has `ocr_confidence` (an index made before OCR does not). */
+export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrColumn = false): ChunkRow[] {
   const { chunks, vectors } = write;
   if (vectors && vectors.length !== chunks.length) {
     throw new RangeError(`${write.document.path}: ${chunks.length} chunks but ${vectors.length} vectors`);
@@ -22,6 +23,7 @@ export function chunkRows(write: DocumentWrite, embeddingModel: string): ChunkRo
       doc_hash: write.document.contentHash,
       embedding_model: embeddingModel,
     };
+    if (withOcrColumn) row.ocr_confidence = chunk.ocrConfidence ?? null;
     // Arrow wants a plain array for a FixedSizeList built from JS objects.
     if (vectors) row.vector = Array.from(vectors[i]!);
     return row;

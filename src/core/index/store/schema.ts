@@ -17,6 +17,9 @@ export const DOCUMENTS_TABLE = 'documents';
 /** Index-level facts (schema version, embedding model, last run), a small JSON file. */
 export const META_FILE = 'index-meta.json';
 
+/** The chunks column flagging text read by OCR (see chunksSchema). */
+export const OCR_CONFIDENCE_COLUMN = 'ocr_confidence';
+
 /** Columns that carry a full-text index. Search may query any of these. */
 export const FTS_COLUMNS = ['text'] as const;
 
@@ -46,6 +49,12 @@ export function chunksSchema(dimension: number | null): Schema {
     new Field('doc_hash', new Utf8(), false),
     /** Embedder id, e.g. 'local:all-MiniLM-L6-v2', or 'none'. */
     new Field('embedding_model', new Utf8(), false),
+    /**
+     * Null, or the lowest OCR confidence (0-100) of the chunk's pages read by OCR. Added after
+     * schema version 1 without bumping it: an index made before has no such column and is
+     * written without it (its OCR chunks unflagged until `index --rebuild`).
+     */
+    new Field(OCR_CONFIDENCE_COLUMN, new Float32(), true),
   ];
   if (dimension !== null) {
     fields.push(new Field('vector', new FixedSizeList(dimension, new Field('item', new Float32(), true)), false));
@@ -81,6 +90,7 @@ export type ChunkRow = {
   text: string;
   doc_hash: string;
   embedding_model: string;
+  ocr_confidence?: number | null;
   vector?: Float32Array | number[];
 };
 

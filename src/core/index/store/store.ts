@@ -7,7 +7,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
-import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, chunksSchema, documentsSchema, type DocumentRow } from './schema';
+import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, OCR_CONFIDENCE_COLUMN, chunksSchema, documentsSchema, type DocumentRow } from './schema';
 import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
 import { describeMismatch, quickCheck, recordChecksums, verifyChecksums, type VerifyReport } from './checksums';
@@ -239,7 +239,8 @@ class LanceIndexStore implements IndexStore {
         throw new IndexStoreError(`${w.document.path}: the index ${wantVectors ? 'needs' : 'has no room for'} vectors`, 'index-write', this.dir);
       }
     }
-    const rows = writes.flatMap((w) => chunkRows(w, model));
+    const withOcrColumn = this.schema.fields.some((f) => f.name === OCR_CONFIDENCE_COLUMN);
+    const rows = writes.flatMap((w) => chunkRows(w, model, withOcrColumn));
     if (rows.length > 0) {
       // One commit: insert/update this batch's chunks and drop those paths' chunks that are gone.
       await this.chunks

@@ -1,0 +1,28 @@
+import type { LanguageData } from './languageData';
+
+/** Main thread -> OCR thread: read these pages of one PDF. */
+export interface OcrRequest {
+  type: 'ocr';
+  id: number;
+  absPath: string;
+  pages: number[];
+  languages: string[];
+  data: LanguageData;
+  dpi: number;
+}
+
+/** One page's result. `blank`: nothing dark on the rendered page, so Tesseract was not asked. */
+export interface OcrPageResult {
+  page: number;
+  text: string;
+  /** Tesseract's mean word confidence, 0-100 (100 for a blank page). */
+  confidence: number;
+  blank: boolean;
+}
+
+/** OCR thread -> main thread. */
+export type OcrResponse =
+  | { type: 'page'; id: number; result: OcrPageResult }
+  | { type: 'page-failed'; id: number; page: number; message: string }
+  | { type: 'done'; id: number }
+  | { type: 'failed'; id: number; message: string; name: string };

@@ -1,0 +1,70 @@
+/**
+ * OCR thread entry point: renders the requested pages of a PDF and reads them with Tesseract,
+ * one page at a time, answering page by page. Bundled on its own as dist/ocr-worker.js. The
+ * Tesseract worker (tesseract.js starts it as a thread of this thread) is kept for the next
+ * request with the same languages. Language data is read from `data.langPath` only, and nothing
+ * is cached on disk by tesseract.js (`cacheMethod: 'none'`): no download, no file in the cwd.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { OcrRequest, OcrResponse } from './protocol';
+import { openForRendering, renderPage } from './render';
+import { normalizePageText } from '../extract/pageText';
+
+const port = parentPort;
+if (!port) throw new Error('OCR worker must run in a worker thread');
+
+interface TesseractWorker {
+  recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
+  terminate(): Promise<unknown>;
+}
+let tesseract: { key: string; worker: Promise<TesseractWorker> } | undefined;
+
+function tesseractFor(request: OcrRequest): Promise<TesseractWorker> {
+  const key = `${request.languages.join('+')}|${request.data.langPath}`;
+  if (tesseract?.key !== key) {
+    void tesseract?.worker.then((w) => w.terminate()).catch(() => undefined);
+    const worker = import('tesseract.js').then((module) => {
+      const createWorker = (module as unknown as { createWorker: typeof import('tesseract.js').createWorker }).createWorker
+        ?? (module as unknown as { default: typeof import('tesseract.js') }).default.createWorker;
+      return createWorker(request.languages, 1 /* LSTM only */, {
+        langPath: request.data.langPath,
+        gzip: request.data.gzip,
+        cacheMethod: 'none',
+      }) as unknown as Promise<TesseractWorker>;
+    });
+    tesseract = { key, worker };
+  }
+  return tesseract.worker;
+}
+
+let queue = Promise.resolve();
+port.on('message', (request: OcrRequest) => {
+  queue = queue.then(() => run(request));
+});
+
+async function run(request: OcrRequest): Promise<void> {
+  const post = (response: OcrResponse) => port!.postMessage(response);
+  let pdf;
+  try {
+    pdf = await openForRendering(request.absPath);
+    for (const page of request.pages) {
+      try {
+        const rendered = await renderPage(pdf, page, request.dpi);
+        if (rendered.blank) {
+          post({ type: 'page', id: request.id, result: { page, text: '', confidence: 100, blank: true } });
+          continue;
+        }
+        // Started on the first page with ink: a run whose pages are all blank never loads Tesseract.
+        const { data } = await (await tesseractFor(request)).recognize(rendered.png);
+        post({ type: 'page', id: request.id, result: { page, text: normalizePageText(data.text), confidence: data.confidence, blank: false } });
+      } catch (error) {
+        post({ type: 'page-failed', id: request.id, page, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    post({ type: 'done', id: request.id });
+  } catch (error) {
+    post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : 'Error' });
+  } finally {
+    await pdf?.close().catch(() => undefined);
+  }
+}
