@@ -9,8 +9,13 @@ import type { FileFailure } from './types';
 
 export interface IndexPlan {
   unchanged: DiscoveredFile[];
-  /** New or possibly changed files, each with its stored record when there is one. */
-  candidates: Array<{ file: DiscoveredFile; stored: StoredDocument | null }>;
+  /**
+   * New or possibly changed files, each with its stored record when there is one; `reread`: extract
+   * it even when its bytes are unchanged (a PDF indexed before OCR was on).
+   */
+  candidates: Array<{ file: DiscoveredFile; stored: StoredDocument | null; reread?: boolean }>;
+  /** The stored records, by path. */
+  storedByPath: ReadonlyMap<string, StoredDocument>;
   /** Stored paths no longer on disk. */
   removed: string[];
 }
@@ -26,5 +31,5 @@ export function planRun(files: DiscoveredFile[], stored: StoredDocument[], disco
   }
   const present = new Set([...files.map((f) => f.path), ...discoveryFailures.map((f) => f.path)]);
   const removed = stored.filter((d) => !present.has(d.path)).map((d) => d.path);
-  return { unchanged, candidates, removed };
+  return { unchanged, candidates, removed, storedByPath: byPath };
 }

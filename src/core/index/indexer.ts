@@ -19,7 +19,8 @@ import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type 
 import { ocrCacheDirOf } from './ocr/cache';
 import { OcrRun } from './ocr/ocrRun';
 import type { OcrSettings } from './ocr/settings';
-import { planRun } from './indexPlan';
+import { planRun, type IndexPlan } from './indexPlan';
+import { hasTextlessPages } from './extract/pdf';
 import { writeFailureRecord } from './failureRecord';
 import { openIndexStore, removeIndexDir } from './store/store';
 import { IndexStoreError } from './store/errors';
@@ -115,6 +116,12 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs, skipFiles: [lockPathOf(dbDir)], signal });
       failed.push(...discovered.failures);
       const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+      // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
+      // no text are read again, once; everything else, and their embeddings, stays as it is.
+      if (ocr && store.meta().ocr !== true) {
+        const rereads = rereadForOcr(plan);
+        if (rereads > 0) notices.push(`OCR is on: reading again ${rereads} PDF(s) indexed without it that have pages with no text layer`);
+      }
       const files = discovered.files.length + discovered.failures.length;
       logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
 
@@ -126,8 +133,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       let next = 0;
       const fill = () => {
         while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
-          const { file, stored } = plan.candidates[next++]!;
-          ahead.push(prepare(file, stored, extractor, ocr, signal));
+          const { file, stored, reread } = plan.candidates[next++]!;
+          ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
           // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
           ahead[ahead.length - 1]!.catch(() => undefined);
         }
@@ -196,7 +203,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
           yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
           await store.optimize();
         }
-        await store.markIndexed();
+        await store.markIndexed(undefined, { ocr: Boolean(ocr) });
         // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
         await writeFailureRecord(target, failed, discovered.files);
       }
@@ -249,6 +256,20 @@ async function configureEmbedding(store: IndexStore, embedder: Embedder | null, 
     notices.push(message);
     logger.warn(message);
   }
+}
+
+/** Moves unchanged PDFs with textless pages to the candidates, to be extracted (and OCR'd) again. */
+function rereadForOcr(plan: IndexPlan): number {
+  const stored = new Map(plan.storedByPath);
+  const keep = plan.unchanged.filter((file) => {
+    const record = stored.get(file.path);
+    if (file.kind !== 'pdf' || !record || !hasTextlessPages(record.warnings)) return true;
+    plan.candidates.push({ file, stored: record, reread: true });
+    return false;
+  });
+  const moved = plan.unchanged.length - keep.length;
+  plan.unchanged = keep;
+  return moved;
 }
 
 /** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */

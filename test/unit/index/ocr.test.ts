@@ -77,6 +77,32 @@ describe('OCR of PDF pages without a text layer', function () {
       }
     }));
 
+  it('an index made with OCR off (or before OCR existed) reads its textless PDF pages once when OCR is on, and leaves the other documents alone', () =>
+    withTempDir(async (root) => {
+      await writeScannedPdf(join(root, 'mixed.pdf'), [{ text: 'Installation\nRun the installer as an administrator.' }, { scanned: SECOND_SCANNED }]);
+      await writeFile(join(root, 'notes.md'), '# Notes\n\nNothing to read twice.\n');
+      const chunking = { chunkSize: 100, overlap: 0 }; // a chunk per page: the hit names the OCR'd page
+      const off = await run({ root, chunking, ocr: { mode: 'off' } });
+      assert.equal(off.indexed, 2);
+      assert.equal(off.ocr, undefined);
+
+      const upgraded = await run({ root, chunking });
+      assert.equal(upgraded.indexed, 1, 'only the PDF with a textless page is read again');
+      assert.deepEqual(upgraded.ocr?.documents, [{ path: 'mixed.pdf', read: [2], unreadable: [] }]);
+      assert.ok(upgraded.notices.some((n) => /OCR is on: reading again 1 PDF/.test(n)), upgraded.notices.join(' | '));
+      const store = await openIndexStore(join(root, '.research-index'));
+      try {
+        const hits = await createRetriever(store, null).search('warranty gearbox nine years', { k: 1 });
+        assert.deepEqual([hits[0]?.path, hits[0]?.pageStart], ['mixed.pdf', 2]);
+      } finally {
+        store.close();
+      }
+
+      const again = await run({ root, chunking });
+      assert.equal(again.indexed, 0, 'said and done once');
+      assert.ok(!again.notices.some((n) => /OCR is on/.test(n)));
+    }));
+
   it('a text PDF with a blank page and a title-only page does not start OCR (indexing text PDFs stays as fast as before)', () =>
     withTempDir(async (root) => {
       // A grey rectangle (vector graphics, no image) and a chapter title: nothing a scan would be.

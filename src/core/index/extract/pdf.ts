@@ -2,6 +2,14 @@ import { ExtractionError } from './errors';
 import { collectWords, dehyphenate } from './dehyphenate';
 import { describePages, joinTextItems, normalizePageText } from './pageText';
 
+/** Ends the warning for pages that had no text: how an index remembers a PDF that may need OCR. */
+const NO_TEXT_LAYER = 'no text layer (scanned?)';
+
+/** True when a stored PDF's warnings say some pages had no text (read without OCR, or OCR found nothing). */
+export function hasTextlessPages(warnings: readonly string[]): boolean {
+  return warnings.some((warning) => warning.endsWith(NO_TEXT_LAYER));
+}
+
 export interface PdfText {
   /** One entry per physical page; index 0 is page 1. */
   pages: string[];
@@ -201,7 +209,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
     // OCR decides about its candidates (warnings, `no-text`); pages without an image are as before.
     const blank = textless.filter((page) => !candidates.includes(page));
     const warnings: string[] = [];
-    if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} no text layer (scanned?)`);
+    if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} ${NO_TEXT_LAYER}`);
     if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
     return { pages, warnings, ocrCandidates: candidates };
   }
@@ -210,7 +218,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
     throw new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
   }
   const warnings: string[] = [];
-  if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} no text layer (scanned?)`);
+  if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} ${NO_TEXT_LAYER}`);
   if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
   return { pages, warnings };
 }

@@ -281,8 +281,8 @@ class LanceIndexStore implements IndexStore {
     this.documentsCache = null;
   }
 
-  async markIndexed(at = new Date()): Promise<void> {
-    await this.saveMeta({ lastIndexedAt: at.toISOString(), checksums: await this.currentChecksums() });
+  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr'> = {}): Promise<void> {
+    await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), checksums: await this.currentChecksums() });
   }
 
   async recordChecksums(): Promise<void> {

@@ -26,6 +26,11 @@ export interface IndexMeta {
    * indexes made before checksums were recorded: the next index run records them.
    */
   checksums?: IndexChecksums | null;
+  /**
+   * Whether the last completed run read textless PDF pages with OCR. Absent in indexes made before
+   * OCR existed; a run with OCR on then re-reads the PDFs that have textless pages, once.
+   */
+  ocr?: boolean;
 }
 
 /** Bookkeeping for one indexed document. */
@@ -77,7 +82,7 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date): Promise<void>;
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr'>): Promise<void>;
   /** Records the checksums of the files as they are now (after a cancelled run; markIndexed does it otherwise). */
   recordChecksums(): Promise<void>;
   /**
