@@ -9,7 +9,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildOnce, runCli } from '../support/cli';
 import { startFakeOllama, type ChatRequestBody } from '../support/fakeOllama';
-import { CONTROL_TOKEN_LINES, HOSTILE_QUESTION, forgedDelimitersIn, tokenShapesIn, writeHostileDocs } from '../support/hostileDoc';
+import { writeDocx } from '../support/docx';
+import { CONTROL_TOKEN_LINES, HOSTILE_QUESTION, forgedDelimitersIn, hostileDocxParagraphs, hostileHtml, tokenShapesIn, writeHostileDocs } from '../support/hostileDoc';
 import { clarify, scriptAgents } from '../support/scriptedAgents';
 import { withTempDir } from '../support/tempDir';
 
@@ -86,6 +87,28 @@ describe('hostile documents: model control tokens and forged delimiters', functi
         assert.equal(JSON.parse(asked.stdout).route, 'clarification');
         const locations = agents.requests.clarification[0]!.messages[0]!.content;
         assert.match(locations, /developer mode/, 'the hostile snippet reached the clarification prompt');
+        assert.deepEqual(violations(fake.chatRequests()), []);
+      } finally {
+        await fake.close();
+      }
+    }));
+
+  it('a web page and a Word document go through the same guard: entity-escaped tokens the HTML parser decodes, and tokens in DOCX paragraphs, reach no request', () =>
+    withTempDir(async (dir) => {
+      const root = join(dir, 'docs');
+      await mkdir(root);
+      await writeFile(join(root, 'hostile.html'), hostileHtml());
+      await writeDocx(join(root, 'hostile.docx'), hostileDocxParagraphs());
+      const indexed = await runCli(['index', root, '--embed', 'none']);
+      assert.equal(indexed.code, 0, indexed.stderr);
+      const agents = scriptAgents({ synthesis: 'The default is 45 seconds [1].' });
+      const fake = await startFakeOllama({ models: ['glm4', 'nomic-embed-text'], template: GLM4_TEMPLATE, chat: (b) => agents.chat(b) });
+      try {
+        const asked = await runCli(['ask', root, HOSTILE_QUESTION, '--model', 'glm4', '--json'], { env: { OLLAMA_HOST: fake.url } });
+        assert.equal(asked.code, 0, asked.stderr);
+        const seen = agents.requests.synthesis.map((b) => b.messages.map((m) => m.content).join('\n')).join('\n');
+        assert.match(seen, /file="hostile\.html"/, 'the web page reached the synthesis prompt');
+        assert.match(seen, /file="hostile\.docx"/, 'the Word document reached the synthesis prompt');
         assert.deepEqual(violations(fake.chatRequests()), []);
       } finally {
         await fake.close();

@@ -87,6 +87,18 @@ export async function writeHostileDocs(dir: string, options: { leakUrl?: string 
   return { markdown, pdf };
 }
 
+/** Every shape as web page text: entity-escaped in the source, so the parser hands back the raw tokens. */
+export function hostileHtml(): string {
+  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const lines = [HOSTILE_FACT, ...CONTROL_TOKEN_LINES, ...DELIMITER_LINES];
+  return `<!doctype html><html><head><title>Hostile</title></head><body><h1>Hostile timeouts</h1>\n${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}\n</body></html>\n`;
+}
+
+/** The paragraphs of a hostile Word document: every shape, each its own paragraph. */
+export function hostileDocxParagraphs(): string[] {
+  return [HOSTILE_FACT, ...CONTROL_TOKEN_LINES, ...DELIMITER_LINES];
+}
+
 /**
  * What a tokenizer or a model could still read as a control token: the text is normalised the
  * way they may see it (NFKC folds full-width brackets, HTML entities decoded, zero-width
