@@ -47,9 +47,9 @@ export function stagePackage({ root, stage, target, pkg }) {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'dist'), { recursive: true });
 
-  // tesseract.js starts its worker from its own files, and @napi-rs/canvas (pdf.js draws pages for
-  // OCR on it) is a native addon: neither can be bundled (esbuild.mjs keeps them external).
-  const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js', '@napi-rs/canvas'].map((name) => [name, pkg.dependencies[name]]));
+  // tesseract.js starts its worker from its own files: it cannot be bundled (esbuild.mjs keeps it
+  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/ocr).
+  const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js'].map((name) => [name, pkg.dependencies[name]]));
   const manifest = { ...pkg, dependencies: runtime, devDependencies: {}, scripts: {} };
   // The .vsix has no CLI, and runs on VS Code's own Node: the CLI's bin and Node floor do not apply.
   delete manifest.bin;
@@ -102,8 +102,7 @@ export function stagePackage({ root, stage, target, pkg }) {
       writeFileSync(join(stage, 'node_modules', name, 'package.json'), JSON.stringify(staged, null, 2));
     }
   };
-  const nativeCanvas = `@napi-rs/canvas-${target === 'linux-x64' ? 'linux-x64-gnu' : target}`;
-  for (const name of [...Object.keys(runtime), nativePackage, nativeCanvas]) copyPackage(name);
+  for (const name of [...Object.keys(runtime), nativePackage]) copyPackage(name);
 
   const modules = join(stage, 'node_modules');
   for (const file of readdirSync(modules, { recursive: true })) {
