@@ -22,8 +22,9 @@ export const STOREFRONT = { readme: 'README.extension.md', files: ['LICENSE', 'C
  * Declared dependencies of runtime packages that nothing the extension runs requires: type
  * declarations, and apache-arrow's `arrow2csv` command-line tool (command-line-*, json-bignum).
  * @swc/helpers serves arrow's ESM builds only; Node's `require` loads its CJS files, which use tslib.
+ * zlibjs is tesseract.js's gunzip in browsers; its Node worker uses node:zlib (1.1 MB compressed).
  */
-const NOT_LOADED = [/^@types\//, /^undici-types$/, /^@swc\/helpers$/, /^command-line-(args|usage)$/, /^json-bignum$/];
+const NOT_LOADED = [/^@types\//, /^undici-types$/, /^@swc\/helpers$/, /^command-line-(args|usage)$/, /^json-bignum$/, /^zlibjs$/];
 
 /** Licence and notice files are kept whatever their extension. */
 const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
@@ -35,9 +36,9 @@ const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
 const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
 // tesseract.js runs its Node worker from src/ (dist/ holds browser bundles). In Node it always loads
 // tesseract.js-core's full builds, never the *-lstm ones (7.0.0's node getCore.js is handed a
-// boolean where it checks for an engine mode), so the three full builds (plain, SIMD, relaxed
-// SIMD; picked by what the CPU supports), each a .js loader and its .wasm, are what ships; the
-// .wasm.js copies are the browser's inlined form. The smoke test OCRs a page from the package.
+// boolean where it checks for an engine mode); the .wasm.js copies are the browser's inlined form.
+// Of the three full builds (plain, SIMD, relaxed SIMD, picked by what the runtime supports) only
+// SIMD ships (`oneTesseractCore`). The smoke test OCRs a page from the package.
 
 /**
  * Stages the package into `stage`. Returns what was done: the runtime packages copied, the ones
@@ -109,8 +110,24 @@ export function stagePackage({ root, stage, target, pkg }) {
     if (LEGAL.test(file) || !DEAD_FILE.test(file)) continue;
     rmSync(join(modules, file), { recursive: true, force: true });
   }
+  oneTesseractCore(modules);
   const stripped = stripNativeBinaries(modules);
   return { runtimePackages: [...copied].sort(), leftOut: [...skipped].sort(), stripped };
+}
+
+/**
+ * Keeps tesseract.js-core's SIMD build only (1.3 MB compressed each build; the package must stay
+ * within its 80 MB download budget). Every Node the extension and the CLI run on (20 and later,
+ * VS Code's Electron) has WebAssembly SIMD, so the plain build is never picked; the relaxed-SIMD
+ * build, which VS Code's newer Node would pick, becomes a loader of the SIMD one.
+ */
+function oneTesseractCore(modules) {
+  const core = join(modules, 'tesseract.js-core');
+  if (!existsSync(join(core, 'tesseract-core-simd.wasm'))) throw new Error('tesseract.js-core has no SIMD build to ship');
+  for (const build of ['tesseract-core', 'tesseract-core-relaxedsimd']) {
+    rmSync(join(core, `${build}.wasm`), { force: true });
+    writeFileSync(join(core, `${build}.js`), "module.exports = require('./tesseract-core-simd.js');\n");
+  }
 }
 
 /**
