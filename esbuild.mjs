@@ -58,8 +58,8 @@ const ctx = await esbuild.context({
   metafile: production,
   logLevel: 'warning',
   // tesseract.js starts its own worker from its package's files and loads tesseract.js-core's wasm
-  // beside it; @napi-rs/canvas is a native addon: all three ship in node_modules.
-  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'tesseract.js', '@napi-rs/canvas'],
+  // beside it: both ship in node_modules.
+  external: ['vscode', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'tesseract.js'],
   // Two hot spots of pdf.js's text extraction replaced by faster equivalents (scripts/pdfjsPatch.mjs).
   plugins: [problemMatcher, pdfjsPatchPlugin()],
 });

@@ -1,7 +1,7 @@
 /**
- * OCR accuracy and speed: `npm run bench:ocr -- <scanned.pdf>=<original.pdf> ... [--dpi N]`.
+ * OCR accuracy and speed: `npm run bench:ocr -- <scanned.pdf>=<original.pdf> ...`.
  * Each image-only page of a scanned PDF (a page without a text layer) is read by the indexer's OCR
- * (the OCR threads, pdf.js rendering, tesseract.js with the packaged English data) and compared
+ * (the OCR threads, the page's own images decoded by pdf.js, tesseract.js with the packaged English data) and compared
  * with `pdftotext` of the same page of the PDF it was rendered from. Prints, per page, the
  * character error rate (edit distance / reference length, whitespace runs as one space) of the
  * whole page and of its body text (running headers and footers and page numbers left out of both),
@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_WORKERS, extractFile } from '../src/core/index/extract';
 import { resolveLanguageData } from '../src/core/index/ocr/languageData';
 import { OcrPool, resolveOcrThreadScript } from '../src/core/index/ocr/pool';
-import { DEFAULT_OCR_SETTINGS, OCR_DPI } from '../src/core/index/ocr/settings';
+import { DEFAULT_OCR_SETTINGS } from '../src/core/index/ocr/settings';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { dpi: { type: 'string' }, threads: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { threads: { type: 'string' } } });
 
 /** Levenshtein distance, two rows. */
 function editDistance(a: string, b: string): number {
@@ -58,7 +58,6 @@ function body(text: string, known: Set<string>): string {
 }
 
 async function main(): Promise<void> {
-  const dpi = Number(values.dpi ?? OCR_DPI);
   const script = resolveOcrThreadScript();
   if (!script) throw new Error('no OCR worker: run `node esbuild.mjs` first and use dist/bench-ocr.js');
   const pool = new OcrPool(Number(values.threads ?? DEFAULT_WORKERS), script);
@@ -73,12 +72,12 @@ async function main(): Promise<void> {
       const doc = await extractFile({ path: scanned, absPath: scanned, kind: 'pdf', size: 0, mtimeMs: 0 }, { leaveTextlessToOcr: true });
       const pages = doc.ocrCandidates ?? [];
       const started = performance.now();
-      const read = await pool.recognize({ absPath: scanned, pages, languages: ['eng'], data, dpi }, () => undefined);
+      const read = await pool.recognize({ absPath: scanned, pages, languages: ['eng'], data }, () => undefined);
       seconds += (performance.now() - started) / 1000;
       pagesRead += pages.length;
       const reference = pdftotextPages(original, pages);
       const known = furnitureOf([...reference.values()]);
-      console.log(`${pair} (${dpi} dpi): ${pages.length} image-only pages`);
+      console.log(`${pair}: ${pages.length} image-only pages`);
       for (const result of read.pages) {
         const ref = reference.get(result.page) ?? '';
         const whole = editDistance(flat(result.text), flat(ref)) / Math.max(1, flat(ref).length);

@@ -34,6 +34,8 @@ export async function smokeTest({ root, vsix }) {
     execFileSync('unzip', ['-q', vsix, '-d', dir]);
     const ext = join(dir, 'extension');
     for (const f of REQUIRED) if (!existsSync(join(ext, f))) throw new Error(`the package lacks ${f}`);
+    // OCR reads the scan images pdf.js decodes; the tests' canvas (a devDependency, ~35 MB of Skia) must not ship.
+    if (existsSync(join(ext, 'node_modules/@napi-rs'))) throw new Error('the package ships @napi-rs/canvas: it is a devDependency (test fixtures only)');
 
     const docs = join(dir, 'docs');
     mkdirSync(docs);

@@ -22,8 +22,9 @@ export const STOREFRONT = { readme: 'README.extension.md', files: ['LICENSE', 'C
  * Declared dependencies of runtime packages that nothing the extension runs requires: type
  * declarations, and apache-arrow's `arrow2csv` command-line tool (command-line-*, json-bignum).
  * @swc/helpers serves arrow's ESM builds only; Node's `require` loads its CJS files, which use tslib.
+ * zlibjs is tesseract.js's gunzip in browsers; its Node worker uses node:zlib (1.1 MB compressed).
  */
-const NOT_LOADED = [/^@types\//, /^undici-types$/, /^@swc\/helpers$/, /^command-line-(args|usage)$/, /^json-bignum$/];
+const NOT_LOADED = [/^@types\//, /^undici-types$/, /^@swc\/helpers$/, /^command-line-(args|usage)$/, /^json-bignum$/, /^zlibjs$/];
 
 /** Licence and notice files are kept whatever their extension. */
 const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
@@ -35,9 +36,9 @@ const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
 const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
 // tesseract.js runs its Node worker from src/ (dist/ holds browser bundles). In Node it always loads
 // tesseract.js-core's full builds, never the *-lstm ones (7.0.0's node getCore.js is handed a
-// boolean where it checks for an engine mode), so the three full builds (plain, SIMD, relaxed
-// SIMD; picked by what the CPU supports), each a .js loader and its .wasm, are what ships; the
-// .wasm.js copies are the browser's inlined form. The smoke test OCRs a page from the package.
+// boolean where it checks for an engine mode); the .wasm.js copies are the browser's inlined form.
+// Of the three full builds (plain, SIMD, relaxed SIMD, picked by what the runtime supports) only
+// SIMD ships (`oneTesseractCore`). The smoke test OCRs a page from the package.
 
 /**
  * Stages the package into `stage`. Returns what was done: the runtime packages copied, the ones
@@ -47,9 +48,9 @@ export function stagePackage({ root, stage, target, pkg }) {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'dist'), { recursive: true });
 
-  // tesseract.js starts its worker from its own files, and @napi-rs/canvas (pdf.js draws pages for
-  // OCR on it) is a native addon: neither can be bundled (esbuild.mjs keeps them external).
-  const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js', '@napi-rs/canvas'].map((name) => [name, pkg.dependencies[name]]));
+  // tesseract.js starts its worker from its own files: it cannot be bundled (esbuild.mjs keeps it
+  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/ocr).
+  const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js'].map((name) => [name, pkg.dependencies[name]]));
   const manifest = { ...pkg, dependencies: runtime, devDependencies: {}, scripts: {} };
   // The .vsix has no CLI, and runs on VS Code's own Node: the CLI's bin and Node floor do not apply.
   delete manifest.bin;
@@ -102,16 +103,31 @@ export function stagePackage({ root, stage, target, pkg }) {
       writeFileSync(join(stage, 'node_modules', name, 'package.json'), JSON.stringify(staged, null, 2));
     }
   };
-  const nativeCanvas = `@napi-rs/canvas-${target === 'linux-x64' ? 'linux-x64-gnu' : target}`;
-  for (const name of [...Object.keys(runtime), nativePackage, nativeCanvas]) copyPackage(name);
+  for (const name of [...Object.keys(runtime), nativePackage]) copyPackage(name);
 
   const modules = join(stage, 'node_modules');
   for (const file of readdirSync(modules, { recursive: true })) {
     if (LEGAL.test(file) || !DEAD_FILE.test(file)) continue;
     rmSync(join(modules, file), { recursive: true, force: true });
   }
+  oneTesseractCore(modules);
   const stripped = stripNativeBinaries(modules);
   return { runtimePackages: [...copied].sort(), leftOut: [...skipped].sort(), stripped };
+}
+
+/**
+ * Keeps tesseract.js-core's SIMD build only (1.3 MB compressed each build; the package must stay
+ * within its 80 MB download budget). Every Node the extension and the CLI run on (20 and later,
+ * VS Code's Electron) has WebAssembly SIMD, so the plain build is never picked; the relaxed-SIMD
+ * build, which VS Code's newer Node would pick, becomes a loader of the SIMD one.
+ */
+function oneTesseractCore(modules) {
+  const core = join(modules, 'tesseract.js-core');
+  if (!existsSync(join(core, 'tesseract-core-simd.wasm'))) throw new Error('tesseract.js-core has no SIMD build to ship');
+  for (const build of ['tesseract-core', 'tesseract-core-relaxedsimd']) {
+    rmSync(join(core, `${build}.wasm`), { force: true });
+    writeFileSync(join(core, `${build}.js`), "module.exports = require('./tesseract-core-simd.js');\n");
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import type { OcrCache } from './cache';
 import type { LanguageData } from './languageData';
 import type { OcrPool } from './pool';
 import type { OcrPageResult } from './protocol';
-import { OCR_DPI, type OcrSettings } from './settings';
+import type { OcrSettings } from './settings';
 
 export interface OcrContext {
   settings: OcrSettings;
@@ -29,11 +29,11 @@ export interface OcrOutcome {
   read: number[];
   /** Of `read`, pages taken from the cache (no OCR this run). */
   cached: number;
-  /** Pages OCR could not read (render or recognition failed). */
+  /** Pages OCR could not read (image decoding or recognition failed). */
   unreadable: number[];
   /** Candidate pages left out by the page limit. */
   overLimit: number[];
-  /** Why OCR failed for the whole document (the PDF could not be rendered, the OCR thread died). */
+  /** Why OCR failed for the whole document (the PDF could not be opened, the OCR thread died). */
   error?: string;
 }
 
@@ -54,7 +54,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
   const fromCache = new Set(results.map((result) => result.page));
   if (misses.length > 0) {
     let done = 0;
-    const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data, dpi: OCR_DPI };
+    const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data };
     const written: Array<Promise<void>> = [];
     try {
       const read = await context.pool.recognize(job, (page) => {
@@ -66,7 +66,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
       outcome.unreadable = read.failed;
     } catch (error) {
       if (context.signal?.aborted) throw error;
-      // The PDF could not be opened for rendering, or the OCR thread died: its text layer stands.
+      // The PDF could not be opened, or the OCR thread died: its text layer stands.
       outcome.unreadable = misses;
       outcome.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
     } finally {

@@ -2,8 +2,8 @@
  * What pdfjs-dist 6 expects of the JavaScript runtime that Node 20 lacks (Node 21+ has both):
  * `Promise.withResolvers`, and ArrayBuffer's `transfer`/`transferToFixedLength`, which pdf.js uses
  * when it builds the font programs it draws with (without them every glyph of such a font is
- * silently dropped from a rendered page). Installed only where pdfjs-dist runs: the OCR thread and
- * the extraction benchmark.
+ * silently dropped from a rendered page). Installed only where pdfjs-dist runs: the OCR thread, the
+ * extraction benchmark and the tests' scan renderer.
  */
 export function installPdfjsNode20Polyfills(): void {
   const promiseStatics = Promise as unknown as { withResolvers?: unknown };

@@ -19,12 +19,11 @@ export interface OcrJob {
   pages: number[];
   languages: string[];
   data: LanguageData;
-  dpi: number;
 }
 
 export interface OcrJobResult {
   pages: OcrPageResult[];
-  /** Pages that could not be rendered or read. */
+  /** Pages that could not be decoded or read. */
   failed: number[];
 }
 
@@ -67,7 +66,7 @@ export class OcrPool {
       onPage(page);
     };
     const runs = parts.map((pages) => new Promise<void>((resolve, reject) => {
-      const request: OcrRequest = { type: 'ocr', id: this.nextId++, absPath: job.absPath, pages, languages: job.languages, data: job.data, dpi: job.dpi };
+      const request: OcrRequest = { type: 'ocr', id: this.nextId++, absPath: job.absPath, pages, languages: job.languages, data: job.data };
       const pending: Pending = { request, onPage: record, resolve, reject };
       mine.push(pending);
       this.queue.push(pending);

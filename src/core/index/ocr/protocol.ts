@@ -8,10 +8,9 @@ export interface OcrRequest {
   pages: number[];
   languages: string[];
   data: LanguageData;
-  dpi: number;
 }
 
-/** One page's result. `blank`: nothing dark on the rendered page, so Tesseract was not asked. */
+/** One page's result. `blank`: no scan image with anything dark on it, so Tesseract was not asked. */
 export interface OcrPageResult {
   page: number;
   text: string;

@@ -20,18 +20,14 @@ export interface OcrSettings {
 export const DEFAULT_OCR_SETTINGS: OcrSettings = { mode: 'auto', languages: ['eng'], maxPagesPerDocument: 200 };
 
 /**
- * Render resolution. On the corpus's two 150 dpi scans 200 dpi read best (mean body CER 2.25%,
- * against 2.31% at 150 and 2.58% at 300; 400 was worse on the one scan tried) and costs less than 300: table in
- * src/core/index/README.md ("OCR of scanned pages").
+ * Bumped when the images read or recognition change in a way that changes the text (2: the page's
+ * own images instead of a 200 dpi rendering).
  */
-export const OCR_DPI = 200;
-
-/** Bumped when rendering or recognition changes in a way that changes the text. */
-const OCR_PIPELINE_VERSION = 'tesseract.js@7.0.0+eng@4.0.0_best_int/1';
+const OCR_PIPELINE_VERSION = 'tesseract.js@7.0.0+eng@4.0.0_best_int/2';
 
 /** Settings that change a page's OCR text; the page limit does not, so it is not part of the key. */
 export function ocrSettingsKey(settings: OcrSettings): string {
-  const parts = [OCR_PIPELINE_VERSION, `dpi=${OCR_DPI}`, `lang=${settings.languages.join('+')}`, `dir=${settings.languageDir ?? ''}`];
+  const parts = [OCR_PIPELINE_VERSION, `lang=${settings.languages.join('+')}`, `dir=${settings.languageDir ?? ''}`];
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
 }
 

@@ -1,5 +1,6 @@
 /**
- * OCR thread entry point: renders the requested pages of a PDF and reads them with Tesseract,
+ * OCR thread entry point: takes the scan images of the requested pages of a PDF (`pageScan.ts`)
+ * and reads them with Tesseract,
  * one page at a time, answering page by page. Bundled on its own as dist/ocr-worker.js. The
  * Tesseract worker (tesseract.js starts it as a thread of this thread) is kept for the next
  * request with the same languages. Language data is read from `data.langPath` only, and nothing
@@ -7,7 +8,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { OcrRequest, OcrResponse } from './protocol';
-import { openForRendering, renderPage } from './render';
+import { openForOcr, readPageScan } from './pageScan';
 import { normalizePageText } from '../extract/pageText';
 
 const port = parentPort;
@@ -46,17 +47,25 @@ async function run(request: OcrRequest): Promise<void> {
   const post = (response: OcrResponse) => port!.postMessage(response);
   let pdf;
   try {
-    pdf = await openForRendering(request.absPath);
+    pdf = await openForOcr(request.absPath);
     for (const page of request.pages) {
       try {
-        const rendered = await renderPage(pdf, page, request.dpi);
-        if (rendered.blank) {
+        const scan = await readPageScan(pdf, page);
+        if (scan.blank) {
           post({ type: 'page', id: request.id, result: { page, text: '', confidence: 100, blank: true } });
           continue;
         }
         // Started on the first page with ink: a run whose pages are all blank never loads Tesseract.
-        const { data } = await (await tesseractFor(request)).recognize(rendered.png);
-        post({ type: 'page', id: request.id, result: { page, text: normalizePageText(data.text), confidence: data.confidence, blank: false } });
+        const worker = await tesseractFor(request);
+        const texts: string[] = [];
+        let confidence = 100;
+        for (const png of scan.pngs) {
+          const { data } = await worker.recognize(png);
+          texts.push(data.text);
+          // The page is as trustworthy as its worst-read image.
+          confidence = Math.min(confidence, data.confidence);
+        }
+        post({ type: 'page', id: request.id, result: { page, text: normalizePageText(texts.join('\n\n')), confidence, blank: false } });
       } catch (error) {
         post({ type: 'page-failed', id: request.id, page, message: error instanceof Error ? error.message : String(error) });
       }

@@ -1,14 +1,12 @@
 /**
- * Renders PDF pages to images with pdf.js (pdfjs-dist's legacy build, the one that runs in Node)
- * onto @napi-rs/canvas. Runs in the OCR thread. Bundled, pdf.js cannot find @napi-rs/canvas by
- * itself (it resolves it from `import.meta.url`, which a CommonJS bundle lacks), so the canvas
- * factory and the DOM classes it needs are handed to it here.
+ * Test tool only (never shipped; @napi-rs/canvas is a devDependency): renders PDF pages to PNG
+ * with pdf.js (pdfjs-dist's legacy build) onto @napi-rs/canvas, so tests can make the scanned
+ * PDFs OCR reads. The canvas factory and the DOM classes pdf.js needs are handed to it here.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
-import { installPdfjsNode20Polyfills } from './pdfjsNode20';
+import { installPdfjsNode20Polyfills } from '../../src/core/index/ocr/pdfjsNode20';
 
 type Napi = typeof import('@napi-rs/canvas');
 interface PdfjsRender {
@@ -56,19 +54,8 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
-/**
- * pdf.js's data for the 14 standard fonts (a PDF may draw text in Helvetica without embedding it):
- * shipped beside the viewer's webview bundle, or pdfjs-dist's own from source.
- */
-function standardFontDataUrl(): string | undefined {
-  const shipped = join(__dirname, 'webview', 'standard_fonts');
-  if (existsSync(shipped)) return `${shipped}/`;
-  try {
-    return `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-  } catch {
-    return undefined;
-  }
-}
+/** pdf.js's data for the 14 standard fonts (the test PDFs draw text in Helvetica without embedding it). */
+const standardFontDataUrl = () => `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 export async function openForRendering(source: string | Uint8Array): Promise<OpenedPdf> {
   const { pdfjs, canvas } = await load();
