@@ -7,6 +7,7 @@
  */
 import type { CliCommand } from '../command';
 import { discoverFiles } from '../../core/index/discover';
+import { indexOwnDirs } from '../../core/index/indexer';
 import { planRun } from '../../core/index/indexPlan';
 import { readFailureRecord, separateKnownFailures } from '../../core/index/failureRecord';
 import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
@@ -43,7 +44,7 @@ async function runStatus(args: string[]): Promise<number> {
     const meta = store.meta();
     const documents = await store.documents();
     const chunks = await store.countChunks();
-    const { files, failures } = await discoverFiles(folder, { skipDirs: [dbDir] });
+    const { files, failures } = await discoverFiles(folder, { skipDirs: indexOwnDirs(dbDir) });
     const plan = planRun(files, documents, failures);
     // Files that failed last time and have not changed are not "new": they are named, with why.
     const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);

@@ -112,8 +112,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-      const skipDirs = [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir), ocrCacheDirOf(dbDir)];
-      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs, skipFiles: [lockPathOf(dbDir)], signal });
+      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), skipFiles: [lockPathOf(dbDir)], signal });
       failed.push(...discovered.failures);
       const plan = planRun(discovered.files, await store.documents(), discovered.failures);
       // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
@@ -256,6 +255,11 @@ async function configureEmbedding(store: IndexStore, embedder: Embedder | null, 
     notices.push(message);
     logger.warn(message);
   }
+}
+
+/** The folders an index keeps beside itself (rebuild, swap, OCR cache): never documents to index. */
+export function indexOwnDirs(dbDir: string): string[] {
+  return [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir), ocrCacheDirOf(dbDir)];
 }
 
 /** Moves unchanged PDFs with textless pages to the candidates, to be extracted (and OCR'd) again. */
