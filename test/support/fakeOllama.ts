@@ -217,7 +217,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   };
 }
 
-async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
+export async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
   switch (fault.kind) {
     case 'stall':
       return untilClosed(res);
@@ -234,7 +234,7 @@ async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
 }
 
 /** Holds a request open, sending nothing, until the client (or close()) ends the connection. */
-function untilClosed(res: ServerResponse): Promise<void> {
+export function untilClosed(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     if (res.destroyed || res.socket?.destroyed) return resolve();
     res.once('close', () => resolve());
@@ -242,16 +242,16 @@ function untilClosed(res: ServerResponse): Promise<void> {
 }
 
 /** Splits text into stream tokens that concatenate back to it exactly. */
-function tokens(text: string): string[] {
+export function tokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? (text ? [text] : []);
 }
 
-function json(res: ServerResponse, status: number, payload: unknown): void {
+export function json(res: ServerResponse, status: number, payload: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(payload));
 }
 
-async function readJson(req: IncomingMessage): Promise<any> {
+export async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const raw = Buffer.concat(chunks).toString('utf8');
