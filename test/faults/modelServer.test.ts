@@ -4,9 +4,10 @@
  * one-line outcomes as with Ollama (./network.test.ts). The runner kills the CLI after KILL_MS.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TIMEOUT_ANSWER, TIMEOUT_QUESTION, writeTimeoutDocs } from '../support/timeoutDocs';
 import { buildOnce, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
 import type { Fault } from '../support/fakeOllama';
@@ -15,8 +16,8 @@ import { scriptAgents, type ScriptedAgents } from '../support/scriptedAgents';
 
 const KILL_MS = 20_000;
 const KEY = 'sk-team-51c0ffee';
-const QUESTION = 'What is the default hello_timeout?';
-const ANSWER = 'The default hello_timeout is 30 seconds, after which the connection is closed [1].';
+const QUESTION = TIMEOUT_QUESTION;
+const ANSWER = TIMEOUT_ANSWER;
 
 describe('network faults: an OpenAI-compatible model server that stalls, refuses or fails never hangs the CLI', function () {
   this.timeout(120_000);
@@ -30,10 +31,7 @@ describe('network faults: an OpenAI-compatible model server that stalls, refuses
     await buildOnce();
     server = await startFakeOpenAi({ apiKey: KEY, chat: (body) => agents.chat(body), fault: (path, body) => fault?.(path, body) });
     root = await mkdtemp(join(tmpdir(), 'lra-oanet-'));
-    docs = join(root, 'docs');
-    await mkdir(docs);
-    await writeFile(join(docs, 'ssh.md'), '# SSH daemon\n\nhello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.\n');
-    await writeFile(join(docs, 'bash.md'), '# Bash\n\nSRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.\n');
+    docs = await writeTimeoutDocs(root);
     agents = scriptAgents();
     const indexed = await cli(['index', docs]);
     assert.equal(indexed.code, 0, indexed.stderr);

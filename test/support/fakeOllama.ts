@@ -99,7 +99,6 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const embed = options.embed ?? ((_m, inputs) => inputs.map((t) => hashedEmbedding(t)));
   const queue: ChatReply[] = [];
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
 
   const known = (name: string) => models.some((m) => m === name || m === `${name}:latest` || `${m}:latest` === name);
 
@@ -197,18 +196,27 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     res.end();
   }
 
+  const { port, close } = await listenOnLoopback(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    queueChat: (...replies) => void queue.push(...replies),
+    chatRequests: () => requests.filter((r) => r.path === '/api/chat').map((r) => r.body as ChatRequestBody),
+    close,
+  };
+}
+
+/** Listens on a free loopback port; `close` also ends open connections (a stalled stream would hold the server). */
+export async function listenOnLoopback(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    queueChat: (...replies) => void queue.push(...replies),
-    chatRequests: () => requests.filter((r) => r.path === '/api/chat').map((r) => r.body as ChatRequestBody),
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

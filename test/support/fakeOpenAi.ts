@@ -6,8 +6,7 @@
  * JSON schema as `format`), so scriptAgents recognises each agent on either server.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { answerFault, hashedEmbedding, json, readJson, tokens, untilClosed, type ChatReply, type ChatRequestBody, type Fault, type RecordedRequest } from './fakeOllama';
+import { answerFault, hashedEmbedding, json, listenOnLoopback, readJson, tokens, untilClosed, type ChatReply, type ChatRequestBody, type Fault, type RecordedRequest } from './fakeOllama';
 
 export interface FakeOpenAiOptions {
   /** Ids listed by /v1/models and accepted by chat/embeddings; others get 404. */
@@ -38,7 +37,6 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const formats = options.responseFormats ?? ['json_schema', 'json_object'];
   const embed = options.embed ?? ((_m, inputs) => inputs.map((t) => hashedEmbedding(t)));
   const requests: FakeOpenAi['requests'] = [];
-  const sockets = new Set<import('node:net').Socket>();
 
   const server: Server = createServer(async (req, res) => {
     const body = await readJson(req);
@@ -101,21 +99,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     res.end();
   }
 
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     chatRequests: () => requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

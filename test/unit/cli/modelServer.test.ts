@@ -4,17 +4,18 @@
  * by its chat with citations, switching provider, and the one line saying what leaves the machine.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TIMEOUT_ANSWER, TIMEOUT_QUESTION, writeTimeoutDocs } from '../../support/timeoutDocs';
 import { buildOnce, runCli } from '../../support/cli';
 import { startFakeOllama, type FakeOllama } from '../../support/fakeOllama';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
 import { scriptAgents, type ScriptedAgents } from '../../support/scriptedAgents';
 
 const KEY = 'sk-team-7f3a9c';
-const QUESTION = 'What is the default hello_timeout?';
-const ANSWER = 'The default hello_timeout is 30 seconds, after which the connection is closed [1].';
+const QUESTION = TIMEOUT_QUESTION;
+const ANSWER = TIMEOUT_ANSWER;
 
 describe('CLI on an OpenAI-compatible model server', function () {
   this.timeout(120_000);
@@ -29,10 +30,7 @@ describe('CLI on an OpenAI-compatible model server', function () {
     server = await startFakeOpenAi({ apiKey: KEY, models: ['qwen2.5-7b-instruct', 'bge-small'], chat: (body) => agents.chat(body) });
     ollama = await startFakeOllama();
     root = await mkdtemp(join(tmpdir(), 'lra-openai-'));
-    docs = join(root, 'docs');
-    await mkdir(docs);
-    await writeFile(join(docs, 'ssh.md'), '# SSH daemon\n\nhello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.\n');
-    await writeFile(join(docs, 'bash.md'), '# Bash\n\nSRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.\n');
+    docs = await writeTimeoutDocs(root);
   });
   after(async () => {
     await server?.close();
