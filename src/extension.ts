@@ -19,6 +19,7 @@ import { loadEngine, engineLoaded } from './vscode/engine/load';
 import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
 import { indexedFolders } from './vscode/workspaceFolders';
+import { RemoteNotices } from './vscode/remoteNotice';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
@@ -36,6 +37,9 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     const config = readConfig();
     return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts };
   }, logger);
+  // Before anything is sent: a server elsewhere is named once (and again only for a new one).
+  const remoteNotices = new RemoteNotices(context.globalState, logger);
+  void remoteNotices.check(readConfig()).catch(logRejection(logger, 'remote destination notice failed'));
   const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider);
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
@@ -80,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   context.subscriptions.push(
     onDidChangeConfig((change) => {
       logger.info('settings changed');
+      void remoteNotices.check(change.config).catch(logRejection(logger, 'remote destination notice failed'));
       if (change.affectsModels) modelProvider.refresh();
       if (change.affectsWatcher) for (const watcher of watchers) watcher.configure(change.config);
       if (change.affectsIndex && folders.length > 0 && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
@@ -101,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     engineLoaded,
     loadEngine,
     citations,
+    remoteNotices,
   };
 }
 

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { EmbedderError } from '../core/index/embed/errors';
-import { embedderForIndex } from '../core/index/embed/select';
+import { embedderForIndex, type OpenAiServer } from '../core/index/embed/select';
 import type { Embedder } from '../core/index/embed/types';
 import type { LocalPrecision } from '../core/index/embed/local';
 import { folderLabels, inFolder, multiFolderRetriever, splitFolderPath } from '../core/index/folders';
@@ -48,6 +48,8 @@ export async function resolveFolders(positional: string | undefined, more: reado
 
 export interface FolderIndexes {
   retriever: Retriever;
+  /** The query embedders made for the indexes (a server's embedder has a `host`). */
+  embedders: Embedder[];
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export interface FolderIndexes {
  */
 export async function openFolderIndexes(
   folders: readonly CliFolder[],
-  embed: { modelDir: string | null; ollamaHost?: string | null; localPrecision: LocalPrecision | null; limits: Partial<NetworkLimits> },
+  embed: { modelDir: string | null; ollamaHost?: string | null; openai?: OpenAiServer | null; localPrecision: LocalPrecision | null; limits: Partial<NetworkLimits> },
   logger: Logger,
   options: RetrieverOptions = {},
 ): Promise<FolderIndexes> {
@@ -86,7 +88,7 @@ export async function openFolderIndexes(
     await close();
     throw error;
   }
-  return { retriever: multiFolderRetriever(retrievers), close };
+  return { retriever: multiFolderRetriever(retrievers), embedders: opened.flatMap((o) => (o.embedder ? [o.embedder] : [])), close };
 }
 
 /** indexProblemLine for the folder whose index failed (found by the index folder the error names). */

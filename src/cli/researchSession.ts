@@ -13,11 +13,14 @@ import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
 import type { LocationLinker } from './terminalLinks';
 import { openFolderIndexes, type CliFolder } from './folders';
+import { announceRemote, embedderDestination, langfuseDestination, modelServerDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from './modelServerFlags';
+import { createLlmClient } from '../core/llm/modelServer';
 import { terminalSafe } from '../core/text/terminalSafe';
 
 export const sessionOptions = {
   model: { type: 'string' },
   'ollama-host': { type: 'string' },
+  ...modelServerOptions,
   'model-dir': { type: 'string' },
   ...localPrecisionOptions,
   ...timeoutOptions,
@@ -31,20 +34,23 @@ export interface Session {
 
 export async function openSession(
   folders: readonly CliFolder[],
-  values: { model?: string; 'ollama-host'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean } & Partial<Record<keyof typeof timeoutOptions, string>>,
+  values: { model?: string; 'ollama-host'?: string; provider?: string; 'base-url'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean } & Partial<Record<keyof typeof timeoutOptions, string>>,
   logger: Logger,
   /** Where "waiting for the model" notices go (stderr: stdout stays the answer). */
   notices: NodeJS.WritableStream = process.stderr,
 ): Promise<Session> {
   const limits = limitsFromFlags(values);
+  const server = modelServerFromFlags(values);
   // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
   const indexes = await openFolderIndexes(
     folders,
-    { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null, localPrecision: parseLocalPrecision(values['local-precision']), limits },
+    { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null, openai: openAiServerOf(server), localPrecision: parseLocalPrecision(values['local-precision']), limits },
     logger,
   );
   const assistant = createResearchAssistant({
     retriever: indexes.retriever,
+    // Ollama: the graph's own client (from ollamaHost / OLLAMA_HOST).
+    ...(server.provider === 'openai-compatible' ? { llm: createLlmClient(server, limits) } : {}),
     logger,
     config: {
       ...(values.model ? { model: values.model } : {}),
@@ -53,6 +59,16 @@ export async function openSession(
       limits,
     },
   });
+  announceRemote(
+    {
+      modelServers: [
+        modelServerDestination(server, 'questions and document passages'),
+        ...indexes.embedders.flatMap((e) => embedderDestination(e as { kind: string; host?: string }, 'questions') ?? []),
+      ],
+      langfuse: langfuseDestination(assistant.config.langfuse),
+    },
+    notices,
+  );
   return {
     assistant: withWaitingNotices(assistant, notices),
     async close() {

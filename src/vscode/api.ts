@@ -7,6 +7,7 @@ import type { IndexService } from './indexService';
 import type { ResearchParticipant } from './participant';
 import type { Engine } from './engine/types';
 import type { Citations } from './citations/register';
+import type { RemoteNotices } from './remoteNotice';
 
 export interface ResearchApi {
   /** Wall time of activate() in ms, measured inside it. */
@@ -21,4 +22,6 @@ export interface ResearchApi {
   loadEngine(): Engine;
   /** The citation openers: the PDF viewer (its reports say what it shows), the text highlighter. */
   citations: Citations;
+  /** The "this leaves your machine" notices (one per destination, remembered). */
+  remoteNotices: RemoteNotices;
 }

@@ -1,4 +1,4 @@
-/** The command palette: indexing, status, log, models, the Langfuse key, and the chat buttons' targets. */
+/** The command palette: indexing, status, log, models, the Langfuse and model server keys, and the chat buttons' targets. */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { SECTION, readConfig } from './config';
@@ -43,6 +43,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg(COMMANDS.setLangfuseSecret, async () => {
       const outcome = await secrets.promptLangfuseSecret();
       if (outcome !== 'unchanged') void vscode.window.showInformationMessage(outcome === 'stored' ? 'Langfuse secret key stored in SecretStorage.' : 'Langfuse secret key deleted.');
+      return outcome;
+    }),
+    reg(COMMANDS.setModelServerKey, async () => {
+      const outcome = await secrets.promptModelServerKey();
+      // The engine keys its clients by the settings, key included: the next turn uses the new one.
+      if (outcome !== 'unchanged') void vscode.window.showInformationMessage(outcome === 'stored' ? 'Model server API key stored in SecretStorage.' : 'Model server API key deleted.');
       return outcome;
     }),
     reg(COMMANDS.openSettings, (setting?: string) => vscode.commands.executeCommand('workbench.action.openSettings', settingsQuery(deps.extensionId, setting))),

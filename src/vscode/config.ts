@@ -8,11 +8,12 @@ import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../core/llm/timeouts';
 
 export const SECTION = 'research';
 
-export type LlmProviderSetting = 'ollama' | 'vscode';
+export type LlmProviderSetting = 'ollama' | 'vscode' | 'openai-compatible';
 export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
 
 export interface ResearchConfig {
-  llm: { provider: LlmProviderSetting };
+  /** `baseUrl`: the OpenAI-compatible server's (its key is in SecretStorage, ./secrets). */
+  llm: { provider: LlmProviderSetting; baseUrl: string };
   ollama: { host: string };
   models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
   embedding: { provider: EmbeddingProviderSetting };
@@ -28,7 +29,7 @@ export interface ResearchConfig {
 }
 
 export const DEFAULT_CONFIG: ResearchConfig = {
-  llm: { provider: 'ollama' },
+  llm: { provider: 'ollama', baseUrl: '' },
   ollama: { host: '' },
   models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '', localEmbeddingPrecision: 'mixed' },
   embedding: { provider: 'auto' },
@@ -53,7 +54,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
   const c = vscode.workspace.getConfiguration(SECTION, scope);
   const d = DEFAULT_CONFIG;
   return {
-    llm: { provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode'] as const, d.llm.provider) },
+    llm: { provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode', 'openai-compatible'] as const, d.llm.provider), baseUrl: str(c.get('llm.baseUrl'), d.llm.baseUrl) },
     ollama: { host: str(c.get('ollama.host'), d.ollama.host) },
     models: {
       chat: str(c.get('models.chat'), d.models.chat) || d.models.chat,
@@ -104,7 +105,7 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
     const touched = (key: string) => e.affectsConfiguration(`${SECTION}.${key}`);
     listener({
       config: readConfig(),
-      affectsIndex: touched('index.include') || touched('index.exclude') || touched('index.ocr') || touched('index.ocrLanguages') || touched('index.ocrLanguageDir') || touched('index.ocrMaxPages') || touched('embedding') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
+      affectsIndex: touched('index.include') || touched('index.exclude') || touched('index.ocr') || touched('index.ocrLanguages') || touched('index.ocrLanguageDir') || touched('index.ocrMaxPages') || touched('embedding') || touched('llm.provider') || touched('llm.baseUrl') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
       affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
     });

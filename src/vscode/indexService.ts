@@ -130,7 +130,7 @@ export class IndexService implements vscode.Disposable {
     this.statusBar.setIndexing(progressText(undefined));
     this.started.fire(kind);
     try {
-      const settings = engineSettings(readConfig(), await this.secrets.langfuseSecret());
+      const settings = engineSettings(readConfig(), await this.secrets.engineKeys());
       const run = (progress?: vscode.Progress<{ message?: string; increment?: number }>, token?: vscode.CancellationToken) => {
         if (token) subscriptions.push(token.onCancellationRequested(() => controller.abort()));
         return this.driveAll(kind, trigger, settings, controller.signal, progress);

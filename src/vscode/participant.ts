@@ -108,7 +108,13 @@ export class ResearchParticipant implements vscode.Disposable {
     }
     // undefined: the graph talks to Ollama itself (and degrades when it cannot).
     let llm: LlmClient | null | undefined;
-    const noModel = isExtractiveModel(request.model, VENDOR);
+    // With a model server configured, the picker's entries (Ollama's, or "Quoted passages" when
+    // Ollama has none, selected by itself) do not choose the model: the server answers.
+    const viaServer = config.llm.provider === 'openai-compatible';
+    if (viaServer && !config.llm.baseUrl) {
+      throw problemError({ code: 'model-server-config', message: 'research.llm.provider is "openai-compatible" but research.llm.baseUrl is empty', action: 'Set the base URL of the model server, e.g. http://gpu-box:8000/v1' });
+    }
+    const noModel = !viaServer && isExtractiveModel(request.model, VENDOR);
     // The user's pick says "quoted passages", whatever llm.provider says: no model, no wait on Ollama.
     if (noModel) llm = null;
     else if (config.llm.provider === 'vscode') {
@@ -119,7 +125,7 @@ export class ResearchParticipant implements vscode.Disposable {
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
     const scope = requestScope(request, folders);
     const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
-    const settings = engineSettings(config, await this.secrets.langfuseSecret());
+    const settings = engineSettings(config, await this.secrets.engineKeys());
     let streamedTokens = 0;
     // Citation links in the answer carry this turn's id; the registry holds their passages.
     const turnId = this.citations.newTurn();

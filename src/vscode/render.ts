@@ -20,6 +20,7 @@ export const COMMANDS = {
   openLog: 'local-research.openLog',
   selectModels: 'local-research.selectModels',
   setLangfuseSecret: 'local-research.setLangfuseSecretKey',
+  setModelServerKey: 'local-research.setModelServerKey',
   openSettings: 'local-research.openSettings',
   pullModel: 'local-research.pullModel',
   installOllama: 'local-research.installOllama',
@@ -102,7 +103,7 @@ const EDITOR_MESSAGES: Record<string, string> = {
   'index-version': 'The research index was built by another version of this extension',
 };
 
-const KNOWN_CODES = new Set(['llm-not-configured', 'llm-timeout', 'ollama-unreachable', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+const KNOWN_CODES = new Set(['llm-not-configured', 'llm-timeout', 'ollama-unreachable', 'server-unreachable', 'served-model-missing', 'key-refused', 'model-server-config', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
 
 /** The buttons alone: for degraded answers whose text already says what happened and what to do. */
 export function renderButtons(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
@@ -124,6 +125,13 @@ export function buttonsFor(problem: KnownProblem): vscode.Command[] {
         { title: 'How to install Ollama', command: COMMANDS.installOllama },
         { title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.ollama.host'] },
       ];
+    case 'server-unreachable':
+    case 'model-server-config':
+      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.llm.baseUrl'] }];
+    case 'key-refused':
+      return [{ title: 'Set Model Server API Key', command: COMMANDS.setModelServerKey }];
+    case 'served-model-missing':
+      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.models'] }];
     case 'model-missing':
       return problem.model ? [{ title: `Pull model ${problem.model}`, command: COMMANDS.pullModel, arguments: [problem.model] }] : [{ title: 'Select models', command: COMMANDS.selectModels }];
     case 'index-missing':

@@ -1,7 +1,17 @@
-/** The Langfuse secret key lives in SecretStorage (the OS keychain), never in settings.json. */
+/**
+ * Keys live in SecretStorage (the OS keychain), never in settings.json: the Langfuse secret key
+ * and the API key of an OpenAI-compatible model server.
+ */
 import * as vscode from 'vscode';
 
 const LANGFUSE_SECRET = 'local-research.langfuse.secretKey';
+const MODEL_SERVER_KEY = 'local-research.modelServer.apiKey';
+
+export type PromptOutcome = 'stored' | 'deleted' | 'unchanged';
+export interface EngineKeys {
+  langfuseSecretKey: string | undefined;
+  modelServerKey: string | undefined;
+}
 
 export class SecretStore {
   constructor(private readonly storage: vscode.SecretStorage) {}
@@ -11,19 +21,38 @@ export class SecretStore {
   }
 
   /** Asks for the key (masked input); an empty answer deletes the stored key. */
-  async promptLangfuseSecret(): Promise<'stored' | 'deleted' | 'unchanged'> {
+  promptLangfuseSecret(): Promise<PromptOutcome> {
+    return this.prompt(LANGFUSE_SECRET, 'Langfuse secret key');
+  }
+
+  /** undefined when none is stored: the engine then reads RESEARCH_API_KEY. */
+  async modelServerKey(): Promise<string | undefined> {
+    return (await this.storage.get(MODEL_SERVER_KEY)) || undefined;
+  }
+
+  /** Both keys, for the engine's settings. */
+  async engineKeys(): Promise<EngineKeys> {
+    const [langfuseSecretKey, modelServerKey] = await Promise.all([this.langfuseSecret(), this.modelServerKey()]);
+    return { langfuseSecretKey, modelServerKey };
+  }
+
+  promptModelServerKey(): Promise<PromptOutcome> {
+    return this.prompt(MODEL_SERVER_KEY, 'Model server API key (sent as a bearer token to research.llm.baseUrl)');
+  }
+
+  private async prompt(key: string, title: string): Promise<PromptOutcome> {
     const value = await vscode.window.showInputBox({
-      title: 'Langfuse secret key',
+      title,
       prompt: 'Stored in the OS keychain via VS Code SecretStorage. Leave empty to delete the stored key.',
       password: true,
       ignoreFocusOut: true,
     });
     if (value === undefined) return 'unchanged';
     if (value.trim() === '') {
-      await this.storage.delete(LANGFUSE_SECRET);
+      await this.storage.delete(key);
       return 'deleted';
     }
-    await this.storage.store(LANGFUSE_SECRET, value.trim());
+    await this.storage.store(key, value.trim());
     return 'stored';
   }
 }

@@ -1,10 +1,16 @@
 /** Turns the editor's settings into the plain object the engine takes. */
 import type { ResearchConfig } from './config';
+import type { EngineKeys } from './secrets';
 import type { EngineSettings } from './engine/types';
 import { parseOcrLanguages } from '../core/index/ocr/settings';
 
-export function engineSettings(config: ResearchConfig, langfuseSecretKey: string | undefined): EngineSettings {
+/** The keys come from SecretStorage and stay in memory: EngineSettings is never logged or written. */
+export function engineSettings(config: ResearchConfig, keys: EngineKeys): EngineSettings {
+  const { langfuseSecretKey, modelServerKey } = keys;
   return {
+    llmProvider: config.llm.provider,
+    llmBaseUrl: config.llm.baseUrl,
+    ...(modelServerKey ? { modelServerKey } : {}),
     ollamaHost: config.ollama.host,
     chatModel: config.models.chat,
     embeddingModel: config.models.embedding,

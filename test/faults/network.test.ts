@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TIMEOUT_ANSWER, TIMEOUT_QUESTION, writeTimeoutDocs } from '../support/timeoutDocs';
 import { buildOnce, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
 import { startFakeOllama, type FakeOllama, type Fault } from '../support/fakeOllama';
@@ -16,8 +17,8 @@ import { grade, research, scriptAgents, type ScriptedAgents } from '../support/s
 
 /** Far above every limit used here; main hung for 300 s and more where these finish in seconds. */
 const KILL_MS = 20_000;
-const QUESTION = 'What is the default hello_timeout?';
-const ANSWER = 'The default hello_timeout is 30 seconds, after which the connection is closed [1].';
+const QUESTION = TIMEOUT_QUESTION;
+const ANSWER = TIMEOUT_ANSWER;
 
 describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs the CLI', function () {
   this.timeout(120_000);
@@ -31,10 +32,7 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
     await buildOnce();
     fake = await startFakeOllama({ chat: (body) => agents.chat(body), fault: (path, body) => fault?.(path, body) });
     root = await mkdtemp(join(tmpdir(), 'lra-net-'));
-    docs = join(root, 'docs');
-    await mkdir(docs);
-    await writeFile(join(docs, 'ssh.md'), '# SSH daemon\n\nhello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.\n');
-    await writeFile(join(docs, 'bash.md'), '# Bash\n\nSRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.\n');
+    docs = await writeTimeoutDocs(root);
     agents = scriptAgents();
     const indexed = await cli(['index', docs, '--embed', 'ollama']);
     assert.equal(indexed.code, 0, indexed.stderr);

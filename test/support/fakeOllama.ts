@@ -99,7 +99,6 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const embed = options.embed ?? ((_m, inputs) => inputs.map((t) => hashedEmbedding(t)));
   const queue: ChatReply[] = [];
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
 
   const known = (name: string) => models.some((m) => m === name || m === `${name}:latest` || `${m}:latest` === name);
 
@@ -197,18 +196,27 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     res.end();
   }
 
+  const { port, close } = await listenOnLoopback(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    queueChat: (...replies) => void queue.push(...replies),
+    chatRequests: () => requests.filter((r) => r.path === '/api/chat').map((r) => r.body as ChatRequestBody),
+    close,
+  };
+}
+
+/** Listens on a free loopback port; `close` also ends open connections (a stalled stream would hold the server). */
+export async function listenOnLoopback(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    queueChat: (...replies) => void queue.push(...replies),
-    chatRequests: () => requests.filter((r) => r.path === '/api/chat').map((r) => r.body as ChatRequestBody),
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -217,7 +225,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   };
 }
 
-async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
+export async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
   switch (fault.kind) {
     case 'stall':
       return untilClosed(res);
@@ -234,7 +242,7 @@ async function answerFault(fault: Fault, res: ServerResponse): Promise<void> {
 }
 
 /** Holds a request open, sending nothing, until the client (or close()) ends the connection. */
-function untilClosed(res: ServerResponse): Promise<void> {
+export function untilClosed(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     if (res.destroyed || res.socket?.destroyed) return resolve();
     res.once('close', () => resolve());
@@ -242,16 +250,16 @@ function untilClosed(res: ServerResponse): Promise<void> {
 }
 
 /** Splits text into stream tokens that concatenate back to it exactly. */
-function tokens(text: string): string[] {
+export function tokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? (text ? [text] : []);
 }
 
-function json(res: ServerResponse, status: number, payload: unknown): void {
+export function json(res: ServerResponse, status: number, payload: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(payload));
 }
 
-async function readJson(req: IncomingMessage): Promise<any> {
+export async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const raw = Buffer.concat(chunks).toString('utf8');

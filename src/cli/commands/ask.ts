@@ -8,13 +8,14 @@
  * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
 import type { CliCommand } from '../command';
+import { MODEL_SERVER_USAGE } from '../modelServerFlags';
 import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { existsInFolders, folderOptions, folderProblemLine, foldersLinker, indexPathOf, resolveFolders, type CliFolder } from '../folders';
 
-const usage = `ask <folder> "<question>" [--folder DIR]... [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `ask <folder> "<question>" [--folder DIR]... [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, ...folderOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
 

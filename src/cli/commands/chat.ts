@@ -7,13 +7,14 @@
 import { createInterface } from 'node:readline/promises';
 import type { HistoryTurn, Followup } from '../../core/graph/api';
 import type { CliCommand } from '../command';
+import { MODEL_SERVER_USAGE } from '../modelServerFlags';
 import { TIMEOUT_USAGE, dbOptions, parseCommandArgs, stderrLogger, UsageError, withUsage } from '../options';
 import { openSession, printableAnswer, renderTurnFooter, sessionOptions, terminalStreamer } from '../researchSession';
 import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { folderOptions, folderProblemLine, foldersLinker, resolveFolders } from '../folders';
 
-const usage = `chat <folder> [--folder DIR]... [--db DIR] [--model NAME] [--ollama-host URL] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `chat <folder> [--folder DIR]... [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 export const command: CliCommand = {
   usage,

@@ -14,18 +14,20 @@ import { OcrError } from '../../core/index/ocr/errors';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
+import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
 import { indexProblemLine } from '../indexProblem';
 import { safeText } from '../terminalLinks';
 import {
   TIMEOUT_USAGE, UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 
-const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
+const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] ${MODEL_SERVER_USAGE} [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
   ...jsonOptions,
   ...embedOptions,
+  ...modelServerOptions,
   rebuild: { type: 'boolean', default: false },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
@@ -46,7 +48,7 @@ async function runIndex(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
   const dbDir = resolveDbDir(folder, values.db);
-  const selection = embedSelectionFromFlags(values);
+  const selection = { ...embedSelectionFromFlags(values), openai: openAiServerOf(modelServerFromFlags(values)) };
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
   const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
   const ocr = ocrSettingsFromFlags(values);
@@ -69,6 +71,7 @@ async function runIndex(args: string[]): Promise<number> {
     const indexMeta = values.rebuild ? null : await readMeta(dbDir).catch(() => null);
     const choice = await selectEmbedder({ ...selection, indexMeta, signal: controller.signal, logger });
     if (!json) say(`embeddings: ${choice.reason}`);
+    announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
     let summary: IndexSummary;
     try {
       const run = indexFolder({
@@ -90,7 +93,8 @@ async function runIndex(args: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError || error instanceof OcrError) {
-      say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}`);
+      const action = (error as { action?: unknown }).action;
+      say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`);
       if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }

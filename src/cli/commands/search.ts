@@ -12,12 +12,13 @@ import type { Retriever, SearchHit, SearchOptions } from '../../core/index/types
 import {
   TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, stderrLogger, timeoutOptions, withUsage,
 } from '../options';
+import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
 import { folderOptions, folderProblemLine, foldersLinker, indexPathOf, openFolderIndexes, resolveFolders, type CliFolder } from '../folders';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
-const usage = `search <folder> "<query>" [--folder DIR]... [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--json] ${TIMEOUT_USAGE}`;
+const usage = `search <folder> "<query>" [--folder DIR]... [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -27,6 +28,7 @@ const options = {
   mode: { type: 'string' },
   path: { type: 'string', multiple: true },
   'model-dir': { type: 'string' },
+  ...modelServerOptions,
   ...localPrecisionOptions,
   ...timeoutOptions,
 } as const;
@@ -49,6 +51,7 @@ async function runSearch(args: string[]): Promise<number> {
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
   const localPrecision = parseLocalPrecision(values['local-precision']);
   const limits = limitsFromFlags(values);
+  const openai = openAiServerOf(modelServerFromFlags(values));
   const logger = stderrLogger();
   const indexProblem = (error: IndexStoreError) => {
     process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
@@ -57,12 +60,13 @@ async function runSearch(args: string[]): Promise<number> {
 
   let indexes;
   try {
-    indexes = await openFolderIndexes(folders, { modelDir: values['model-dir'] ?? null, localPrecision, limits }, logger);
+    indexes = await openFolderIndexes(folders, { modelDir: values['model-dir'] ?? null, openai, localPrecision, limits }, logger);
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     return indexProblem(error);
   }
   const { retriever } = indexes;
+  announceRemote({ modelServers: indexes.embedders.flatMap((e) => embedderDestination(e, 'questions') ?? []) });
   try {
     const paths = values.path ? await indexedPaths(values.path, folders, retriever) : undefined;
     if (paths && paths.length === 0) {

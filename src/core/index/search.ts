@@ -7,7 +7,7 @@
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
-import { EmbedderError } from './embed/errors';
+import { isEmbedderDown } from './embed/errors';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
@@ -126,7 +126,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
   /** Says once per outage why search is full-text only; other failures are logged each time. */
   function vectorFailed(error: unknown): void {
-    const down = error instanceof EmbedderError && (error.code === 'embed-timeout' || error.code === 'ollama-unreachable');
+    const down = isEmbedderDown(error);
     if (!down) return void logger?.warn('vector search failed; using full-text search only', error);
     if (performance.now() < embedderDownUntil) return;
     embedderDownUntil = performance.now() + EMBEDDER_RETRY_MS;

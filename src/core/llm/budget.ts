@@ -3,7 +3,8 @@
  * instructions at the start; so we estimate and trim ourselves. The estimate is deliberately
  * pessimistic (3 characters per token; real tokenizers average ~4 on English prose).
  */
-import type { LlmMessage } from './types';
+import { ContextOverflowError } from './errors';
+import type { LlmMessage, LlmRequest } from './types';
 
 const CHARS_PER_TOKEN = 3;
 /** Per-message overhead of chat templates (role markers etc.). */
@@ -49,4 +50,11 @@ export function fitCount(items: readonly string[], budgetTokens: number): number
     if (used > budgetTokens) return i;
   }
   return items.length;
+}
+
+/** Throws ContextOverflowError when a request with `numCtx` cannot fit its prompt and answer. */
+export function checkFits(request: LlmRequest): void {
+  if (!request.numCtx) return;
+  const needed = estimateMessages(request.messages) + (request.maxTokens ?? 0);
+  if (needed > request.numCtx) throw new ContextOverflowError(needed, request.numCtx);
 }

@@ -5,7 +5,16 @@
 
 import { formatSeconds, LIMITS, raiseHint, type LimitName } from './timeouts';
 
-export type LlmErrorCode = 'ollama-unreachable' | 'model-missing' | 'context-overflow' | 'llm-failed' | 'llm-timeout' | 'pull-failed';
+export type LlmErrorCode =
+  | 'ollama-unreachable'
+  | 'model-missing'
+  | 'context-overflow'
+  | 'llm-failed'
+  | 'llm-timeout'
+  | 'pull-failed'
+  | 'server-unreachable'
+  | 'served-model-missing'
+  | 'key-refused';
 
 export abstract class LlmError extends Error {
   abstract readonly code: LlmErrorCode;
@@ -98,9 +107,60 @@ export class LlmTimeoutError extends LlmError {
   }
 }
 
+/** Nothing answers at an OpenAI-compatible model server's base URL (./openaiClient). */
+export class ModelServerUnreachableError extends LlmError {
+  readonly code = 'server-unreachable' as const;
+  readonly action: string;
+  constructor(
+    readonly host: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The model server is not reachable at ${host}`, options);
+    this.name = 'ModelServerUnreachableError';
+    this.action = `Start the server, or set its base URL (CLI: --base-url; VS Code: research.llm.baseUrl) to where it runs`;
+  }
+}
+
+/** An OpenAI-compatible server does not serve the model (it cannot pull one: the fix is another name). */
+export class ServedModelMissingError extends LlmError {
+  readonly code = 'served-model-missing' as const;
+  readonly action: string;
+  constructor(
+    readonly model: string,
+    readonly host: string,
+    /** What the server lists (`/v1/models`), when known. */
+    readonly served: readonly string[],
+    options?: { cause?: unknown },
+  ) {
+    super(`The model server at ${host} does not serve '${model}'`, options);
+    this.name = 'ServedModelMissingError';
+    const names = served.length ? `: it serves ${served.slice(0, 5).join(', ')}${served.length > 5 ? ', …' : ''}` : '';
+    this.action = `Set the model name (CLI: --model / --embed-model; VS Code: research.models.chat / research.models.embedding) to one the server serves${names}`;
+  }
+}
+
+/** Where the model server's key is set, in both hosts' words (never settings.json). */
+export const API_KEY_HINT = 'set it with RESEARCH_API_KEY (CLI) or "Local Research: Set Model Server API Key" (VS Code)';
+
+/** The server answered 401/403: the key is missing, wrong or expired. */
+export class KeyRefusedError extends LlmError {
+  readonly code = 'key-refused' as const;
+  readonly action = API_KEY_HINT;
+  constructor(
+    readonly host: string,
+    /** Whether a key was sent at all. */
+    readonly keySent: boolean,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
+    super(keySent ? `The model server at ${host} refused the key (HTTP ${status})` : `The model server at ${host} needs an API key (HTTP ${status})`, options);
+    this.name = 'KeyRefusedError';
+  }
+}
+
 /** Down for the rest of a turn: every later call would wait out the same limit or be refused. */
-export function isLlmDown(error: unknown): error is LlmTimeoutError | OllamaUnreachableError {
-  return error instanceof LlmTimeoutError || error instanceof OllamaUnreachableError;
+export function isLlmDown(error: unknown): error is LlmTimeoutError | OllamaUnreachableError | ModelServerUnreachableError | KeyRefusedError {
+  return error instanceof LlmTimeoutError || error instanceof OllamaUnreachableError || error instanceof ModelServerUnreachableError || error instanceof KeyRefusedError;
 }
 
 /** The server refused or broke off pulling a model (unknown name, no registry access, disk full). */

@@ -6,9 +6,9 @@
  * LlmTimeoutError instead of holding the turn.
  */
 import { Ollama } from 'ollama';
-import { estimateMessages } from './budget';
+import { checkFits } from './budget';
 import { controlTokensOf } from './controlTokens';
-import { ContextOverflowError, LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
+import { LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
 import { timedFetch, type PhaseLimits } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
@@ -42,12 +42,6 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
 
   const clientFor = (signal?: AbortSignal, phases: PhaseLimits = metadataCall) =>
     new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: phases === streamCall, ...(signal ? { signal } : {}) }) });
-
-  function checkFits(request: LlmRequest): void {
-    if (!request.numCtx) return;
-    const needed = estimateMessages(request.messages) + (request.maxTokens ?? 0);
-    if (needed > request.numCtx) throw new ContextOverflowError(needed, request.numCtx);
-  }
 
   function optionsOf(request: LlmRequest) {
     return {

@@ -34,6 +34,8 @@ export interface PhaseLimits {
 export interface TimedFetchOptions {
   /** Named in errors. */
   host: string;
+  /** Who stays silent, in a timeout's message; default `Ollama at <host>`. */
+  server?: string;
   phases: PhaseLimits;
   /** The caller's cancellation, combined with whatever signal the client passes. */
   signal?: AbortSignal;
@@ -90,7 +92,7 @@ function send(url: URL, init: RequestInit, options: TimedFetchOptions): Promise<
     const arm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
       const limit = options.phases[phase];
-      if (limit) timers.set(phase, setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms)), limit.ms));
+      if (limit) timers.set(phase, setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms, options.server ? { server: options.server } : undefined)), limit.ms));
     };
     const disarm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
@@ -198,12 +200,18 @@ class LineChecker {
   }
 }
 
-/** The server's words for an error: `{ error }` when it sent JSON, else the text; one printable line. */
+/**
+ * The server's words for an error, as one printable line: Ollama's `{ error }`, the OpenAI shape
+ * `{ error: { message } }` (llama.cpp server, LM Studio), vLLM's `{ message }`; else the text.
+ */
 function errorText(raw: string): string {
   let text = raw;
   try {
-    const parsed = JSON.parse(raw) as { error?: unknown };
+    const parsed = JSON.parse(raw) as { error?: unknown; message?: unknown };
+    const nested = (parsed?.error as { message?: unknown } | undefined)?.message;
     if (typeof parsed?.error === 'string') text = parsed.error;
+    else if (typeof nested === 'string') text = nested;
+    else if (typeof parsed?.message === 'string') text = parsed.message;
   } catch {
     // not JSON: the text as it is
   }

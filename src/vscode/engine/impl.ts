@@ -17,11 +17,13 @@ import type { IndexProgress, IndexStats, Retriever } from '../../core/index/type
 import type { TurnResult } from '../../core/graph/api';
 import type { Engine, EngineIndexRequest, EngineIndexSummary, EngineTurnRequest } from './types';
 import { disposeAssistant, runResearchTurn } from './turn';
+import { openAiServerFor } from './modelServer';
+import type { OpenAiServer } from '../../core/index/embed/select';
 
 interface OpenIndex {
   store: IndexStore;
   retriever: Retriever;
-  /** Ollama host / model folder the retriever's query embedder was made with. */
+  /** Ollama host / model server / model folder the retriever's query embedder was made with. */
   key: string;
 }
 
@@ -39,8 +41,9 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
-  const key = `${ollamaHost}\n${modelDir}\n${JSON.stringify(limits)}`;
+async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
+  // In memory only: the key of the model server is part of it, so a new key takes effect.
+  const key = JSON.stringify([ollamaHost, openai, modelDir, limits]);
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
@@ -49,7 +52,7 @@ async function openForQueries(dbDir: string, ollamaHost: string, modelDir: strin
   }
   entry = (async () => {
     const store = await openIndexStore(dbDir);
-    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, modelDir: modelDir || null, limits });
+    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits });
     return { store, retriever: createRetriever(store, embedder), key };
   })();
   open.set(dbDir, entry);
@@ -66,6 +69,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
     mode: settings.embeddingProvider,
     ollamaHost: settings.ollamaHost || null,
     ollamaModel: settings.embeddingModel || null,
+    openai: openAiServerFor(settings),
     modelDir: settings.localEmbeddingDir || null,
     localPrecision: settings.localEmbeddingPrecision,
     indexMeta: meta,
@@ -110,10 +114,11 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
   const { ollamaHost, localEmbeddingDir, timeouts } = request.settings;
+  const openai = openAiServerFor(request.settings);
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, localEmbeddingDir, timeouts)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, localEmbeddingDir, timeouts)).retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;

@@ -10,6 +10,8 @@ import { createResearchAssistant, type ResearchAssistant } from '../../core/grap
 import type { Retriever } from '../../core/index/types';
 import { noopTracer } from '../../core/tracing/tracer';
 import type { EngineSettings, EngineTurnRequest } from './types';
+import { createLlmClient } from '../../core/llm/modelServer';
+import { modelServerOf } from './modelServer';
 
 let cached: { key: string; retriever: Retriever; assistant: ResearchAssistant } | undefined;
 
@@ -33,7 +35,10 @@ export async function runResearchTurn(request: EngineTurnRequest, retriever: Ret
   const key = JSON.stringify(request.settings);
   if (!cached || cached.key !== key || cached.retriever !== retriever) {
     const previous = cached;
-    cached = { key, retriever, assistant: createResearchAssistant(options) };
+    // Ollama: the graph's own client (config.ollamaHost); an OpenAI-compatible server: its client.
+    const server = modelServerOf(request.settings);
+    const llm = server.provider === 'openai-compatible' ? { llm: createLlmClient(server, request.settings.timeouts) } : {};
+    cached = { key, retriever, assistant: createResearchAssistant({ ...options, ...llm }) };
     await previous?.assistant.dispose().catch(() => undefined);
   }
   return cached.assistant.runTurn(request.input, turnOptions);

@@ -14,6 +14,12 @@ import type { VerifyReport } from '../../core/index/store/checksums';
 import type { OcrSettings } from '../../core/index/ocr/settings';
 
 export interface EngineSettings {
+  /** `vscode` arrives as `llm` on the turn request; the engine itself talks to Ollama or an OpenAI-compatible server. */
+  llmProvider: 'ollama' | 'vscode' | 'openai-compatible';
+  /** The OpenAI-compatible server's base URL (research.llm.baseUrl). */
+  llmBaseUrl: string;
+  /** Its key from SecretStorage; absent: RESEARCH_API_KEY, else none. */
+  modelServerKey?: string;
   ollamaHost: string;
   chatModel: string;
   embeddingModel: string;

@@ -76,10 +76,12 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   };
 }
 
+const SAYS_WHAT_FAILED = new Set(['llm-timeout', 'key-refused', 'server-unreachable', 'served-model-missing']);
+
 function introFor(lastAgent: string, problem: ResearchStateType['problem']): string {
   const tail = 'so here are the most relevant passages from your documents:';
-  // A timeout says what stalled; its fix follows in the hint.
-  if (problem?.code === 'llm-timeout') return `${problem.message}, ${tail}`;
+  // These say what failed and where (a stalled limit, a refused key, a server not found); the fix follows in the hint.
+  if (problem && SAYS_WHAT_FAILED.has(problem.code)) return `${problem.message}, ${tail}`;
   if (lastAgent !== 'synthesis') return `No language model is available, ${tail}`;
   if (problem?.code === 'context-overflow') return `The passages do not fit the model's context window, ${tail}`;
   return `The language model stopped while answering, ${tail}`;

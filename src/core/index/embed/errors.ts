@@ -1,10 +1,20 @@
 /** Typed failures of embedding backends. Callers branch on `code` / `instanceof`, never on message text. */
-import type { LlmTimeoutError } from '../../llm/errors';
+import type { LlmError, LlmTimeoutError } from '../../llm/errors';
+
+export type EmbedderErrorCode =
+  | 'ollama-unreachable'
+  | 'server-unreachable'
+  | 'key-refused'
+  | 'model-missing'
+  | 'local-model-missing'
+  | 'local-model-quantize'
+  | 'embed-failed'
+  | 'embed-timeout';
 
 export class EmbedderError extends Error {
   constructor(
     message: string,
-    readonly code: 'ollama-unreachable' | 'model-missing' | 'local-model-missing' | 'local-model-quantize' | 'embed-failed' | 'embed-timeout',
+    readonly code: EmbedderErrorCode,
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -47,4 +57,22 @@ export class EmbedFailedError extends EmbedderError {
   constructor(detail: string, options?: { cause?: unknown }) {
     super(`embedding failed: ${detail}`, 'embed-failed', options);
   }
+}
+
+/**
+ * An OpenAI-compatible server failed to embed in a way the chat client types too (unreachable,
+ * key refused, model not served): its error as the cause, its fix in `action`.
+ */
+export class ModelServerEmbedError extends EmbedderError {
+  readonly action: string | undefined;
+  constructor(error: LlmError & { code: 'server-unreachable' | 'key-refused' | 'served-model-missing' }) {
+    const code = error.code === 'served-model-missing' ? 'model-missing' : error.code;
+    super(error.message, code, { cause: error });
+    this.action = error.action;
+  }
+}
+
+/** The embedder is down for a while (every query would wait or be refused again): search says so once. */
+export function isEmbedderDown(error: unknown): error is EmbedderError {
+  return error instanceof EmbedderError && (error.code === 'embed-timeout' || error.code === 'ollama-unreachable' || error.code === 'server-unreachable' || error.code === 'key-refused');
 }

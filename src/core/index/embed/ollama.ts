@@ -7,7 +7,7 @@ import { LlmRequestError, LlmTimeoutError } from '../../llm/errors';
 import { isUnreachable } from '../../llm/ollamaClient';
 import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
 import { resolveLimits, type NetworkLimits } from '../../llm/timeouts';
-import type { Embedder } from './types';
+import { RemoteEmbedder } from './remote';
 import { EmbedFailedError, EmbeddingModelMissingError, EmbedTimeoutError, OllamaUnreachableError } from './errors';
 
 export const DEFAULT_OLLAMA_EMBED_MODEL = 'nomic-embed-text';
@@ -44,11 +44,6 @@ export function sameEmbedderId(a: string | null, b: string | null): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** nomic-embed-text was trained with task prefixes; retrieval quality drops without them. */
-const PREFIXES: Record<string, { document: string; query: string }> = {
-  'nomic-embed-text': { document: 'search_document: ', query: 'search_query: ' },
-};
-
 export interface OllamaEmbedderOptions {
   host?: string | null;
   model?: string;
@@ -57,64 +52,30 @@ export interface OllamaEmbedderOptions {
   limits?: Partial<NetworkLimits>;
 }
 
-export class OllamaEmbedder implements Embedder {
+export class OllamaEmbedder extends RemoteEmbedder {
   readonly kind = 'ollama' as const;
   readonly id: string;
-  readonly model: string;
   readonly host: string;
-  readonly modelDir = null;
-  readonly batchSize: number;
-  dimension: number | null = null;
-  private readonly prefixes: { document: string; query: string };
   private readonly phases: PhaseLimits;
 
   constructor(options: OllamaEmbedderOptions = {}) {
-    this.model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
-    this.id = `ollama:${canonicalOllamaModel(this.model)}`;
-    this.host = resolveOllamaHost(options.host);
-    this.batchSize = options.batchSize ?? 32;
-    this.prefixes = PREFIXES[canonicalOllamaModel(this.model)] ?? { document: '', query: '' };
+    const model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
+    const host = resolveOllamaHost(options.host);
+    super(model, canonicalOllamaModel(model), options.batchSize ?? 32, `Ollama at ${host}`);
+    this.id = `ollama:${canonicalOllamaModel(model)}`;
+    this.host = host;
     const limits = resolveLimits(options.limits);
     this.phases = { connect: { limit: 'connectMs', ms: limits.connectMs }, total: { limit: 'embedMs', ms: limits.embedMs } };
   }
 
-  async probe(signal?: AbortSignal): Promise<number> {
-    const [vector] = await this.request(['probe'], signal);
-    return vector!.length;
-  }
-
-  async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += this.batchSize) {
-      signal?.throwIfAborted();
-      const batch = texts.slice(i, i + this.batchSize).map((t) => this.prefixes.document + t);
-      out.push(...(await this.request(batch, signal)));
-    }
-    return out;
-  }
-
-  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
-    const [vector] = await this.request([this.prefixes.query + text], signal);
-    return vector!;
-  }
-
-  async close(): Promise<void> {}
-
-  private async request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  protected async send(input: string[], signal?: AbortSignal): Promise<number[][]> {
     // A non-streamed call has no signal option: the fetch carries ours to the request, with the limits.
     const client = new Ollama({ host: this.host, fetch: timedFetch({ host: this.host, phases: this.phases, ...(signal ? { signal } : {}) }) });
-    let response;
     try {
-      response = await client.embed({ model: this.model, input, truncate: true });
+      return (await client.embed({ model: this.model, input, truncate: true })).embeddings;
     } catch (error) {
       throw this.translate(error, signal);
     }
-    const vectors = response.embeddings.map((e) => Float32Array.from(e));
-    if (vectors.length !== input.length) throw new EmbedFailedError(`Ollama returned ${vectors.length} vectors for ${input.length} texts`);
-    const dimension = vectors[0]?.length ?? 0;
-    if (dimension === 0 || vectors.some((v) => v.length !== dimension)) throw new EmbedFailedError('Ollama returned vectors of inconsistent length');
-    this.dimension = dimension;
-    return vectors;
   }
 
   private translate(error: unknown, signal?: AbortSignal): unknown {

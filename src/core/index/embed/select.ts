@@ -8,14 +8,26 @@ import type { IndexMeta } from '../store/types';
 import type { Embedder, EmbedderChoice, EmbedMode } from './types';
 import { EmbedderError } from './errors';
 import { DEFAULT_OLLAMA_EMBED_MODEL, OllamaEmbedder } from './ollama';
+import { OpenAiEmbedder } from './openai';
 import { DEFAULT_LOCAL_PRECISION, LocalEmbedder, checkLocalModelDir, parseLocalEmbedderId, parseLocalModelName, type LocalPrecision } from './local';
+
+/** Where an OpenAI-compatible server is (core/llm/modelServer). */
+export interface OpenAiServer {
+  baseUrl: string;
+  apiKey?: string | null;
+}
 
 export interface EmbedderSelection {
   mode: EmbedMode;
   /** Ollama host; default OLLAMA_HOST, else 127.0.0.1:11434. */
   ollamaHost?: string | null;
-  /** Ollama embedding model; default nomic-embed-text. */
+  /** Ollama embedding model; default nomic-embed-text. Also the model asked of an OpenAI-compatible server. */
   ollamaModel?: string | null;
+  /**
+   * An OpenAI-compatible server (the model provider `openai-compatible`): `auto` then embeds there
+   * instead of asking Ollama.
+   */
+  openai?: OpenAiServer | null;
   /** Folder of a local transformers.js model (e.g. all-MiniLM-L6-v2). */
   modelDir?: string | null;
   /**
@@ -39,6 +51,9 @@ export interface EmbedderSelection {
 export async function selectEmbedder(selection: EmbedderSelection): Promise<EmbedderChoice> {
   const { mode, signal } = selection;
   if (mode === 'none') return { embedder: null, reason: 'full-text only (--embed none)' };
+  // An index built with a local model keeps it under `auto` (see below), whatever the provider.
+  const keepsLocal = parseLocalEmbedderId(selection.indexMeta?.embeddingModel) !== null;
+  if (mode === 'openai' || (mode === 'auto' && selection.openai && !keepsLocal)) return selectOpenAi(selection);
   if (mode === 'ollama') {
     const embedder = makeOllama(selection);
     await embedder.probe(signal);
@@ -102,12 +117,18 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
  */
 export function embedderForIndex(
   meta: IndexMeta,
-  overrides: { ollamaHost?: string | null; modelDir?: string | null; localPrecision?: LocalPrecision | null; limits?: Partial<NetworkLimits> } = {},
+  overrides: { ollamaHost?: string | null; openai?: OpenAiServer | null; modelDir?: string | null; localPrecision?: LocalPrecision | null; limits?: Partial<NetworkLimits> } = {},
 ): Embedder | null {
   const model = meta.embeddingModel;
   if (!model) return null;
   const [kind, ...rest] = model.split(':');
   const name = rest.join(':');
+  if (kind === 'openai') {
+    if (!overrides.openai) {
+      throw new EmbedderSelectionError(`the index holds vectors of ${name} from an OpenAI-compatible server, and no such server is configured (CLI: --provider openai-compatible --base-url URL; VS Code: research.llm.provider, research.llm.baseUrl)`);
+    }
+    return new OpenAiEmbedder({ ...overrides.openai, model: name, ...(overrides.limits ? { limits: overrides.limits } : {}) });
+  }
   if (kind === 'ollama') return new OllamaEmbedder({ host: overrides.ollamaHost, model: name, ...(overrides.limits ? { limits: overrides.limits } : {}) });
   if (kind === 'local') {
     const modelDir = overrides.modelDir ?? meta.modelDir;
@@ -122,6 +143,34 @@ export function embedderForIndex(
     return new LocalEmbedder({ modelDir, precision });
   }
   throw new EmbedderSelectionError(`the index records an unknown embedding model '${model}': run \`index --rebuild\``);
+}
+
+/**
+ * The provider's server embeds. `auto` falls back to a usable local model folder, else full-text
+ * only, when the server is down; a refused key is not an absence to work around but a setting to
+ * fix, so it stops the run like an explicit choice.
+ */
+async function selectOpenAi(selection: EmbedderSelection): Promise<EmbedderChoice> {
+  const server = selection.openai;
+  if (!server) throw new EmbedderSelectionError('embeddings from an OpenAI-compatible server need its base URL: --provider openai-compatible --base-url URL');
+  const recorded = selection.indexMeta?.embeddingModel?.startsWith('openai:') ? selection.indexMeta.embeddingModel.slice('openai:'.length) : null;
+  const embedder = new OpenAiEmbedder({ ...server, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL, ...(selection.limits ? { limits: selection.limits } : {}) });
+  const described = `model server at ${embedder.host}, model ${embedder.model}`;
+  if (selection.mode !== 'auto') {
+    await embedder.probe(selection.signal);
+    return { embedder, reason: described };
+  }
+  try {
+    await embedder.probe(selection.signal);
+    return { embedder, reason: `auto: ${described}` };
+  } catch (error) {
+    if (selection.signal?.aborted || !(error instanceof EmbedderError) || error.code === 'key-refused') throw error;
+    const fallback = await selectEmbedder({ ...selection, openai: null, mode: selection.modelDir ? 'local' : 'none' }).catch((e: unknown) => {
+      if (!(e instanceof EmbedderError)) throw e;
+      return { embedder: null, reason: 'full-text only' };
+    });
+    return { embedder: fallback.embedder, reason: `auto: ${error.message}; ${fallback.embedder ? fallback.reason : 'full-text only'}` };
+  }
 }
 
 export class EmbedderSelectionError extends EmbedderError {

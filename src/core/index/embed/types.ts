@@ -4,7 +4,7 @@
  * prefix for queries than for documents).
  */
 
-export type EmbedderKind = 'ollama' | 'local';
+export type EmbedderKind = 'ollama' | 'local' | 'openai';
 
 /** What the user asked for: a backend, `auto` (best available) or `none` (full-text only). */
 export type EmbedMode = 'auto' | EmbedderKind | 'none';
