@@ -56,6 +56,13 @@ export interface RetrieverOptions {
    */
   sentenceRerank?: number;
   /**
+   * Hybrid rerank: sentences per chunk embedded at query time for the rerank's cosine order (the
+   * ones richest in the question's words); 0 (default) leaves the cosine order out and keeps the
+   * lexical one. Measured in RETRIEVAL.md: the cosine order cost 60-500 ms per query (dozens of
+   * sentence embeddings), ten times the rest of the search.
+   */
+  sentenceVectors?: number;
+  /**
    * Full-text search without vectors: weight of the list of chunks containing a rare code
    * identifier the question names (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See
    * identifierRows. Hybrid search leaves it out: measured in RETRIEVAL.md, with vectors it cost
@@ -120,6 +127,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const stripNameWords = options.stripNameWords ?? true;
   const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
+  const sentenceVectors = options.sentenceVectors ?? 0;
   const identifierWeight = options.identifierWeight ?? 1;
   let embedderDownUntil = 0;
   const termLookup = indexTermLookup(store);
@@ -252,6 +260,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const analyzed = analyzeQuery(query);
       const definitionWeight = options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT[useVector ? 'hybrid' : 'fullText'];
+      // One embedding of a two-part question averages two topics; BM25 already scores each term
+      // on its own, so only the vector side is asked part by part. The parts run beside the main
+      // lists (not after them): they are used only if the main vector list answered.
+      const parts = useVector && partWeight > 0 ? splitQuestion(query) : [];
+      const partRows = parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
+      partRows.catch(() => undefined);
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
@@ -270,10 +284,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const ftsRows = fts.ok ? fts.value : [];
       const vecRows = vec.ok && useVector ? vec.value : [];
-      // One embedding of a two-part question averages two topics; BM25 already scores each term
-      // on its own, so only the vector side is asked part by part.
-      const parts = vecRows.length > 0 && partWeight > 0 ? splitQuestion(query) : [];
-      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : [];
+      const partLists = vecRows.length > 0 ? await partRows : [];
       signal?.throwIfAborted();
       const lists = [
         { items: ftsRows, weight: ftsWeight },
@@ -295,6 +306,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             signal,
             terms: analyzed.terms,
             names: analyzed.identifiers.flatMap(tokenPieces),
+            embedPerChunk: sentenceVectors,
           });
         } catch (error) {
           if (signal?.aborted) throw error;

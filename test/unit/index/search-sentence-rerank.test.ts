@@ -98,7 +98,7 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     assert.equal(pieces.join('').replace(/\s/g, '').length, 'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700);
   });
 
-  it('hybrid search runs the rerank over the fused hits (and not when turned off)', async () => {
+  it('hybrid search embeds no sentences by default, and the richest ones per hit when asked to', async () => {
     await withTempDir(async (dir) => {
       const docs: ExtractedDocument[] = [
         { path: 'prover.md', kind: 'markdown', pages: ['# Options\n\nThe --timelimit option sets the prover time limit. Setting it to 0 disables the limit.'], warnings: [] },
@@ -119,12 +119,12 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
           embed: (texts: string[], signal?: AbortSignal) => ((batchTexts += texts.length), embedder.embed(texts, signal)),
           embedQuery: (text: string, signal?: AbortSignal) => embedder.embedQuery(text, signal),
         });
-        const reranking = await createRetriever(store, counting).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
-        assert.equal(reranking[0]?.path, 'prover.md');
-        assert.ok(batchTexts >= 2, `the sentences of the fused hits were embedded (${batchTexts} texts)`);
-        batchTexts = 0;
-        await createRetriever(store, counting, { sentenceRerank: 0 }).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
-        assert.equal(batchTexts, 0);
+        const lexical = await createRetriever(store, counting).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
+        assert.equal(lexical[0]?.path, 'prover.md');
+        assert.equal(batchTexts, 0, 'the default rerank is lexical: nothing embedded beyond the question');
+        const withVectors = await createRetriever(store, counting, { sentenceVectors: 1 }).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
+        assert.equal(withVectors[0]?.path, 'prover.md');
+        assert.equal(batchTexts, 2, 'one sentence per fused hit embedded');
       } finally {
         store.close();
       }
