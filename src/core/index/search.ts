@@ -51,8 +51,9 @@ export interface RetrieverOptions {
   /** Weight of per-part vector lists for questions that ask several things; 0 turns it off. */
   partWeight?: number;
   /**
-   * Hybrid only: rerank the first N fused hits by their best sentence's similarity to the question
-   * (sentenceRerank.ts); 0 turns it off. Costs N chunks' worth of sentence embeddings per query.
+   * Hybrid only: rerank the first N fused hits by their best sentence (sentenceRerank.ts: the
+   * question's rare words together in one sentence; with sentenceVectors, also its embedding's
+   * similarity to the question); 0 turns it off.
    */
   sentenceRerank?: number;
   /**

@@ -1,14 +1,15 @@
 /**
- * Query-time rerank of the first fused candidates by their best SENTENCE's similarity to the
- * question. One vector per ~1,000-character chunk averages every topic the chunk touches; the
- * answer is usually one or two sentences, and the question's embedding is far closer to those
- * alone. Only the first few candidates are reranked, so the cost is bounded (a few dozen short
- * embeddings per query; measured in RETRIEVAL.md).
+ * Query-time rerank of the first fused candidates by their best SENTENCE. BM25 and one vector per
+ * ~1,000-character chunk both score the whole chunk; the answer is usually one or two sentences.
  *
- * A second sentence-level order is lexical: the sentence that holds most of the question's
- * distinctive words together ("the default epsilon limit (1e-5) to detect convergence"). BM25
- * scores the whole chunk, so words scattered over 1,000 characters count as much as words in one
- * sentence; and a small embedding model misses exact terms. The two orders vote with the fused one.
+ * The lexical order (always): the sentence that holds most of the question's distinctive words
+ * together ("the default epsilon limit (1e-5) to detect convergence"), so words scattered over
+ * 1,000 characters count less than words in one sentence. It costs no embedding.
+ *
+ * The cosine order (when `embedPerChunk` > 0): the sentences richest in the question's words are
+ * embedded and compared with the question's vector. Search leaves it off by default: dozens of
+ * sentence embeddings per query cost ten times the rest of the search (RETRIEVAL.md).
+ * The orders vote with the fused one by rank fusion.
  */
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion, type Fused } from './fusion';
