@@ -11,6 +11,7 @@ import { EmbedderError } from './embed/errors';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
+import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
@@ -57,10 +58,9 @@ export interface RetrieverOptions {
    */
   sentenceRerank?: number;
   /**
-   * Hybrid rerank: sentences per chunk embedded at query time for the rerank's cosine order (the
-   * ones richest in the question's words); 0 (default) leaves the cosine order out and keeps the
-   * lexical one. Measured in RETRIEVAL.md: the cosine order cost 60-500 ms per query (dozens of
-   * sentence embeddings), ten times the rest of the search.
+   * Hybrid rerank: sentences per reranked hit embedded at query time for the rerank's cosine order
+   * (the ones richest in the question's words; default DEFAULT_SENTENCE_VECTORS); 0 leaves the
+   * cosine order out and keeps the lexical one.
    */
   sentenceVectors?: number;
   /**
@@ -90,12 +90,15 @@ const DEFAULT_VECTOR_WEIGHT = 0.5;
 /** Questions that ask two things get a vector list per part (measured in RETRIEVAL.md). */
 const DEFAULT_PART_WEIGHT = 0.5;
 /**
- * Measured in RETRIEVAL.md (dev + two held-out sets): reranking the first 10 fused hits by their
- * best sentence held or raised hit@1 and MRR on all three; 5 lowered the first held-out set's MRR,
- * 20 lowered hit@1 on both held-out sets (more candidates = more chances for a lexically weak
- * chunk with one on-topic sentence to jump up).
+ * The rerank: the first 8 fused hits, the 2 sentences of each richest in the question's words
+ * embedded (16 a query). Measured in RETRIEVAL.md over 4 question sets against 1-4 sentences and
+ * 3-10 hits: the fewest sentences that bring dev hit@1 back to 0.78 (lexical order alone: 0.67)
+ * while keeping every held-out hit@1 and hit@5 at or above full-text's. Fewer hits (3, 5)
+ * or one sentence each lost held-out rank-1 hits; every sentence of 10 hits (~90) gained nothing
+ * more at five times the cost.
  */
-const DEFAULT_SENTENCE_RERANK = 10;
+const DEFAULT_SENTENCE_RERANK = 8;
+const DEFAULT_SENTENCE_VECTORS = 2;
 /** At most this many identifier lists per question (the first code tokens it names). */
 const MAX_IDENTIFIER_LISTS = 2;
 /**
@@ -128,8 +131,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const stripNameWords = options.stripNameWords ?? true;
   const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
-  const sentenceVectors = options.sentenceVectors ?? 0;
+  const sentenceVectors = options.sentenceVectors ?? DEFAULT_SENTENCE_VECTORS;
   const identifierWeight = options.identifierWeight ?? 1;
+  const sentenceEmbedder = embedder && cachedSentenceEmbedder(embedder);
   let embedderDownUntil = 0;
   const termLookup = indexTermLookup(store);
 
@@ -300,9 +304,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
       let fused = reciprocalRankFusion(lists, (row) => row.id);
       const queryVector = vec.ok ? vec.value.queryVector : null;
-      if (sentenceRerank > 0 && queryVector && embedder && vecRows.length > 0) {
+      if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
-          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, {
+          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, sentenceEmbedder, {
             top: sentenceRerank,
             signal,
             terms: analyzed.terms,

@@ -6,12 +6,13 @@
  * together ("the default epsilon limit (1e-5) to detect convergence"), so words scattered over
  * 1,000 characters count less than words in one sentence. It costs no embedding.
  *
- * The cosine order (when `embedPerChunk` > 0): the sentences richest in the question's words are
- * embedded and compared with the question's vector. Search leaves it off by default: dozens of
- * sentence embeddings per query cost ten times the rest of the search (RETRIEVAL.md).
+ * The cosine order (when `embedPerChunk` > 0): the few sentences per candidate richest in the
+ * question's words are embedded (one batch) and compared with the question's vector. It finds the
+ * answer sentence that says it in other words; embedding every sentence of every candidate (~90 a
+ * query) cost ten times the rest of the search for no better ranking (RETRIEVAL.md).
  * The orders vote with the fused one by rank fusion.
  */
-import type { Embedder } from './embed/types';
+import type { SentenceEmbedder } from './sentenceVectorCache';
 import { reciprocalRankFusion, type Fused } from './fusion';
 
 /** Pieces shorter than this join the next one (headings, list bullets, code fragments). */
@@ -39,7 +40,7 @@ export async function rerankBySentences<T>(
   ranked: Fused<T>[],
   textOf: (item: T) => string,
   keyOf: (item: T) => string,
-  embedder: Embedder,
+  embedder: SentenceEmbedder,
   /**
    * `terms`: the question's content words (query.ts); without them only the cosine order votes.
    * `names`: the words of its code identifiers, matched whole (see bestSentenceTermWeights).
