@@ -25,6 +25,7 @@ const entryPoints = [
   { in: 'scripts/bench-locate.ts', out: 'bench-locate' },
   { in: 'scripts/bench-integrity.ts', out: 'bench-integrity' },
   { in: 'scripts/bench-ocr.ts', out: 'bench-ocr' },
+  { in: 'scripts/bench-search.ts', out: 'bench-search' },
 ].filter((e) => existsSync(e.in));
 
 /** Prints errors in the shape VS Code's esbuild problem matcher expects. */

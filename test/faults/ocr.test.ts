@@ -4,7 +4,7 @@
  * the network unreachable; a language without data; OCR switched off.
  */
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildOnce, runCli } from '../support/cli';
 import { withTempDir } from '../support/tempDir';
@@ -57,5 +57,17 @@ describe('faults: scanned PDFs (OCR)', function () {
       assert.equal(result.code, 1, result.stderr);
       assert.match(result.stdout, /^ {2}scan\.pdf: no extractable text \(scanned images\? run OCR first\) \[no-text\]$/m);
       assert.doesNotMatch(result.stdout, /OCR:/);
+    }));
+
+  it('eval --ocr off scores an index without OCRing its scanned PDFs first (eval indexes before it scores)', () =>
+    withTempDir(async (root) => {
+      const docs = await scannedFolder(root);
+      await writeFile(join(docs, 'notes.md'), '# Grinder\n\nClean the burrs of the grinder once a month.\n');
+      const questions = join(root, 'questions.jsonl');
+      await writeFile(questions, JSON.stringify({ id: 'a', kind: 'factual', question: 'How often are the grinder burrs cleaned?', sources: [{ file: 'notes.md', pages: [], lines: [3, 3] }] }));
+      const result = await runCli(['eval', docs, questions, '--embed', 'none', '--ocr', 'off', '--no-llm'], { env: OFFLINE });
+      assert.equal(result.code, 0, result.stderr);
+      assert.doesNotMatch(result.stderr, /OCR page/);
+      assert.match(result.stdout, /hit@1 1 /);
     }));
 });

@@ -23,16 +23,19 @@ import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
+import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage =
-  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--model NAME] [--no-llm] [--json]';
 
 const options = {
   ...dbOptions,
   ...jsonOptions,
   ...embedOptions,
+  // The same OCR flags as `index`, so scoring an index built with `--ocr off` does not OCR it first.
+  ...ocrOptions,
   k: { type: 'string' },
   mode: { type: 'string' },
   include: { type: 'string', multiple: true },
@@ -58,6 +61,7 @@ async function runEval(args: string[]): Promise<number> {
   if (!['auto', 'hybrid', 'fts', 'vector'].includes(mode)) throw new UsageError(`--mode must be auto, hybrid, fts or vector, not '${values.mode}'`);
   const dbDir = resolveDbDir(folder, values.db);
   const selection = embedSelectionFromFlags(values);
+  const ocr = ocrSettingsFromFlags(values);
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -79,7 +83,7 @@ async function runEval(args: string[]): Promise<number> {
     embedder = choice.embedder;
     if (!values.json) say(`embeddings: ${choice.reason}`);
     const progress = createProgressView(process.stderr, values.json);
-    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, logger }), progress);
+    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, ocr, logger }), progress);
     const indexSeconds = (performance.now() - started) / 1000;
     const store = await openIndexStore(dbDir);
     let report: RetrievalReport;

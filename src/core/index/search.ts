@@ -11,6 +11,7 @@ import { isEmbedderDown } from './embed/errors';
 import type { Embedder } from './embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
+import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
@@ -51,10 +52,17 @@ export interface RetrieverOptions {
   /** Weight of per-part vector lists for questions that ask several things; 0 turns it off. */
   partWeight?: number;
   /**
-   * Hybrid only: rerank the first N fused hits by their best sentence's similarity to the question
-   * (sentenceRerank.ts); 0 turns it off. Costs N chunks' worth of sentence embeddings per query.
+   * Hybrid only: rerank the first N fused hits by their best sentence (sentenceRerank.ts: the
+   * question's rare words together in one sentence; with sentenceVectors, also its embedding's
+   * similarity to the question); 0 turns it off.
    */
   sentenceRerank?: number;
+  /**
+   * Hybrid rerank: sentences per reranked hit embedded at query time for the rerank's cosine order
+   * (the ones richest in the question's words; default DEFAULT_SENTENCE_VECTORS); 0 leaves the
+   * cosine order out and keeps the lexical one.
+   */
+  sentenceVectors?: number;
   /**
    * Full-text search without vectors: weight of the list of chunks containing a rare code
    * identifier the question names (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See
@@ -82,12 +90,15 @@ const DEFAULT_VECTOR_WEIGHT = 0.5;
 /** Questions that ask two things get a vector list per part (measured in RETRIEVAL.md). */
 const DEFAULT_PART_WEIGHT = 0.5;
 /**
- * Measured in RETRIEVAL.md (dev + two held-out sets): reranking the first 10 fused hits by their
- * best sentence held or raised hit@1 and MRR on all three; 5 lowered the first held-out set's MRR,
- * 20 lowered hit@1 on both held-out sets (more candidates = more chances for a lexically weak
- * chunk with one on-topic sentence to jump up).
+ * The rerank: the first 8 fused hits, the 2 sentences of each richest in the question's words
+ * embedded (16 a query). Measured in RETRIEVAL.md over 4 question sets against 1-4 sentences and
+ * 3-10 hits: the fewest sentences that bring dev hit@1 back to 0.78 (lexical order alone: 0.67)
+ * while keeping every held-out hit@1 and hit@5 at or above full-text's. Fewer hits (3, 5)
+ * or one sentence each lost held-out rank-1 hits; every sentence of 10 hits (~90) gained nothing
+ * more at five times the cost.
  */
-const DEFAULT_SENTENCE_RERANK = 10;
+const DEFAULT_SENTENCE_RERANK = 8;
+const DEFAULT_SENTENCE_VECTORS = 2;
 /** At most this many identifier lists per question (the first code tokens it names). */
 const MAX_IDENTIFIER_LISTS = 2;
 /**
@@ -120,7 +131,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const stripNameWords = options.stripNameWords ?? true;
   const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
   const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
+  const sentenceVectors = options.sentenceVectors ?? DEFAULT_SENTENCE_VECTORS;
   const identifierWeight = options.identifierWeight ?? 1;
+  const sentenceEmbedder = embedder && cachedSentenceEmbedder(embedder);
   let embedderDownUntil = 0;
   const termLookup = indexTermLookup(store);
 
@@ -252,6 +265,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const analyzed = analyzeQuery(query);
       const definitionWeight = options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT[useVector ? 'hybrid' : 'fullText'];
+      // One embedding of a two-part question averages two topics; BM25 already scores each term
+      // on its own, so only the vector side is asked part by part. The parts run beside the main
+      // lists (not after them): they are used only if the main vector list answered.
+      const parts = useVector && partWeight > 0 ? splitQuestion(query) : [];
+      const partRows = parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
+      partRows.catch(() => undefined);
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
@@ -270,10 +289,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
       const ftsRows = fts.ok ? fts.value : [];
       const vecRows = vec.ok && useVector ? vec.value : [];
-      // One embedding of a two-part question averages two topics; BM25 already scores each term
-      // on its own, so only the vector side is asked part by part.
-      const parts = vecRows.length > 0 && partWeight > 0 ? splitQuestion(query) : [];
-      const partLists = parts.length > 1 ? await Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : [];
+      const partLists = vecRows.length > 0 ? await partRows : [];
       signal?.throwIfAborted();
       const lists = [
         { items: ftsRows, weight: ftsWeight },
@@ -288,13 +304,14 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
       let fused = reciprocalRankFusion(lists, (row) => row.id);
       const queryVector = vec.ok ? vec.value.queryVector : null;
-      if (sentenceRerank > 0 && queryVector && embedder && vecRows.length > 0) {
+      if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
-          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, embedder, {
+          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, sentenceEmbedder, {
             top: sentenceRerank,
             signal,
             terms: analyzed.terms,
             names: analyzed.identifiers.flatMap(tokenPieces),
+            embedPerChunk: sentenceVectors,
           });
         } catch (error) {
           if (signal?.aborted) throw error;

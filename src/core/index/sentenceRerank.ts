@@ -1,16 +1,18 @@
 /**
- * Query-time rerank of the first fused candidates by their best SENTENCE's similarity to the
- * question. One vector per ~1,000-character chunk averages every topic the chunk touches; the
- * answer is usually one or two sentences, and the question's embedding is far closer to those
- * alone. Only the first few candidates are reranked, so the cost is bounded (a few dozen short
- * embeddings per query; measured in RETRIEVAL.md).
+ * Query-time rerank of the first fused candidates by their best SENTENCE. BM25 and one vector per
+ * ~1,000-character chunk both score the whole chunk; the answer is usually one or two sentences.
  *
- * A second sentence-level order is lexical: the sentence that holds most of the question's
- * distinctive words together ("the default epsilon limit (1e-5) to detect convergence"). BM25
- * scores the whole chunk, so words scattered over 1,000 characters count as much as words in one
- * sentence; and a small embedding model misses exact terms. The two orders vote with the fused one.
+ * The lexical order (always): the sentence that holds most of the question's distinctive words
+ * together ("the default epsilon limit (1e-5) to detect convergence"), so words scattered over
+ * 1,000 characters count less than words in one sentence. It costs no embedding.
+ *
+ * The cosine order (when `embedPerChunk` > 0): the few sentences per candidate richest in the
+ * question's words are embedded (one batch) and compared with the question's vector. It finds the
+ * answer sentence that says it in other words; embedding every sentence of every candidate (~90 a
+ * query) cost ten times the rest of the search for no better ranking (RETRIEVAL.md).
+ * The orders vote with the fused one by rank fusion.
  */
-import type { Embedder } from './embed/types';
+import type { SentenceEmbedder } from './sentenceVectorCache';
 import { reciprocalRankFusion, type Fused } from './fusion';
 
 /** Pieces shorter than this join the next one (headings, list bullets, code fragments). */
@@ -38,32 +40,41 @@ export async function rerankBySentences<T>(
   ranked: Fused<T>[],
   textOf: (item: T) => string,
   keyOf: (item: T) => string,
-  embedder: Embedder,
+  embedder: SentenceEmbedder,
   /**
    * `terms`: the question's content words (query.ts); without them only the cosine order votes.
    * `names`: the words of its code identifiers, matched whole (see bestSentenceTermWeights).
+   * `embedPerChunk`: sentences per chunk embedded for the cosine order, the ones richest in the
+   * question's words (default all; 0 = no cosine order, nothing embedded).
    */
-  options: { top: number; signal?: AbortSignal; terms?: string[]; names?: string[] },
+  options: { top: number; signal?: AbortSignal; terms?: string[]; names?: string[]; embedPerChunk?: number },
 ): Promise<Fused<T>[]> {
   const head = ranked.slice(0, options.top).map((f) => f.item);
   if (head.length < 2) return ranked;
   const sentences = head.map((item) => sentencesOf(textOf(item)));
-  const vectors = await embedder.embed(sentences.flat(), options.signal);
-  let at = 0;
-  const best = sentences.map((list) => {
-    let max = -1;
-    for (let i = 0; i < list.length; i++) max = Math.max(max, cosine(query, vectors[at + i]!));
-    at += list.length;
-    return max;
-  });
-  const bySentence = head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item);
-  const sentenceOrders = [bySentence];
-  if (options.terms && options.terms.length > 0) {
-    const pool = ranked.slice(0, TERM_POOL).map((f) => textOf(f.item));
-    const lexical = bestSentenceTermWeights(options.terms, sentences, pool, options.names);
+  const hasTerms = options.terms !== undefined && options.terms.length > 0;
+  const pool = ranked.slice(0, TERM_POOL).map((f) => textOf(f.item));
+  const perSentence = hasTerms ? sentenceTermWeights(options.terms!, sentences, pool, options.names) : sentences.map((list) => list.map(() => 0));
+  const sentenceOrders: T[][] = [];
+  const perChunk = options.embedPerChunk ?? Infinity;
+  if (perChunk > 0) {
+    const chosen = sentences.map((list, i) => pickSentences(list, perSentence[i]!, perChunk));
+    const vectors = await embedder.embed(chosen.flat(), options.signal);
+    let at = 0;
+    const best = chosen.map((list) => {
+      let max = -1;
+      for (let i = 0; i < list.length; i++) max = Math.max(max, cosine(query, vectors[at + i]!));
+      at += list.length;
+      return max;
+    });
+    sentenceOrders.push(head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item));
+  }
+  if (hasTerms) {
+    const lexical = perSentence.map((list) => Math.max(0, ...list));
     // A stable sort: ties keep the fused order.
     sentenceOrders.push(head.map((item, i) => ({ item, weight: lexical[i]! })).sort((a, b) => b.weight - a.weight).map((x) => x.item));
   }
+  if (sentenceOrders.length === 0) return ranked;
   // Rank fusion: the fused order carries every list's evidence (BM25, named documents, vectors) and
   // weighs as much as the sentence orders together, so a hit moves when they agree. Measured in
   // RETRIEVAL.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
@@ -116,18 +127,31 @@ const stemsOf = (text: string) => {
  * Words in `names` (pieces of the question's code identifiers) are matched whole.
  */
 export function bestSentenceTermWeights(terms: string[], sentences: string[][], pool: string[], names: string[] = []): number[] {
+  return sentenceTermWeights(terms, sentences, pool, names).map((list) => Math.max(0, ...list));
+}
+
+/** Per candidate, each sentence's summed term weights (see bestSentenceTermWeights). */
+export function sentenceTermWeights(terms: string[], sentences: string[][], pool: string[], names: string[] = []): number[][] {
   const whole = new Set(names.map((name) => name.toLowerCase()));
   const stems = [...new Set(terms.map((term) => (whole.has(term.toLowerCase()) ? wholeOf(term) : stemOf(term))))];
   const pooled = pool.map(stemsOf);
   const weight = new Map(stems.map((t) => [t, Math.log(1 + pooled.length / (1 + pooled.filter((words) => words.has(t)).length))]));
-  return sentences.map((list) => {
-    let best = 0;
-    for (const sentence of list) {
+  return sentences.map((list) =>
+    list.map((sentence) => {
       const words = stemsOf(sentence);
       let sum = 0;
       for (const t of stems) if (words.has(t)) sum += weight.get(t)!;
-      best = Math.max(best, sum);
-    }
-    return best;
-  });
+      return sum;
+    }),
+  );
+}
+
+/** The `count` sentences with the most question-word weight (ties: the earlier one). */
+function pickSentences(list: string[], weights: number[], count: number): string[] {
+  if (list.length <= count) return list;
+  return list
+    .map((sentence, i) => ({ sentence, weight: weights[i]!, i }))
+    .sort((a, b) => b.weight - a.weight || a.i - b.i)
+    .slice(0, count)
+    .map((x) => x.sentence);
 }

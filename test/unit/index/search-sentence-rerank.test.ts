@@ -98,7 +98,24 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     assert.equal(pieces.join('').replace(/\s/g, '').length, 'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700);
   });
 
-  it('hybrid search runs the rerank over the fused hits (and not when turned off)', async () => {
+  it('the cosine order lifts an answer worded differently from the question above a hit that only shares its words', async () => {
+    const question = 'How do I stop the program from printing colours?';
+    const terms = ['stop', 'program', 'printing', 'colours'];
+    const fused: Fused<Doc>[] = [
+      { id: 'summary', text: 'The program writes a short summary when it finishes its run. Warnings go to the error stream, one per line.' },
+      { id: 'answer', text: 'Set NO_COLOR=1 in the environment and the program writes plain monochrome output without escape sequences. This works in every terminal.' },
+      { id: 'sign', text: 'The colours of the stop sign printed on page two of the programme are red and white.' },
+    ].map((item, i) => ({ item, score: 1 / (61 + i) }));
+    const query = await embedder.embedQuery(question);
+    const order = async (embedPerChunk: number) =>
+      (await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3, terms, embedPerChunk })).map((f) => f.item.id);
+    // Fused order: summary, answer, sign. The words alone lift the stop sign over the answer (three
+    // question words in one sentence, none of them meant); the answer's sentence means the question.
+    assert.deepEqual(await order(0), ['summary', 'sign', 'answer']);
+    assert.deepEqual(await order(2), ['summary', 'answer', 'sign']);
+  });
+
+  it('hybrid search embeds the 2 richest sentences per reranked hit, once per retriever', async () => {
     await withTempDir(async (dir) => {
       const docs: ExtractedDocument[] = [
         { path: 'prover.md', kind: 'markdown', pages: ['# Options\n\nThe --timelimit option sets the prover time limit. Setting it to 0 disables the limit.'], warnings: [] },
@@ -119,12 +136,19 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
           embed: (texts: string[], signal?: AbortSignal) => ((batchTexts += texts.length), embedder.embed(texts, signal)),
           embedQuery: (text: string, signal?: AbortSignal) => embedder.embedQuery(text, signal),
         });
-        const reranking = await createRetriever(store, counting).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
-        assert.equal(reranking[0]?.path, 'prover.md');
-        assert.ok(batchTexts >= 2, `the sentences of the fused hits were embedded (${batchTexts} texts)`);
+        const question = 'How do I disable the prover time limit?';
+        const retriever = createRetriever(store, counting);
+        const hits = await retriever.search(question, { k: 2, mode: 'hybrid' });
+        assert.equal(hits[0]?.path, 'prover.md');
+        // prover.md has 2 sentences, budget.md 1: all 3 embedded (at most 2 per hit).
+        assert.equal(batchTexts, 3, 'the sentences of the fused hits were embedded');
+        // A re-query in the same turn meets the same sentences: their vectors come from memory.
+        assert.deepEqual((await retriever.search(question, { k: 2, mode: 'hybrid' })).map((h) => h.path), hits.map((h) => h.path));
+        assert.equal(batchTexts, 3, 'nothing embedded again');
         batchTexts = 0;
-        await createRetriever(store, counting, { sentenceRerank: 0 }).search('How do I disable the prover time limit?', { k: 2, mode: 'hybrid' });
-        assert.equal(batchTexts, 0);
+        const lexical = await createRetriever(store, counting, { sentenceVectors: 0 }).search(question, { k: 2, mode: 'hybrid' });
+        assert.equal(lexical[0]?.path, 'prover.md');
+        assert.equal(batchTexts, 0, 'lexical rerank only: nothing embedded beyond the question');
       } finally {
         store.close();
       }
