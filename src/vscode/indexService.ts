@@ -20,7 +20,7 @@ import { engineSettings } from './settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { messageOf, showProblem } from './problemToast';
-import { COMMANDS } from './render';
+import { COMMANDS } from './pure/commandIds';
 import { damagedIndexText, needsRebuild } from './indexHealth';
 import { sumSummaries } from '../core/index/folderSummary';
 import { sumStats } from '../core/index/folders';
