@@ -60,7 +60,7 @@ const layers = [
     paths: [{ ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/pure runs without VS Code (unit tests): types only (`import type`).' }],
     patterns: [
       noCli,
-      { regex: '^\\.\\./(?!\\.\\./|chatMarkdown$)', message: 'src/vscode/pure imports core, its own folder and ../chatMarkdown only: the rest of src/vscode uses the VS Code API.' },
+      { regex: '^\\.\\./(?!\\.\\./|chatMarkdown$|engine/)', message: 'src/vscode/pure imports core, its own folder, ../chatMarkdown and ../engine only (none uses the VS Code API); the rest of src/vscode does.' },
     ],
   },
   {

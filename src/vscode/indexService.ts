@@ -16,7 +16,7 @@ import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
 import type { EngineIndexRequest, EngineIndexSummary } from './engine/types';
-import { engineSettings } from './settings';
+import { engineSettings } from './pure/settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { messageOf, showProblem } from './problemToast';

@@ -28,7 +28,7 @@ import { COMMANDS } from './pure/commandIds';
 import { knownProblem, type KnownProblem } from './pure/knownProblems';
 import { renderButtons, renderCitations, renderProblem } from './render';
 import type { SecretStore } from './secrets';
-import { engineSettings } from './settings';
+import { engineSettings } from './pure/settings';
 import { localTime } from './statusBar';
 import { createVscodeLlmClient } from './vscodeLlm';
 import type { LlmClient } from '../core/llm/types';

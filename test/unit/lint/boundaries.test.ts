@@ -36,7 +36,7 @@ const ALLOWED: Array<{ why: string; file: string; code: string }> = [
   { why: 'core/index embeds through the Ollama transport', file: 'src/core/index/embed/probe.ts', code: "import { timedFetch } from '../../llm/timedFetch';\nimport { resolveLimits } from '../../llm/timeouts';\nimport { LlmTimeoutError } from '../../llm/errors';\nimport { isUnreachable } from '../../llm/ollamaClient';" },
   { why: 'core/tracing wraps core/llm', file: 'src/core/tracing/probe.ts', code: "import type { LlmClient } from '../llm/types';" },
   { why: 'the engine uses core and ./pure', file: 'src/vscode/engine/probe.ts', code: "import { indexFolder } from '../../core/index/indexer';\nimport { COMMANDS } from '../pure/commandIds';" },
-  { why: 'vscode/pure uses VS Code types and core', file: 'src/vscode/pure/probe.ts', code: "import type { Command } from 'vscode';\nimport type { Citation } from '../../core/graph/api';\nimport { COMMANDS } from './commandIds';" },
+  { why: 'vscode/pure uses VS Code types and core', file: 'src/vscode/pure/probe.ts', code: "import type { Command } from 'vscode';\nimport type { Citation } from '../../core/graph/api';\nimport { COMMANDS } from './commandIds';\nimport type { EngineSettings } from '../engine/types';" },
   { why: 'the editor layer uses VS Code', file: 'src/vscode/probe.ts', code: "import * as vscode from 'vscode';\nimport { readConfig } from './config';" },
 ];
 
