@@ -12,7 +12,8 @@ import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import type { EditorSettings } from './pure/settings';
 import { messageOf, showProblem } from './problemToast';
-import { abortSignalOf, listOllamaModels } from './ollamaModels';
+import { listOllamaModels } from './ollamaModels';
+import { abortSignalOf } from './pure/cancellation';
 
 export type PullOutcome = 'pulled' | 'cancelled' | 'failed';
 
