@@ -8,8 +8,14 @@ import tseslint from 'typescript-eslint';
 /** A relative import reaching folder `dir` of src (or src/core) from any depth. */
 const up = (dir) => `^(\\.\\./)+${dir}(/|$)`;
 
-const noVscodeModule = { name: 'vscode', message: 'Only src/extension.ts and src/vscode/** talk to VS Code; pass what you need in as plain data or a port (src/core/ports.ts).' };
-const noEditorLayer = { regex: up('(vscode|extension)'), message: 'The editor layer sits above this folder: take what you need as a parameter or a port instead.' };
+const noVscodeModule = {
+  name: 'vscode',
+  message: 'Only src/extension.ts and src/vscode/** talk to VS Code; pass what you need in as plain data or a port (src/core/ports.ts).',
+};
+const noEditorLayer = {
+  regex: up('(vscode|extension)'),
+  message: 'The editor layer sits above this folder: take what you need as a parameter or a port instead.',
+};
 const noCli = { regex: up('cli'), message: 'src/cli is a host like the editor: move what both need into src/core.' };
 
 /** Boundaries per folder; a later, narrower block must repeat the wider block's (ESLint replaces a rule's options). */
@@ -28,15 +34,28 @@ const layers = [
       ...core.patterns,
       { regex: up('graph'), message: 'src/core/index serves the graph, never the other way: pass what it needs as a parameter.' },
       // Embedding through Ollama shares the HTTP transport (errors, timed fetch, limits) with the chat client; nothing else of core/llm.
-      { regex: `${up('llm')}(?!(errors|timedFetch|timeouts|ollamaClient)$)`, message: 'src/core/index may use only the Ollama transport of src/core/llm (errors, timedFetch, timeouts), not the chat client.' },
-      { regex: `${up('llm')}ollamaClient$`, allowImportNames: ['isUnreachable'], message: 'src/core/index may use only the Ollama transport of src/core/llm, not the chat client.' },
+      {
+        regex: `${up('llm')}(?!(errors|timedFetch|timeouts|ollamaClient)$)`,
+        message: 'src/core/index may use only the Ollama transport of src/core/llm (errors, timedFetch, timeouts), not the chat client.',
+      },
+      {
+        regex: `${up('llm')}ollamaClient$`,
+        allowImportNames: ['isUnreachable'],
+        message: 'src/core/index may use only the Ollama transport of src/core/llm, not the chat client.',
+      },
     ],
   },
   {
     name: 'the LLM client is the bottom of the graph side: tracing and the graph wrap it from above',
     files: ['src/core/llm/**/*.ts'],
     paths: core.paths,
-    patterns: [...core.patterns, { regex: up('(tracing|graph)'), message: 'Tracing and the graph wrap the LLM client from above (core/tracing/tracedLlm.ts); src/core/llm never imports them.' }],
+    patterns: [
+      ...core.patterns,
+      {
+        regex: up('(tracing|graph)'),
+        message: 'Tracing and the graph wrap the LLM client from above (core/tracing/tracedLlm.ts); src/core/llm never imports them.',
+      },
+    ],
   },
   {
     name: 'the CLI is a host beside the editor, not on it',
@@ -47,11 +66,10 @@ const layers = [
   {
     name: 'the editor engine is plain Node, bundled alone and loaded on first use',
     files: ['src/vscode/engine/**/*.ts'],
-    paths: [{ ...noVscodeModule, message: 'dist/engine.js is plain Node (loaded by engine/load.ts): no VS Code API here; the editor layer passes plain data.' }],
-    patterns: [
-      noCli,
-      { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' },
+    paths: [
+      { ...noVscodeModule, message: 'dist/engine.js is plain Node (loaded by engine/load.ts): no VS Code API here; the editor layer passes plain data.' },
     ],
+    patterns: [noCli, { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' }],
   },
   {
     name: "the editor's pure logic runs without VS Code (unit-tested in plain Node)",
@@ -60,13 +78,18 @@ const layers = [
     paths: [{ ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/pure runs without VS Code (unit tests): types only (`import type`).' }],
     patterns: [
       noCli,
-      { regex: '^\\.\\./(?!\\.\\./|chatMarkdown$|engine/)', message: 'src/vscode/pure imports core, its own folder, ../chatMarkdown and ../engine only (none uses the VS Code API); the rest of src/vscode does.' },
+      {
+        regex: '^\\.\\./(?!\\.\\./|chatMarkdown$|engine/)',
+        message: 'src/vscode/pure imports core, its own folder, ../chatMarkdown and ../engine only (none uses the VS Code API); the rest of src/vscode does.',
+      },
     ],
   },
   {
     name: 'the chat Markdown guard runs without VS Code (unit-tested in plain Node)',
     files: ['src/vscode/chatMarkdown.ts'],
-    paths: [{ ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/chatMarkdown.ts runs without VS Code (unit tests): types only (`import type`).' }],
+    paths: [
+      { ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/chatMarkdown.ts runs without VS Code (unit tests): types only (`import type`).' },
+    ],
     patterns: [noCli, { regex: '^\\./(?!pure/)', message: 'src/vscode/chatMarkdown.ts runs without VS Code: import only ./pure/* and core.' }],
   },
 ];

@@ -33,7 +33,11 @@ function resolveImport(from, specifier) {
   return base;
 }
 
-const HOSTS = { 'src/cli': sourceFiles(join(root, 'src/cli')), 'src/vscode + src/extension.ts': [...sourceFiles(join(root, 'src/vscode')), join(root, 'src/extension.ts')], scripts: sourceFiles(join(root, 'scripts')) };
+const HOSTS = {
+  'src/cli': sourceFiles(join(root, 'src/cli')),
+  'src/vscode + src/extension.ts': [...sourceFiles(join(root, 'src/vscode')), join(root, 'src/extension.ts')],
+  scripts: sourceFiles(join(root, 'scripts')),
+};
 
 function hostImportsIntoIndex(hosts = Object.values(HOSTS).flat()) {
   const indexDir = join(root, 'src/core/index') + '/';
@@ -52,7 +56,8 @@ function hostImportsIntoIndex(hosts = Object.values(HOSTS).flat()) {
       const names = [];
       if (clause?.name) names.push('default');
       const bindings = clause?.namedBindings ?? (ts.isExportDeclaration(node) ? node.exportClause : undefined);
-      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)))
+        names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
       else if (bindings) names.push('*');
       if (names.length === 0) names.push('(side effect)');
       for (const name of names) symbols.add(`${rel(target)}#${name}`);
@@ -74,7 +79,8 @@ function nameOf(node) {
   if (node.name && ts.isIdentifier(node.name)) return node.name.text;
   if (node.name) return node.name.getText();
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name) return parent.name.getText();
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name)
+    return parent.name.getText();
   return '(anonymous)';
 }
 
@@ -83,7 +89,12 @@ function longest() {
   for (const file of sourceFiles(join(root, 'src'), ['.ts'])) {
     const source = parse(file);
     const visit = (node) => {
-      const isFunction = ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isConstructorDeclaration(node);
+      const isFunction =
+        ts.isFunctionDeclaration(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isArrowFunction(node) ||
+        ts.isFunctionExpression(node) ||
+        ts.isConstructorDeclaration(node);
       const isClass = ts.isClassDeclaration(node);
       if ((isFunction && node.body) || isClass) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
@@ -99,14 +110,25 @@ function longest() {
 }
 
 function longLines(limit = 160) {
-  const count = (dir) => sourceFiles(join(root, dir)).reduce((n, file) => n + readFileSync(file, 'utf8').split('\n').filter((l) => l.length > limit).length, 0);
+  const count = (dir) =>
+    sourceFiles(join(root, dir)).reduce(
+      (n, file) =>
+        n +
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l.length > limit).length,
+      0,
+    );
   return { src: count('src'), test: count('test'), scripts: count('scripts') };
 }
 
 const shape = {
   hostImportsIntoIndex: hostImportsIntoIndex(),
   byHost: Object.fromEntries(Object.entries(HOSTS).map(([host, files]) => [host, hostImportsIntoIndex(files)])),
-  filesPerFolder: filesPerFolder(), longest: longest(), linesOver160: longLines() };
+  filesPerFolder: filesPerFolder(),
+  longest: longest(),
+  linesOver160: longLines(),
+};
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(shape, null, 2));
 } else {

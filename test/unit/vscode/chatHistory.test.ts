@@ -12,7 +12,10 @@ const answer = (markdown: string, metadata: unknown = ours, participant = PARTIC
 
 describe('chat history read back for the graph', () => {
   it('keeps only this participant’s turns, oldest first', () => {
-    const history = historyFromTurns([ask('hi', 'other.agent'), answer('other answer', undefined, 'other.agent'), ask('timeout?'), answer('Which program?')], 10);
+    const history = historyFromTurns(
+      [ask('hi', 'other.agent'), answer('other answer', undefined, 'other.agent'), ask('timeout?'), answer('Which program?')],
+      10,
+    );
     assert.deepEqual(history, [
       { role: 'user', content: 'timeout?' },
       { role: 'assistant', content: 'Which program?', metadata: turn },
@@ -27,7 +30,10 @@ describe('chat history read back for the graph', () => {
 
   it('keeps the last maxTurns exchanges; 0 keeps none', () => {
     const turns = [ask('1'), answer('a1'), ask('2'), answer('a2'), ask('3'), answer('a3')];
-    assert.deepEqual(historyFromTurns(turns, 2).map((t) => t.content), ['2', 'a2', '3', 'a3']);
+    assert.deepEqual(
+      historyFromTurns(turns, 2).map((t) => t.content),
+      ['2', 'a2', '3', 'a3'],
+    );
     assert.deepEqual(historyFromTurns(turns, 0), []);
   });
 

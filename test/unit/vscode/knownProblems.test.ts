@@ -7,7 +7,10 @@ import { buttonsFor, knownProblem, problemLine } from '../../../src/vscode/pure/
 describe('chat: known problems and the buttons that fix them', () => {
   it('Ollama down: one line with what to do, then "How to install Ollama" and the host setting', () => {
     const problem = knownProblem(new OllamaUnreachableError('http://127.0.0.1:11434'))!;
-    assert.equal(problemLine(problem), '⚠️ Ollama is not reachable at http://127.0.0.1:11434. Start Ollama (`ollama serve`) or set the Ollama host (OLLAMA_HOST) to where it runs.\n\n');
+    assert.equal(
+      problemLine(problem),
+      '⚠️ Ollama is not reachable at http://127.0.0.1:11434. Start Ollama (`ollama serve`) or set the Ollama host (OLLAMA_HOST) to where it runs.\n\n',
+    );
     assert.deepEqual(buttonsFor(problem), [
       { title: 'How to install Ollama', command: COMMANDS.installOllama },
       { title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.ollama.host'] },

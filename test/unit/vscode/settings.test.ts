@@ -7,8 +7,9 @@ import { loadPromptFile } from '../../../src/core/prompts/files';
 import { DEFAULT_SETTINGS, engineSettings, type EditorSettings } from '../../../src/vscode/pure/settings';
 
 const root = join(__dirname, '../../..');
-const contributed = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } })
-  .contributes.configuration.properties;
+const contributed = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } }
+).contributes.configuration.properties;
 
 /** Settings whose default is not in the table but in a prompt file's front matter: the prompt decides unless the user sets one. */
 const PROMPT_TEMPERATURES: Record<string, string> = {
