@@ -10,7 +10,8 @@ import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
 import { pullModelCommand } from './pullModel';
 import { localTime } from './statusBar';
 import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexHealth';
-import { COMMANDS, OLLAMA_DOWNLOAD_URL } from './render';
+import { COMMANDS } from './pure/commandIds';
+import { OLLAMA_DOWNLOAD_URL } from './pure/knownProblems';
 import type { SecretStore } from './secrets';
 
 export interface CommandDeps {

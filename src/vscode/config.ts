@@ -1,58 +1,21 @@
 /**
- * The one place that reads this extension's settings. Everything else gets a plain, typed
- * `ResearchConfig` (core never sees `vscode`), and `onDidChange` tells listeners which of their
- * settings changed so e.g. the index is rebuilt only when an embedding setting moved.
+ * The one place that reads this extension's settings. Everything else gets plain, typed
+ * `EditorSettings` (./pure/settings.ts: the shape, the defaults, the mapping to the engine; core
+ * never sees `vscode`), and `onDidChange` tells listeners which of their settings changed so e.g.
+ * the index is rebuilt only when an embedding setting moved.
  */
 import * as vscode from 'vscode';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../core/llm/timeouts';
+import { DEFAULT_SETTINGS, type EditorSettings } from './pure/settings';
 
 export const SECTION = 'research';
 
-export type LlmProviderSetting = 'ollama' | 'vscode' | 'openai-compatible';
-export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
-
-export interface ResearchConfig {
-  /** `baseUrl`: the OpenAI-compatible server's (its key is in SecretStorage, ./secrets). */
-  llm: { provider: LlmProviderSetting; baseUrl: string };
-  ollama: { host: string };
-  models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
-  embedding: { provider: EmbeddingProviderSetting };
-  index: {
-    include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number;
-    /** OCR of scanned PDF pages: `ocr` auto|off, languages as `eng+deu`, their data folder, pages per document. */
-    ocr: 'auto' | 'off'; ocrLanguages: string; ocrLanguageDir: string; ocrMaxPages: number;
-  };
-  chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
-  langfuse: { enabled: boolean; host: string; publicKey: string };
-  /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
-  timeouts: NetworkLimits;
-}
-
-export const DEFAULT_CONFIG: ResearchConfig = {
-  llm: { provider: 'ollama', baseUrl: '' },
-  ollama: { host: '' },
-  models: { chat: 'llama3.2', embedding: 'nomic-embed-text', localEmbeddingDir: '', localEmbeddingPrecision: 'mixed' },
-  embedding: { provider: 'auto' },
-  index: {
-    include: ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'],
-    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**', '**/coverage/**/*.htm?(l)', '**/_site/**/*.htm?(l)', '**/site/**/*.htm?(l)', '**/~$*'],
-    autoIndex: true,
-    watch: true,
-    watchDebounceMs: 1500,
-    ocr: 'auto',
-    ocrLanguages: 'eng',
-    ocrLanguageDir: '',
-    ocrMaxPages: 200,
-  },
-  chat: { maxClarifications: 2, maxHistory: 10, temperature: 0.2, orchestratorTemperature: 0.3, clarificationTemperature: 0.5 },
-  langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
-  timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
-};
-
 /** Reads the current settings; values of the wrong type fall back to the defaults. */
-export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
+export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
   const c = vscode.workspace.getConfiguration(SECTION, scope);
-  const d = DEFAULT_CONFIG;
+  const d = DEFAULT_SETTINGS;
+  /** A temperature only where the user set one: otherwise the prompt file decides (core/graph/config.ts). */
+  const temperature = (key: string) => (userSet(c, key) ? num(c.get(key), 0, 0, 2) : undefined);
   return {
     llm: { provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode', 'openai-compatible'] as const, d.llm.provider), baseUrl: str(c.get('llm.baseUrl'), d.llm.baseUrl) },
     ollama: { host: str(c.get('ollama.host'), d.ollama.host) },
@@ -77,9 +40,9 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
     chat: {
       maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),
       maxHistory: num(c.get('chat.maxHistory'), d.chat.maxHistory, 0, 200),
-      temperature: num(c.get('chat.temperature'), d.chat.temperature, 0, 2),
-      orchestratorTemperature: num(c.get('chat.orchestratorTemperature'), d.chat.orchestratorTemperature, 0, 2),
-      clarificationTemperature: num(c.get('chat.clarificationTemperature'), d.chat.clarificationTemperature, 0, 2),
+      temperature: temperature('chat.temperature'),
+      orchestratorTemperature: temperature('chat.orchestratorTemperature'),
+      clarificationTemperature: temperature('chat.clarificationTemperature'),
     },
     langfuse: {
       enabled: bool(c.get('langfuse.enabled'), d.langfuse.enabled),
@@ -92,7 +55,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
 
 /** Which groups of settings a change touched. */
 export interface ConfigChange {
-  config: ResearchConfig;
+  config: EditorSettings;
   /** Index contents depend on these: include/exclude globs, embedding provider/model. */
   affectsIndex: boolean;
   affectsModels: boolean;
@@ -110,6 +73,12 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
     });
   });
+}
+
+/** Set in user, workspace or folder settings (a contributed default is not the user's choice). */
+function userSet(c: vscode.WorkspaceConfiguration, key: string): boolean {
+  const i = c.inspect(key);
+  return i !== undefined && (i.globalValue !== undefined || i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined);
 }
 
 function str(value: unknown, fallback: string): string {

@@ -10,7 +10,7 @@ import type { Logger } from '../core/ports';
 import { describeMismatch } from '../core/index/store/checksums';
 import type { IndexService } from './indexService';
 import { loadEngine } from './engine/load';
-import { COMMANDS } from './render';
+import { COMMANDS } from './pure/commandIds';
 
 const REBUILD = 'Rebuild Index';
 const INDEX_NOW = 'Index Now';

@@ -10,40 +10,23 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { plural, progressText, runSummaryText } from '../core/index/runText';
-import type { FileFailure, IndexStats, IndexSummary } from '../core/index/types';
+import { progressText } from '../core/index/runText';
+import type { IndexStats, IndexSummary } from '../core/index/types';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
 import type { EngineIndexRequest, EngineIndexSummary } from './engine/types';
-import { engineSettings } from './settings';
+import { engineSettings } from './pure/settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
-import { messageOf, showProblem } from './problemToast';
-import { COMMANDS } from './render';
-import { damagedIndexText, needsRebuild } from './indexHealth';
+import { logRun, reportRun } from './indexReport';
 import { sumSummaries } from '../core/index/folderSummary';
 import { sumStats } from '../core/index/folders';
 import { FolderPaths, type IndexedFolder } from './workspaceFolders';
 
-export type IndexJobKind = 'index' | 'rebuild' | 'clear';
+import type { IndexJobKind, IndexJobResult, IndexTrigger } from './indexReport';
 
-/**
- * Who asked, which decides how a run reports. `command`: a progress notification and a summary
- * toast. `chat`: nothing outside the chat, which shows the result. `background` (start-up, file
- * watcher, settings, trust): the status bar only, unless something needs the user (the run
- * failed, or a document newly could not be indexed).
- */
-export type IndexTrigger = 'command' | 'chat' | 'background';
 const LOUDNESS: Record<IndexTrigger, number> = { background: 0, chat: 1, command: 2 };
-
-export interface IndexJobResult {
-  kind: IndexJobKind;
-  /** The user (or a later request) cancelled the run; what was written stays consistent. */
-  cancelled?: boolean;
-  summary?: EngineIndexSummary;
-  error?: unknown;
-}
 
 interface Waiting {
   job: Promise<IndexJobResult>;
@@ -141,13 +124,7 @@ export class IndexService implements vscode.Disposable {
           ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents', cancellable: true }, run)
           : await run();
       this.lastSummary = summary;
-      this.log.info(
-        `index ${summary.cancelled ? 'cancelled' : 'done'}: ${summary.indexed} indexed, ${summary.skipped} unchanged, ${summary.removed} removed, ` +
-          `${summary.failed.length} failed, ${summary.chunks} chunks, ${summary.seconds.toFixed(1)} s, embeddings: ${summary.embeddingChoice}`,
-      );
-      for (const f of summary.failed) this.log.warn(`not indexed: ${f.path}: ${f.reason} [${f.code}]`);
-      for (const w of summary.warned) this.log.warn(`indexed with warnings: ${w.path}: ${w.warnings.join('; ')}`);
-      for (const n of summary.notices) this.log.info(n);
+      logRun(this.log, summary);
       return await this.finish({ kind, summary, cancelled: summary.cancelled }, trigger);
     } catch (error) {
       if (controller.signal.aborted) {
@@ -239,32 +216,9 @@ export class IndexService implements vscode.Disposable {
     // A cancelled run did not look at every file: its failures are not the whole list.
     if (summary && !summary.cancelled) this.knownFailures = new Set(summary.failed.map((f) => f.path));
     await this.refreshStatus().catch(() => undefined);
-    if (result.kind !== 'clear') this.report(result, trigger, fresh);
+    if (result.kind !== 'clear') reportRun(result, trigger, fresh, this.lastStats);
     this.done.fire(result);
     return result;
-  }
-
-  /** The messages: see IndexTrigger. Not awaited: a message waits for the user, the job must not. */
-  private report(result: IndexJobResult, trigger: IndexTrigger, fresh: FileFailure[]): void {
-    if (result.error) {
-      // A damaged index says so in the editor's words, with the Rebuild button (not core's CLI advice).
-      const text = needsRebuild(result.error) ? damagedIndexText(result.error) : `indexing failed: ${messageOf(result.error)}`;
-      if (trigger !== 'chat') void showProblem(`Local Research: ${text}`, result.error);
-      return;
-    }
-    const summary = result.summary;
-    if (!summary) return;
-    const logButton = summary.failed.length || summary.warned.length ? ['Open Log'] : [];
-    let message: Thenable<string | undefined> | undefined;
-    if (trigger === 'command') {
-      const text = `Local Research: ${runSummaryText(summary, this.lastStats)}`;
-      message = summary.failed.length ? vscode.window.showWarningMessage(text, ...logButton) : vscode.window.showInformationMessage(text, ...logButton);
-    } else if (trigger === 'background' && fresh.length > 0) {
-      const first = fresh[0]!;
-      const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
-      message = vscode.window.showWarningMessage(`Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`, 'Open Log');
-    }
-    void message?.then((pick) => pick === 'Open Log' && vscode.commands.executeCommand(COMMANDS.openLog));
   }
 
   /** Reads the index stats into the status bar; a damaged index shows as such, never throws. */

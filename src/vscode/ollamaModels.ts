@@ -13,6 +13,7 @@ import { resolveOllamaHost } from '../core/llm/host';
 import type { NetworkLimits } from '../core/llm/timeouts';
 import type { LlmMessage } from '../core/llm/types';
 import type { Logger } from '../core/ports';
+import { abortSignalOf } from './pure/cancellation';
 import { EXTRACTIVE_MODEL_ID, extractiveModelInfo, notAModelReply } from './extractiveModel';
 
 export const VENDOR = 'local-research-ollama';
@@ -181,12 +182,4 @@ function toLlmMessage(m: vscode.LanguageModelChatRequestMessage): LlmMessage {
 
 function textOf(m: vscode.LanguageModelChatRequestMessage): string {
   return m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-}
-
-/** A CancellationToken as an AbortSignal, so HTTP requests close when the user cancels. */
-export function abortSignalOf(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  if (token.isCancellationRequested) controller.abort();
-  else token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
 }

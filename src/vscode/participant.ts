@@ -6,7 +6,7 @@
  * unknown ones go to `errorDetails`; cancellation is a normal, quiet outcome.
  */
 import * as vscode from 'vscode';
-import type { Citation, TurnResult } from '../core/graph/api';
+import type { TurnResult } from '../core/graph/api';
 import { runSummaryText } from '../core/index/runText';
 import { isAbortError } from '../core/llm/errors';
 import { logSnippet } from '../core/logText';
@@ -14,17 +14,21 @@ import type { Logger } from '../core/ports';
 import { requestScope } from './chatScope';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
-import { historyFromContext, isResearchMetadata, turnInput, type ResearchResultMetadata } from './history';
+import { historyFromContext } from './history';
+import { isResearchMetadata, turnInput, type ResearchResultMetadata } from './pure/chatHistory';
 import type { IndexService } from './indexService';
 import { describe } from './log';
 import { displayOnly } from './chatMarkdown';
 import { isExtractiveModel, problemWithoutModel } from './extractiveModel';
-import { abortSignalOf, VENDOR, type OllamaAvailability } from './ollamaModels';
-import { CitationMarkerStream, citationCommandUri } from './citations/links';
+import { VENDOR, type OllamaAvailability } from './ollamaModels';
+import { abortSignalOf } from './pure/cancellation';
+import { AnswerStream } from './answerStream';
 import type { CitationRegistry } from './citations/registry';
-import { COMMANDS, knownProblem, renderButtons, renderCitations, renderProblem, type KnownProblem } from './render';
+import { COMMANDS } from './pure/commandIds';
+import { knownProblem, type KnownProblem } from './pure/knownProblems';
+import { renderButtons, renderProblem } from './render';
 import type { SecretStore } from './secrets';
-import { engineSettings } from './settings';
+import { engineSettings, type EditorSettings } from './pure/settings';
 import { localTime } from './statusBar';
 import { createVscodeLlmClient } from './vscodeLlm';
 import type { LlmClient } from '../core/llm/types';
@@ -106,8 +110,6 @@ export class ResearchParticipant implements vscode.Disposable {
     if (!stats || stats.documents === 0) {
       throw problemError({ code: stats ? 'index-empty' : 'index-missing', message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet' });
     }
-    // undefined: the graph talks to Ollama itself (and degrades when it cannot).
-    let llm: LlmClient | null | undefined;
     // With a model server configured, the picker's entries (Ollama's, or "Quoted passages" when
     // Ollama has none, selected by itself) do not choose the model: the server answers.
     const viaServer = config.llm.provider === 'openai-compatible';
@@ -115,28 +117,13 @@ export class ResearchParticipant implements vscode.Disposable {
       throw problemError({ code: 'model-server-config', message: 'research.llm.provider is "openai-compatible" but research.llm.baseUrl is empty', action: 'Set the base URL of the model server, e.g. http://gpu-box:8000/v1' });
     }
     const noModel = !viaServer && isExtractiveModel(request.model, VENDOR);
-    // The user's pick says "quoted passages", whatever llm.provider says: no model, no wait on Ollama.
-    if (noModel) llm = null;
-    else if (config.llm.provider === 'vscode') {
-      if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
-      llm = createVscodeLlmClient(request.model, config.timeouts);
-    }
+    const llm = chosenLlm(request, config, noModel);
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
     const scope = requestScope(request, folders);
     const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
     const settings = engineSettings(config, await this.secrets.engineKeys());
-    let streamedTokens = 0;
-    // Citation links in the answer carry this turn's id; the registry holds their passages.
-    const turnId = this.citations.newTurn();
-    let sources: Citation[] = [];
-    const answerText = new CitationMarkerStream(
-      (markdown) => stream.markdown(markdown),
-      (n) => {
-        const c = sources.find((s) => s.index === n);
-        return c ? { uri: citationCommandUri(turnId, c), ...(c.snippet ? { title: c.snippet } : {}) } : undefined;
-      },
-    );
+    const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
       folders: folders.all.map(({ label, dbDir }) => ({ label, dbDir })),
@@ -144,57 +131,12 @@ export class ResearchParticipant implements vscode.Disposable {
       ...(llm !== undefined ? { llm } : {}),
       signal: abortSignalOf(token),
       logger: this.log,
-      onEvent: (event) => {
-        switch (event.type) {
-          case 'progress':
-            // VS Code 1.139 folds markdown that is followed by more progress into the collapsed
-            // "Completed N steps" group: once the answer streams, later steps go to the log only.
-            if (streamedTokens === 0) stream.progress(event.message);
-            else this.log.debug(`step: ${event.agent}: ${event.message}`);
-            break;
-          case 'waiting':
-            // Before the answer streams: the model is loading or reading a long prompt.
-            if (streamedTokens === 0) stream.progress(event.message);
-            break;
-          case 'sources':
-            sources = event.citations;
-            void this.citations.sources(turnId, sources);
-            break;
-          case 'token':
-            streamedTokens++;
-            answerText.push(event.text);
-            break;
-          case 'reset':
-            answerText.flush();
-            // Markdown already shown cannot be taken back; say that a corrected answer follows.
-            if (streamedTokens > 0) stream.markdown('\n\n---\n*Checking the answer against the sources; corrected version:*\n\n');
-            streamedTokens = 0;
-            break;
-          case 'citation':
-            break; // Rendered once at the end, numbered as in the final answer.
-        }
-      },
+      onEvent: answer.onEvent,
     });
-    answerText.flush();
+    answer.flush();
     if (token.isCancellationRequested || result.cancelled) return result;
-    if (streamedTokens === 0) {
-      answerText.push(result.answer);
-      answerText.flush();
-    }
-    await this.citations.finish(turnId, result.citations, result.answer);
-    // Hovering a source shows the sentence the answer rests on, else the passage's opening.
-    const emphasis = this.citations.get(turnId)?.emphasis ?? {};
-    renderCitations(stream, folders, result.citations, turnId, (c) => emphasis[c.index] ?? c.snippet);
-    if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
-      const problem = problemWithoutModel(await ollamaNow, config.models.chat);
-      stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');
-      if (problem) renderButtons(stream, problem);
-    } else if (result.problem) {
-      // The degraded answer already explains the problem and its fix; add the buttons that apply it.
-      // The graph's problem names no model, so a missing model is taken to be the configured chat model.
-      stream.markdown('\n\n');
-      renderButtons(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.code === 'model-missing' ? { model: config.models.chat } : {}) });
-    }
+    await answer.finish(result, folders);
+    await fixButtons(stream, result, config.models.chat, ollamaNow);
     return result;
   }
 
@@ -253,6 +195,32 @@ export const followupProvider: vscode.ChatFollowupProvider = {
     return result.metadata.followups.map((f) => ({ prompt: f.prompt, label: f.label }));
   },
 };
+
+/**
+ * The model the graph runs on: null for the chat's "Quoted passages" entry (whatever
+ * llm.provider says: no model, no wait on Ollama), the chat's selected model with llm.provider
+ * `vscode`, undefined for Ollama (the graph talks to it itself and degrades when it cannot).
+ */
+function chosenLlm(request: ResearchRequest, config: EditorSettings, noModel: boolean): LlmClient | null | undefined {
+  if (noModel) return null;
+  if (config.llm.provider !== 'vscode') return undefined;
+  if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
+  return createVscodeLlmClient(request.model, config.timeouts);
+}
+
+/** Under a degraded answer, the buttons that fix what it explains. */
+async function fixButtons(stream: vscode.ChatResponseStream, result: TurnResult, chatModel: string, ollamaNow: Promise<OllamaAvailability> | undefined): Promise<void> {
+  if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
+    const problem = problemWithoutModel(await ollamaNow, chatModel);
+    stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');
+    if (problem) renderButtons(stream, problem);
+  } else if (result.problem) {
+    // The degraded answer already explains the problem and its fix; add the buttons that apply it.
+    // The graph's problem names no model, so a missing model is taken to be the configured chat model.
+    stream.markdown('\n\n');
+    renderButtons(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.code === 'model-missing' ? { model: chatModel } : {}) });
+  }
+}
 
 function metadataOf(turn: TurnResult, command: string | undefined): ResearchResultMetadata {
   return { kind: 'local-research-turn', turn: turn.metadata, followups: turn.followups, ...(command ? { command } : {}) };

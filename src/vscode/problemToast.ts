@@ -1,6 +1,7 @@
 /** Failures outside the chat: an error toast whose buttons fix a known problem (by its typed code), plus the log. */
 import * as vscode from 'vscode';
-import { buttonsFor, COMMANDS, knownProblem } from './render';
+import { COMMANDS } from './pure/commandIds';
+import { buttonsFor, knownProblem } from './pure/knownProblems';
 
 export async function showProblem(text: string, error: unknown): Promise<void> {
   const problem = knownProblem(error);

@@ -9,9 +9,11 @@ import { resolveOllamaHost } from '../core/llm/host';
 import { sameModel } from '../core/llm/ollamaClient';
 import { PullTracker, pullOllamaModel } from '../core/llm/pull';
 import type { Logger } from '../core/ports';
-import { readConfig, type ResearchConfig } from './config';
+import { readConfig } from './config';
+import type { EditorSettings } from './pure/settings';
 import { messageOf, showProblem } from './problemToast';
-import { abortSignalOf, listOllamaModels } from './ollamaModels';
+import { listOllamaModels } from './ollamaModels';
+import { abortSignalOf } from './pure/cancellation';
 
 export type PullOutcome = 'pulled' | 'cancelled' | 'failed';
 
@@ -51,7 +53,7 @@ export async function pullModelCommand(model: string | undefined, log: Logger, o
 }
 
 /** A quick pick of the configured models (missing ones first) that also takes any typed name. */
-async function askModel(config: ResearchConfig): Promise<string | undefined> {
+async function askModel(config: EditorSettings): Promise<string | undefined> {
   const installed = await listOllamaModels(config.ollama.host).then(
     (models) => models.map((m) => m.name),
     () => null, // Unreachable: still ask; the pull itself then says what is wrong.

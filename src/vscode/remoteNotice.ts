@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
-import type { ResearchConfig } from './config';
+import type { EditorSettings as ResearchConfig } from './pure/settings';
 import { editorDestinations } from './remoteDestinations';
 
 const TOLD = 'local-research.remoteDestinationsTold';

@@ -1,33 +1,17 @@
 /**
  * How graph output appears in the chat: citations as clickable references to the file at the
- * page (PDF) or line range (text), and known failures as one actionable line plus a button.
- * Failures are recognised by their typed `code`, never by message text.
+ * page (PDF) or line range (text), and known failures as one actionable line plus a button
+ * (which line and which button: ./pure/knownProblems.ts).
  */
 import * as vscode from 'vscode';
 import type { FolderPaths } from './workspaceFolders';
 import type { Citation } from '../core/graph/api';
-import { lineWord } from '../core/index/lineUnits';
 import { docxPreviewUri, isDocx } from './citations/docxPreview';
-import { OPEN_CITATION_COMMAND, citationCommandUri, markdownLink, trustedMarkdown } from './citations/links';
-import { SOURCES_HEADING } from './history';
-
-export const COMMANDS = {
-  indexWorkspace: 'local-research.indexWorkspace',
-  rebuildIndex: 'local-research.rebuildIndex',
-  clearIndex: 'local-research.clearIndex',
-  showStatus: 'local-research.showIndexStatus',
-  verifyIndex: 'local-research.verifyIndex',
-  openLog: 'local-research.openLog',
-  selectModels: 'local-research.selectModels',
-  setLangfuseSecret: 'local-research.setLangfuseSecretKey',
-  setModelServerKey: 'local-research.setModelServerKey',
-  openSettings: 'local-research.openSettings',
-  pullModel: 'local-research.pullModel',
-  installOllama: 'local-research.installOllama',
-  openCitation: OPEN_CITATION_COMMAND,
-} as const;
-
-export const OLLAMA_DOWNLOAD_URL = 'https://ollama.com/download';
+import { trustedMarkdown } from './citations/links';
+import { citationCommandUri, markdownLink } from './pure/citationLinks';
+import { citationLabel } from './pure/citationText';
+import { SOURCES_HEADING } from './pure/chatHistory';
+import { buttonsFor, problemLine, type KnownProblem } from './pure/knownProblems';
 
 /**
  * Where a citation points: a PDF page as `#page=N` (what PDF viewers understand), text as a line
@@ -45,18 +29,6 @@ export function citationLocation(folders: FolderPaths, citation: Citation): vsco
     return new vscode.Location(uri, new vscode.Range(Math.max(0, start - 1), 0, Math.max(0, end - 1), 10_000));
   }
   return uri;
-}
-
-export function citationLabel(citation: Citation): string {
-  if (citation.page !== undefined) return `${citation.file}, ${citationWhere(citation)}`;
-  if (citation.lines) return `${citation.file}, ${citationWhere(citation)}`;
-  return citation.file;
-}
-
-export function citationWhere(citation: Citation): string {
-  if (citation.page !== undefined) return citation.pageEnd !== undefined ? `pp. ${citation.page}-${citation.pageEnd}` : `p. ${citation.page}`;
-  if (citation.lines) return `${lineWord(citation.file)}s ${citation.lines[0]}-${citation.lines[1]}`;
-  return '';
 }
 
 /**
@@ -77,34 +49,6 @@ export function renderCitations(stream: vscode.ChatResponseStream, folders: Fold
   stream.markdown('\n');
 }
 
-export interface KnownProblem {
-  code: string;
-  message: string;
-  action?: string;
-  /** For model-missing: the model to pull. */
-  model?: string;
-}
-
-/** Reads a typed failure (ours or core's) into a KnownProblem; undefined for unknown errors. */
-export function knownProblem(error: unknown): KnownProblem | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || !KNOWN_CODES.has(code)) return undefined;
-  const action = (error as { action?: unknown }).action;
-  const model = (error as { model?: unknown }).model;
-  // Core's index errors speak CLI (`index --rebuild`); in the editor the button does that.
-  const editorWording = EDITOR_MESSAGES[code];
-  if (editorWording) return { code, message: editorWording };
-  return { code, message: error.message, ...(typeof action === 'string' ? { action } : {}), ...(typeof model === 'string' ? { model } : {}) };
-}
-
-const EDITOR_MESSAGES: Record<string, string> = {
-  'index-corrupt': 'The research index of this workspace is damaged and cannot be read',
-  'index-version': 'The research index was built by another version of this extension',
-};
-
-const KNOWN_CODES = new Set(['llm-not-configured', 'llm-timeout', 'ollama-unreachable', 'server-unreachable', 'served-model-missing', 'key-refused', 'model-server-config', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
-
 /** The buttons alone: for degraded answers whose text already says what happened and what to do. */
 export function renderButtons(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
   for (const button of buttonsFor(problem)) stream.button(button);
@@ -112,40 +56,6 @@ export function renderButtons(stream: vscode.ChatResponseStream, problem: KnownP
 
 /** One actionable line and the button that fixes it. */
 export function renderProblem(stream: vscode.ChatResponseStream, problem: KnownProblem): void {
-  const action = problem.action ? ` ${problem.action}.` : '';
-  stream.markdown(`⚠️ ${problem.message}.${action}`.replace(/\.\./g, '.') + '\n\n');
+  stream.markdown(problemLine(problem));
   for (const button of buttonsFor(problem)) stream.button(button);
-}
-
-export function buttonsFor(problem: KnownProblem): vscode.Command[] {
-  switch (problem.code) {
-    case 'ollama-unreachable':
-    case 'llm-not-configured':
-      return [
-        { title: 'How to install Ollama', command: COMMANDS.installOllama },
-        { title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.ollama.host'] },
-      ];
-    case 'server-unreachable':
-    case 'model-server-config':
-      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.llm.baseUrl'] }];
-    case 'key-refused':
-      return [{ title: 'Set Model Server API Key', command: COMMANDS.setModelServerKey }];
-    case 'served-model-missing':
-      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.models'] }];
-    case 'model-missing':
-      return problem.model ? [{ title: `Pull model ${problem.model}`, command: COMMANDS.pullModel, arguments: [problem.model] }] : [{ title: 'Select models', command: COMMANDS.selectModels }];
-    case 'index-missing':
-    case 'index-empty':
-      return [{ title: 'Index the workspace now', command: COMMANDS.indexWorkspace }];
-    case 'index-corrupt':
-    case 'index-version':
-      return [{ title: 'Rebuild the index', command: COMMANDS.rebuildIndex }];
-    case 'context-overflow':
-    case 'vscode-model-missing':
-      return [{ title: 'Open settings', command: COMMANDS.openSettings }];
-    case 'llm-timeout':
-      return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.timeouts'] }];
-    default:
-      return [];
-  }
 }

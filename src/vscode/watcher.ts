@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import picomatch from 'picomatch';
-import type { ResearchConfig } from './config';
+import type { EditorSettings } from './pure/settings';
 
 export class DocumentWatcher implements vscode.Disposable {
   private watcher: vscode.FileSystemWatcher | undefined;
@@ -18,7 +18,7 @@ export class DocumentWatcher implements vscode.Disposable {
   ) {}
 
   /** (Re)starts watching with the current include/exclude globs; stops when watching is off. */
-  configure(config: ResearchConfig): void {
+  configure(config: EditorSettings): void {
     this.stop();
     if (!config.index.watch) return;
     const included = picomatch(config.index.include, { dot: false });

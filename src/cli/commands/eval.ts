@@ -65,16 +65,8 @@ async function runEval(args: string[]): Promise<number> {
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
 
-  let questions;
-  try {
-    questions = parseQuestions(await readFile(positionals[1], 'utf8'));
-  } catch (error) {
-    if (error instanceof QuestionFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      say(`error: ${positionals[1]}: ${(error as Error).message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const questions = await readQuestions(positionals[1], say);
+  if (!questions) return 1;
 
   let embedder = null;
   try {
@@ -102,19 +94,9 @@ async function runEval(args: string[]): Promise<number> {
       store.close();
     }
     const searchSeconds = (performance.now() - searchStarted) / 1000;
-    const { items, ...scores } = report;
-    const result = {
-      ...scores,
-      seconds: round((performance.now() - started) / 1000),
-      index_seconds: round(indexSeconds),
-      search_seconds: round(searchSeconds),
-      embedder: summary.embedder,
-      mode,
-      documents_indexed: summary.indexed + summary.skipped,
-      chunks: await countChunks(dbDir),
-      misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
-      ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
-    };
+    const { items } = report;
+    const seconds = { total: (performance.now() - started) / 1000, index: indexSeconds, search: searchSeconds };
+    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks: await countChunks(dbDir) });
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
     else {
       printReport(result, items, stdoutLinker(folder));
@@ -130,6 +112,40 @@ async function runEval(args: string[]): Promise<number> {
   } finally {
     await embedder?.close();
   }
+}
+
+/** The question file, or null after saying why it cannot be read. */
+async function readQuestions(path: string, say: (line: string) => void): Promise<ReturnType<typeof parseQuestions> | null> {
+  try {
+    return parseQuestions(await readFile(path, 'utf8'));
+  } catch (error) {
+    if (error instanceof QuestionFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      say(`error: ${path}: ${(error as Error).message}`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** What `eval` reports (`--json` prints it as it is): the scores, the run, the misses, the graph checks. */
+function evalResult(
+  report: RetrievalReport,
+  graph: GraphEvalReport | null,
+  run: { seconds: { total: number; index: number; search: number }; embedder: string; mode: string; documentsIndexed: number; chunks: number },
+) {
+  const { items, ...scores } = report;
+  return {
+    ...scores,
+    seconds: round(run.seconds.total),
+    index_seconds: round(run.seconds.index),
+    search_seconds: round(run.seconds.search),
+    embedder: run.embedder,
+    mode: run.mode,
+    documents_indexed: run.documentsIndexed,
+    chunks: run.chunks,
+    misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
+    ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
+  };
 }
 
 async function countChunks(dbDir: string): Promise<number> {

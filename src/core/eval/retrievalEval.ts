@@ -1,5 +1,5 @@
 /**
- * Retrieval scoring on a question file (format: ../shared/eval/README.md).
+ * Retrieval scoring on a question file (format: test/eval/README.md).
  *
  * A hit "finds" a source when it comes from the source's file and its page range contains one of
  * the source's pages (PDFs) or its line range overlaps the source's lines (Markdown/text). Scored

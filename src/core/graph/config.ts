@@ -1,6 +1,14 @@
 /**
  * Every setting of the research graph, resolved in one place. Hosts pass a partial object (the
- * VS Code settings module, CLI flags); environment variables fill what they leave out.
+ * VS Code settings module, CLI flags); environment variables fill what they leave out, then the
+ * defaults below (the editor's contributed defaults are checked against them by a unit test).
+ *
+ * Sampling temperature, per request, first of:
+ *   1. the user's setting for that agent (`temperatures`: only what the user set, never a default);
+ *   2. the Langfuse prompt's `config.temperature`, when prompt management is on (core/prompts/provider.ts);
+ *   3. the prompt file's front matter `temperature:`, which every prompt in prompts/ must declare,
+ *      so it is also the built-in default (core/prompts/template.ts).
+ * Applied in core/graph/runtime.ts `preparePrompt`.
  */
 import { resolveLimits, secondsToMs, type NetworkLimits } from '../llm/timeouts';
 import type { LangfuseSettings } from '../tracing/langfuse';
@@ -12,7 +20,7 @@ export interface ResearchConfig {
   ollamaHost: string | null;
   /** Chat model per agent (research = query analysis + quality grading). */
   models: Record<AgentName, string>;
-  /** Temperature per agent; a prompt file's own temperature applies where this leaves a gap. */
+  /** Temperatures the user set, per agent; the prompt (Langfuse config, else its front matter) decides the rest. */
   temperatures: Partial<Record<AgentName, number>>;
   /** Clarifying questions allowed in a row before we research anyway. */
   maxClarifications: number;
@@ -51,13 +59,9 @@ export type ResearchConfigInput = Partial<Omit<ResearchConfig, 'models' | 'tempe
 
 export const DEFAULT_CHAT_MODEL = 'llama3.2';
 
-export const DEFAULT_TEMPERATURES: Record<AgentName, number> = {
-  orchestrator: 0.3,
-  clarification: 0.5,
-  research: 0.2,
-  synthesis: 0.2,
-  validation: 0,
-};
+/** Defaults of the settings a user sees (research.chat.* in the editor). */
+export const DEFAULT_MAX_CLARIFICATIONS = 2;
+export const DEFAULT_MAX_HISTORY = 10;
 
 export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ResearchConfig {
   const base = input.model ?? env.RESEARCH_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
@@ -83,9 +87,9 @@ export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.Proce
   return {
     ollamaHost: input.ollamaHost ?? null,
     models,
-    temperatures: { ...DEFAULT_TEMPERATURES, ...definedOnly(input.temperatures ?? {}) },
-    maxClarifications: positive(input.maxClarifications, 2),
-    maxHistory: positive(input.maxHistory, 10, 1),
+    temperatures: definedOnly(input.temperatures ?? {}),
+    maxClarifications: positive(input.maxClarifications, DEFAULT_MAX_CLARIFICATIONS),
+    maxHistory: positive(input.maxHistory, DEFAULT_MAX_HISTORY, 1),
     maxRequeries: positive(input.maxRequeries, 2),
     maxValidationRetries: positive(input.maxValidationRetries, 2),
     retrievalK: positive(input.retrievalK, 8, 1),

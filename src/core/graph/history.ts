@@ -8,10 +8,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { HistoryTurn, TurnMetadata } from './api';
 import type { ChatMessage, ResearchUpdate } from './state';
 
+/** The one guard for metadata a host hands back (a CLI history file, VS Code's `ChatResult`): every field its type promises. */
 export function isTurnMetadata(value: unknown): value is TurnMetadata {
   if (!value || typeof value !== 'object') return false;
   const m = value as Record<string, unknown>;
-  return typeof m.clarificationCount === 'number' && typeof m.lastAgent === 'string' && typeof m.conversationId === 'string';
+  return (
+    typeof m.clarificationCount === 'number' &&
+    typeof m.lastAgent === 'string' &&
+    typeof m.conversationId === 'string' &&
+    Array.isArray(m.citations) &&
+    Array.isArray(m.decisions)
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import type { LlmClient } from '../llm/types';
 import { silentLogger, type Logger } from '../ports';
 import { filePromptProvider, langfusePromptProvider, type PromptProvider } from '../prompts/provider';
 import { createLangfuseClient, langfusePromptSource, langfuseTracer } from '../tracing/langfuse';
+import { traceLlm } from '../tracing/tracedLlm';
 import type { Tracer } from '../tracing/tracer';
 import type { TurnDependencies, TurnEvent, TurnInput, TurnOptions, TurnResult } from './api';
 import { resolveConfig, type ResearchConfig, type ResearchConfigInput } from './config';
@@ -89,7 +90,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
       };
       const scoped = input.scope?.length ? scopeRetriever(options.retriever, input.scope) : null;
       const runtime: GraphRuntime = {
-        llm: llm ? instrumentLlm(llm, trace, counter, waitingNotice(config, llm.host, emit)) : null,
+        llm: llm ? traceLlm(instrumentLlm(llm, counter, waitingNotice(config, llm.host, emit)), trace) : null,
         retriever: scoped?.retriever ?? options.retriever,
         ...(scoped ? { scope: scoped.resolved } : {}),
         prompts,

@@ -215,7 +215,6 @@ function errorText(raw: string): string {
   } catch {
     // not JSON: the text as it is
   }
-  // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}…` : line;
 }

@@ -1,45 +1,13 @@
 /**
  * Citations in the chat as command links that open our viewer (PDF) or the note (text) at the
  * cited place with the passage highlighted: the `[n]` markers in the answer as they stream, and
- * the Sources list. A link's title is the quoted passage, so hovering shows it.
+ * the Sources list. A link's title is the quoted passage, so hovering shows it. The links'
+ * text itself is made in ../pure/citationLinks.ts.
  */
 import * as vscode from 'vscode';
-import type { Citation } from '../../core/graph/api';
 import { ChatMarkdownGuard } from '../chatMarkdown';
-
-export const OPEN_CITATION_COMMAND = 'local-research.openCitation';
-
-/** What a link carries: its turn and number, and where to open if the turn is forgotten. */
-export interface CitationLinkArgs {
-  turn: string;
-  n: number;
-  file: string;
-  page?: number;
-  pageEnd?: number;
-  lines?: [number, number];
-}
-
-export function citationCommandUri(turn: string, c: Citation): string {
-  const args: CitationLinkArgs = {
-    turn,
-    n: c.index,
-    file: c.file,
-    ...(c.page !== undefined ? { page: c.page } : {}),
-    ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
-    ...(c.lines ? { lines: c.lines } : {}),
-  };
-  // encodeURIComponent leaves ( ) ' ! * as they are; a ")" would end the Markdown link early.
-  const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[()'!*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `command:${OPEN_CITATION_COMMAND}?${encoded}`;
-}
-
-/** A marker link as `markdownLink` writes it, so history can turn it back into `[n]`. */
-const MARKER_LINK = /\[\\\[(\d+)\\\]\]\(command:local-research\.openCitation\?[^\s)]*(?: "(?:[^"\\]|\\.)*")?\)/g;
-
-/** Answer text as the model wrote it: citation links back to plain `[n]` markers. */
-export function unlinkCitations(markdown: string): string {
-  return markdown.replace(MARKER_LINK, '[$1]');
-}
+import { markdownLink } from '../pure/citationLinks';
+import { OPEN_CITATION_COMMAND } from '../pure/commandIds';
 
 /** Markdown the chat may run our one command from, and nothing else; no raw HTML. */
 export function trustedMarkdown(value: string): vscode.MarkdownString {
@@ -47,13 +15,6 @@ export function trustedMarkdown(value: string): vscode.MarkdownString {
   md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND] };
   md.supportHtml = false;
   return md;
-}
-
-/** `[label](command "title")` with the label and title escaped for Markdown. */
-export function markdownLink(label: string, uri: string, title?: string): string {
-  const escapedLabel = label.replace(/[\\[\]*_`<>]/g, (ch) => `\\${ch}`);
-  const escapedTitle = title ? ` "${title.replace(/["\\]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ')}"` : '';
-  return `[${escapedLabel}](${uri}${escapedTitle})`;
 }
 
 const MARKERS = /\[(\d+(?:\s*,\s*\d+)*)\]/g;

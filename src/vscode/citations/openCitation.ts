@@ -14,7 +14,7 @@ import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
 import type { FolderPaths } from '../workspaceFolders';
-import type { CitationLinkArgs } from './links';
+import type { CitationLinkArgs } from '../pure/citationLinks';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
 import { docxPreviewUri, isDocx, type DocxPreviewProvider } from './docxPreview';

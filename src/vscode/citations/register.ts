@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
 import { PdfViewerProvider } from '../pdfViewer/provider';
-import { OPEN_CITATION_COMMAND, type CitationLinkArgs } from './links';
+import { OPEN_CITATION_COMMAND } from '../pure/commandIds';
+import type { CitationLinkArgs } from '../pure/citationLinks';
 import { DocxPreviewProvider } from './docxPreview';
 import { createCitationOpener, targetOf } from './openCitation';
 import { CitationRegistry } from './registry';

@@ -66,12 +66,12 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
   await closeIndex(request.dbDir);
   const meta = request.rebuild ? null : await readMeta(request.dbDir).catch(() => null);
   const choice = await selectEmbedder({
-    mode: settings.embeddingProvider,
+    mode: settings.embedding.provider,
     ollamaHost: settings.ollamaHost || null,
-    ollamaModel: settings.embeddingModel || null,
+    ollamaModel: settings.embedding.model || null,
     openai: openAiServerFor(settings),
-    modelDir: settings.localEmbeddingDir || null,
-    localPrecision: settings.localEmbeddingPrecision,
+    modelDir: settings.embedding.localDir || null,
+    localPrecision: settings.embedding.localPrecision,
     indexMeta: meta,
     limits: settings.timeouts,
     ...(signal ? { signal } : {}),
@@ -82,9 +82,9 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
     const summary = yield* indexFolder({
       root: request.root,
       dbDir: request.dbDir,
-      include: settings.include,
-      exclude: settings.exclude,
-      ocr: settings.ocr,
+      include: settings.index.include,
+      exclude: settings.index.exclude,
+      ocr: settings.index.ocr,
       embedder: choice.embedder,
       rebuild: request.rebuild ?? false,
       ...(signal ? { signal } : {}),
@@ -113,12 +113,12 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { ollamaHost, localEmbeddingDir, timeouts } = request.settings;
+  const { ollamaHost, embedding, timeouts } = request.settings;
   const openai = openAiServerFor(request.settings);
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, localEmbeddingDir, timeouts)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts)).retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;

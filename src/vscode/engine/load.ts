@@ -12,6 +12,7 @@ export function loadEngine(): Engine {
     process.env.LANCEDB_LOG ??= 'error';
     // A computed path keeps esbuild from inlining the engine into extension.js.
     const file = join(__dirname, 'engine.js');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
     engine = (require(file) as { engine: Engine }).engine;
   }
   return engine;

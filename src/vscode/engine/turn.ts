@@ -20,8 +20,7 @@ export async function runResearchTurn(request: EngineTurnRequest, retriever: Ret
     retriever,
     config: graphConfig(request.settings),
     logger: request.logger,
-    // Langfuse off in the settings means off, whatever LANGFUSE_* variables the editor inherited.
-    ...(request.settings.langfuse.enabled ? {} : { tracer: noopTracer }),
+    ...(request.settings.tracing ? {} : { tracer: noopTracer }),
   };
   const turnOptions = { ...(request.signal ? { signal: request.signal } : {}), ...(request.onEvent ? { onEvent: request.onEvent } : {}) };
   if (request.llm !== undefined) {
@@ -50,19 +49,13 @@ export async function disposeAssistant(): Promise<void> {
   await previous?.assistant.dispose();
 }
 
-/** The editor's settings in the graph's own config shape. */
+/** The graph's settings plus what the engine alone knows: the connection and where the prompts are. */
 export function graphConfig(settings: EngineSettings): ResearchConfigInput {
   return {
+    ...settings.graph,
     ollamaHost: settings.ollamaHost || null,
-    model: settings.chatModel,
-    temperatures: { orchestrator: settings.orchestratorTemperature, synthesis: settings.temperature, research: settings.temperature, clarification: settings.clarificationTemperature },
-    maxClarifications: settings.maxClarifications,
-    maxHistory: Math.max(1, settings.maxHistory),
     limits: settings.timeouts,
     // dist/engine.js sits next to the shipped prompts/ folder (../prompts).
     promptsDir: join(__dirname, '..', 'prompts'),
-    langfuse: settings.langfuse.enabled
-      ? { baseUrl: settings.langfuse.host, ...(settings.langfuse.publicKey ? { publicKey: settings.langfuse.publicKey } : {}), ...(settings.langfuse.secretKey ? { secretKey: settings.langfuse.secretKey } : {}) }
-      : {},
   };
 }

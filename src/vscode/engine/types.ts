@@ -9,10 +9,13 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
 import type { VerifyReport } from '../../core/index/store/checksums';
-
-/** Settings the engine needs, as plain data (built from ResearchConfig by the editor layer). */
 import type { OcrSettings } from '../../core/index/ocr/settings';
+import type { ResearchConfigInput } from '../../core/graph/config';
 
+/**
+ * Settings the engine needs, as plain data (made from the editor's settings by
+ * ../pure/settings.ts `engineSettings`, the one mapping).
+ */
 export interface EngineSettings {
   /** `vscode` arrives as `llm` on the turn request; the engine itself talks to Ollama or an OpenAI-compatible server. */
   llmProvider: 'ollama' | 'vscode' | 'openai-compatible';
@@ -20,26 +23,29 @@ export interface EngineSettings {
   llmBaseUrl: string;
   /** Its key from SecretStorage; absent: RESEARCH_API_KEY, else none. */
   modelServerKey?: string;
+  /** Empty: OLLAMA_HOST or http://127.0.0.1:11434. The graph, query embeddings and indexing all use it. */
   ollamaHost: string;
-  chatModel: string;
-  embeddingModel: string;
-  embeddingProvider: 'auto' | 'ollama' | 'local' | 'none';
-  localEmbeddingDir: string;
-  /** Weights of the local model for indexing; queries use what the index records. */
-  localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32';
-  include: string[];
-  exclude: string[];
-  /** OCR of PDF pages without a text layer (research.index.ocr*). */
-  ocr: OcrSettings;
-  maxClarifications: number;
-  /** Messages the orchestrator reads (the issue's max_history). */
-  maxHistory: number;
-  temperature: number;
-  orchestratorTemperature: number;
-  clarificationTemperature: number;
-  langfuse: { enabled: boolean; host: string; publicKey: string; secretKey?: string };
   /** Network limits (ms) for Ollama: chat, embeddings, model details. */
   timeouts: NetworkLimits;
+  /** The research graph's settings in core's own shape; the engine adds the host, limits and prompts folder. */
+  graph: Pick<ResearchConfigInput, 'model' | 'temperatures' | 'maxClarifications' | 'maxHistory' | 'langfuse'>;
+  /** Langfuse tracing on; off means off, whatever LANGFUSE_* variables the editor inherited. */
+  tracing: boolean;
+  embedding: {
+    provider: 'auto' | 'ollama' | 'local' | 'none';
+    /** Ollama embedding model. */
+    model: string;
+    /** Folder of the local model; empty: none. */
+    localDir: string;
+    /** Weights of the local model for indexing; queries use what the index records. */
+    localPrecision: 'mixed' | 'int8' | 'fp32';
+  };
+  index: {
+    include: string[];
+    exclude: string[];
+    /** OCR of PDF pages without a text layer (research.index.ocr*). */
+    ocr: OcrSettings;
+  };
 }
 
 export interface EngineIndexRequest {

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
-import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
+import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
 import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { MULTI_ROOT } from '../workspace';

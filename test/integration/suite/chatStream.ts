@@ -3,7 +3,7 @@
  * history the way VS Code hands it over (request and response turns addressed to @research).
  */
 import * as vscode from 'vscode';
-import { unlinkCitations } from '../../../src/vscode/citations/links';
+import { unlinkCitations } from '../../../src/vscode/pure/citationLinks';
 
 export type Recorded =
   | { kind: 'markdown'; value: string }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
-import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
+import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
 import { CHUNKS_FILE, DOCX_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';

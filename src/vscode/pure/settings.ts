@@ -1,0 +1,118 @@
+/**
+ * The editor's settings (`research.*`) as plain data, their defaults, and the one mapping into
+ * what the engine takes. Defaults come from core wherever core has one (the same model, globs,
+ * OCR and network limits as the CLI); package.json's contributed defaults are checked against
+ * this table by test/unit/vscode/settings.test.ts. ../config.ts reads VS Code into this shape.
+ */
+import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
+import { DEFAULT_INCLUDE } from '../../core/index/discover';
+import { DEFAULT_OLLAMA_EMBED_MODEL } from '../../core/index/embed/ollama';
+import { DEFAULT_OCR_SETTINGS, parseOcrLanguages } from '../../core/index/ocr/settings';
+import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
+import type { EngineSettings } from '../engine/types';
+
+export type LlmProviderSetting = 'ollama' | 'vscode' | 'openai-compatible';
+export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
+
+export interface EditorSettings {
+  /** `baseUrl`: the OpenAI-compatible server's (its key is in SecretStorage, ../secrets). */
+  llm: { provider: LlmProviderSetting; baseUrl: string };
+  ollama: { host: string };
+  models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
+  embedding: { provider: EmbeddingProviderSetting };
+  index: {
+    include: string[];
+    exclude: string[];
+    autoIndex: boolean;
+    watch: boolean;
+    watchDebounceMs: number;
+    /** OCR of scanned PDF pages: `ocr` auto|off, languages as `eng+deu`, their data folder, pages per document. */
+    ocr: 'auto' | 'off';
+    ocrLanguages: string;
+    ocrLanguageDir: string;
+    ocrMaxPages: number;
+  };
+  chat: {
+    maxClarifications: number;
+    maxHistory: number;
+    /**
+     * Temperatures the user set (answers, the orchestrator, clarifying questions); undefined where
+     * they set none: the prompt file's own temperature applies then (core/graph/config.ts).
+     */
+    temperature: number | undefined;
+    orchestratorTemperature: number | undefined;
+    clarificationTemperature: number | undefined;
+  };
+  langfuse: { enabled: boolean; host: string; publicKey: string };
+  /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
+  timeouts: NetworkLimits;
+}
+
+export const DEFAULT_SETTINGS: EditorSettings = {
+  llm: { provider: 'ollama', baseUrl: '' },
+  ollama: { host: '' },
+  models: { chat: DEFAULT_CHAT_MODEL, embedding: DEFAULT_OLLAMA_EMBED_MODEL, localEmbeddingDir: '', localEmbeddingPrecision: 'mixed' },
+  embedding: { provider: 'auto' },
+  index: {
+    include: DEFAULT_INCLUDE,
+    // Not the CLI's list: the editor's index lives in workspace storage, and hidden folders are the user's to exclude.
+    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**', '**/coverage/**/*.htm?(l)', '**/_site/**/*.htm?(l)', '**/site/**/*.htm?(l)', '**/~$*'],
+    autoIndex: true,
+    watch: true,
+    watchDebounceMs: 1500,
+    ocr: DEFAULT_OCR_SETTINGS.mode,
+    ocrLanguages: DEFAULT_OCR_SETTINGS.languages.join('+'),
+    ocrLanguageDir: '',
+    ocrMaxPages: DEFAULT_OCR_SETTINGS.maxPagesPerDocument,
+  },
+  chat: { maxClarifications: DEFAULT_MAX_CLARIFICATIONS, maxHistory: DEFAULT_MAX_HISTORY, temperature: undefined, orchestratorTemperature: undefined, clarificationTemperature: undefined },
+  langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
+  timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
+};
+
+/** The editor's settings as the engine takes them: the graph's part already in core's own shape. */
+/** Keys from SecretStorage (../secrets), held in memory only. */
+export interface EngineKeys {
+  langfuseSecretKey: string | undefined;
+  modelServerKey: string | undefined;
+}
+
+/** The keys come from SecretStorage and stay in memory: EngineSettings is never logged or written. */
+export function engineSettings(settings: EditorSettings, keys: EngineKeys): EngineSettings {
+  const { langfuseSecretKey, modelServerKey } = keys;
+  const { chat, langfuse } = settings;
+  const temperatures = { synthesis: chat.temperature, orchestrator: chat.orchestratorTemperature, clarification: chat.clarificationTemperature };
+  return {
+    llmProvider: settings.llm.provider,
+    llmBaseUrl: settings.llm.baseUrl,
+    ...(modelServerKey ? { modelServerKey } : {}),
+    ollamaHost: settings.ollama.host,
+    timeouts: settings.timeouts,
+    graph: {
+      model: settings.models.chat,
+      temperatures: Object.fromEntries(Object.entries(temperatures).filter(([, t]) => t !== undefined)),
+      maxClarifications: chat.maxClarifications,
+      maxHistory: Math.max(1, chat.maxHistory),
+      langfuse: langfuse.enabled
+        ? { baseUrl: langfuse.host, ...(langfuse.publicKey ? { publicKey: langfuse.publicKey } : {}), ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) }
+        : {},
+    },
+    tracing: langfuse.enabled,
+    embedding: {
+      provider: settings.embedding.provider,
+      model: settings.models.embedding,
+      localDir: settings.models.localEmbeddingDir,
+      localPrecision: settings.models.localEmbeddingPrecision,
+    },
+    index: {
+      include: settings.index.include,
+      exclude: settings.index.exclude,
+      ocr: {
+        mode: settings.index.ocr,
+        languages: parseOcrLanguages(settings.index.ocrLanguages),
+        ...(settings.index.ocrLanguageDir ? { languageDir: settings.index.ocrLanguageDir } : {}),
+        maxPagesPerDocument: settings.index.ocrMaxPages,
+      },
+    },
+  };
+}
