@@ -15,10 +15,10 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
-import { createExtractor } from '../src/core/index/extract';
-import { extractPdfText, type PdfjsLike } from '../src/core/index/extract/pdf';
-import { installPdfjsNode20Polyfills } from '../src/core/index/ocr/pdfjsNode20';
+import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/build/discover';
+import { createExtractor } from '../src/core/index/build/extract';
+import { extractPdfText, type PdfjsLike } from '../src/core/index/build/extract/pdf';
+import { installPdfjsNode20Polyfills } from '../src/core/index/build/ocr/pdfjsNode20';
 
 const run = promisify(execFile);
 

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search';
+import { createRetriever } from '../src/core/index/search/search';
 import { openIndexStore } from '../src/core/index/store';
 import type { Retriever } from '../src/core/index/types';
 import { createOllamaClient } from '../src/core/llm/ollamaClient';

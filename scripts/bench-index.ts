@@ -16,12 +16,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index/discover';
-import { indexFolder } from '../src/core/index/indexer';
+import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index/build/discover';
+import { indexFolder } from '../src/core/index/build/indexer';
 import { LocalEmbedder } from '../src/core/index/embed/local';
 import { openIndexStore } from '../src/core/index/store';
 import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search';
+import { createRetriever } from '../src/core/index/search/search';
 import type { IndexSummary } from '../src/core/index/types';
 
 interface ModeResult {

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { openIndexStore } from '../src/core/index/store';
 import { embedderForIndex } from '../src/core/index/embed/select';
 import { OllamaEmbedder } from '../src/core/index/embed/ollama';
-import { createRetriever, type RetrieverOptions } from '../src/core/index/search';
+import { createRetriever, type RetrieverOptions } from '../src/core/index/search/search';
 import type { Embedder } from '../src/core/index/embed/types';
 import type { IndexStore } from '../src/core/index/store/types';
 import { hashedEmbedding, startFakeOllama } from '../test/support/fakeOllama';

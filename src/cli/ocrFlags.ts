@@ -1,6 +1,6 @@
 /** `index`'s OCR flags, and the summary lines saying what OCR did. */
-import { describePages } from '../core/index/extract/pageText';
-import { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from '../core/index/ocr/settings';
+import { describePages } from '../core/index/build/extract/pageText';
+import { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from '../core/index/build/ocr/settings';
 import type { OcrSummary } from '../core/index/types';
 import { UsageError } from './options';
 

@@ -10,7 +10,7 @@ import type { Logger } from '../core/ports';
 import type { EmbedMode } from '../core/index/embed/types';
 import type { EmbedderSelection } from '../core/index/embed/select';
 import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
-import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
+import { DEFAULT_INDEX_DIR_NAME } from '../core/index/build/discover';
 import { terminalSafe } from '../core/text/terminalSafe';
 import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 

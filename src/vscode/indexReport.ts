@@ -3,7 +3,7 @@
  * ./indexService.ts runs the jobs.
  */
 import * as vscode from 'vscode';
-import { plural, runSummaryText } from '../core/index/runText';
+import { plural, runSummaryText } from '../core/index/build/runText';
 import type { FileFailure, IndexStats } from '../core/index/types';
 import type { Logger } from '../core/ports';
 import type { EngineIndexSummary } from './engine/types';

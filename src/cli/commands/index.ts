@@ -4,13 +4,13 @@
  * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
  */
 import type { CliCommand } from '../command';
-import { indexFolder } from '../../core/index/indexer';
+import { indexFolder } from '../../core/index/build/indexer';
 import { selectEmbedder } from '../../core/index/embed/select';
 import { EmbedderError } from '../../core/index/embed/errors';
 import { IndexStoreError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
-import { InvalidChunkOptionsError } from '../../core/index/chunk';
-import { OcrError } from '../../core/index/ocr/errors';
+import { InvalidChunkOptionsError } from '../../core/index/build/chunk';
+import { OcrError } from '../../core/index/build/ocr/errors';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
 import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';

@@ -6,10 +6,10 @@
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
-import { discoverFiles } from '../../core/index/discover';
-import { indexOwnDirs } from '../../core/index/indexer';
-import { planRun } from '../../core/index/indexPlan';
-import { readFailureRecord, separateKnownFailures } from '../../core/index/failureRecord';
+import { discoverFiles } from '../../core/index/build/discover';
+import { indexOwnDirs } from '../../core/index/build/indexer';
+import { planRun } from '../../core/index/build/indexPlan';
+import { readFailureRecord, separateKnownFailures } from '../../core/index/build/failureRecord';
 import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
 import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';

@@ -3,7 +3,7 @@
  * returns. Paths are always relative to the indexed root, with POSIX separators.
  */
 
-import type { Absence } from './absence';
+import type { Absence } from './search/absence';
 
 export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
 

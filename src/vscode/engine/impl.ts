@@ -4,14 +4,14 @@
  * index store per index folder for queries; a turn searches every workspace folder's index through
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
-import { indexFolder } from '../../core/index/indexer';
+import { indexFolder } from '../../core/index/build/indexer';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
-import { createRetriever } from '../../core/index/search';
-import { multiFolderRetriever, type FolderRetriever } from '../../core/index/folders';
+import { createRetriever } from '../../core/index/search/search';
+import { multiFolderRetriever, type FolderRetriever } from '../../core/index/search/folders';
 import type { IndexStore } from '../../core/index/store/types';
 import type { IndexProgress, IndexStats, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';

@@ -9,7 +9,7 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
 import type { VerifyReport } from '../../core/index/store/checksums';
-import type { OcrSettings } from '../../core/index/ocr/settings';
+import type { OcrSettings } from '../../core/index/build/ocr/settings';
 import type { ResearchConfigInput } from '../../core/graph/config';
 
 /**

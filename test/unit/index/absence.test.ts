@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { ABSENCE_DOCS } from '../../support/absenceDocs';
 import { withTempDir } from '../../support/tempDir';
-import { judgeAbsence, type TermEvidence } from '../../../src/core/index/absence';
+import { judgeAbsence, type TermEvidence } from '../../../src/core/index/search/absence';
 
 /** Runs `body` against a fresh real index of ABSENCE_DOCS. */
 const onIndex = (body: (index: RealIndex) => Promise<void>) => () =>

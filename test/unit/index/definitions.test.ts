@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { definedName, definitionPattern } from '../../../src/core/index/definitions';
+import { definedName, definitionPattern } from '../../../src/core/index/search/definitions';
 
 const defines = (identifier: string, text: string) => definitionPattern(identifier)!.test(text);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/discover';
+import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/build/discover';
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
@@ -134,8 +134,8 @@ describe('discoverFiles', () => {
       try {
         const result = await runAsUnprivileged<{ files: string[]; failures: FileFailure[] }>(
           root,
-          ['src/core/index/discover'],
-          `const { discoverFiles } = src('src/core/index/discover');
+          ['src/core/index/build/discover'],
+          `const { discoverFiles } = src('src/core/index/build/discover');
            const { files, failures } = await discoverFiles(${JSON.stringify(root)});
            print({ files: files.map((f) => f.path), failures });`,
         );

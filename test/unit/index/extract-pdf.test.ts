@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiscoveredFile } from '../../../src/core/index/discover';
-import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/extract';
+import type { DiscoveredFile } from '../../../src/core/index/build/discover';
+import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/build/extract';
 import {
   garbageBytes,
   makeEncryptedPdf,

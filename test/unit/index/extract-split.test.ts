@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { DiscoveredFile } from '../../../src/core/index/discover';
-import { ExtractionError, extractFile } from '../../../src/core/index/extract';
-import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange, readPdfPart } from '../../../src/core/index/extract/pdf';
-import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/extract/pool';
-import { indexFolder } from '../../../src/core/index/indexer';
+import type { DiscoveredFile } from '../../../src/core/index/build/discover';
+import { ExtractionError, extractFile } from '../../../src/core/index/build/extract';
+import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange, readPdfPart } from '../../../src/core/index/build/extract/pdf';
+import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/build/extract/pool';
+import { indexFolder } from '../../../src/core/index/build/indexer';
 import { makeLargePdf, makePdf, truncatedPdf, type PageSpec } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, degrees } from 'pdf-lib';
-import { encodeGreyPng } from '../../../src/core/index/ocr/png';
-import { imagePlacements, orientationOf, scanImages, type ImageOps } from '../../../src/core/index/ocr/pageImages';
-import { IMAGE_KIND, isBlank, orient, rescale, scaleFactorFor, toGrey, type GreyImage } from '../../../src/core/index/ocr/greyImage';
-import { openForOcr, readPageScan } from '../../../src/core/index/ocr/pageScan';
+import { encodeGreyPng } from '../../../src/core/index/build/ocr/png';
+import { imagePlacements, orientationOf, scanImages, type ImageOps } from '../../../src/core/index/build/ocr/pageImages';
+import { IMAGE_KIND, isBlank, orient, rescale, scaleFactorFor, toGrey, type GreyImage } from '../../../src/core/index/build/ocr/greyImage';
+import { openForOcr, readPageScan } from '../../../src/core/index/build/ocr/pageScan';
 
 const OPS: ImageOps = { save: 10, restore: 11, transform: 12, paintFormXObjectBegin: 74, paintFormXObjectEnd: 75, paintImageXObject: 85, paintInlineImageXObject: 86 };
 /** pdf.js's viewport transform of a US Letter page at scale 1: y flipped, origin top left. */

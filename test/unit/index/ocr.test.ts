@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { writePdf } from '../../support/pdfs';
 import { makeScannedPdf, writeScannedPdf } from '../../support/scannedPdfs';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/indexer';
-import { createRetriever } from '../../../src/core/index/search';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
-import { ocrCacheDirOf } from '../../../src/core/index/ocr/cache';
+import { ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { documentsNamedBy, pathWords } from '../../../src/core/index/docScope';
-import { reciprocalRankFusion } from '../../../src/core/index/fusion';
-import { analyzeQuery, isCodeToken, splitQuestion, withoutWords } from '../../../src/core/index/query';
+import { documentsNamedBy, pathWords } from '../../../src/core/index/search/docScope';
+import { reciprocalRankFusion } from '../../../src/core/index/search/fusion';
+import { analyzeQuery, isCodeToken, splitQuestion, withoutWords } from '../../../src/core/index/search/query';
 
 describe('search query handling', () => {
   it('keeps content words and drops question and filler words', () => {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/chunk';
+import { chunkDocument } from '../../../src/core/index/build/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
-import { createRetriever } from '../../../src/core/index/search';
+import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
-import type { Fused } from '../../../src/core/index/fusion';
-import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
+import type { Fused } from '../../../src/core/index/search/fusion';
+import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/search/sentenceRerank';
 import { MINILM_DIR } from '../../support/shared';
 
 interface Doc {

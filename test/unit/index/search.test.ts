@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/chunk';
+import { chunkDocument } from '../../../src/core/index/build/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
-import { createRetriever, SearchError } from '../../../src/core/index/search';
+import { createRetriever, SearchError } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { IndexStore } from '../../../src/core/index/store/types';
 import type { ExtractedDocument } from '../../../src/core/index/types';

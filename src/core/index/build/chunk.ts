@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Break, documentUnits, type Unit } from './chunkUnits';
-import type { Chunk, ExtractedDocument } from './types';
+import type { Chunk, ExtractedDocument } from '../types';
 
 export interface ChunkOptions {
   /** Target maximum chunk length in characters. */

@@ -3,7 +3,7 @@
  * that the chunker packs into chunks. Each unit knows where it comes from (page or line number),
  * the heading in force, and how good a place it is to start a new chunk.
  */
-import type { ExtractedDocument } from './types';
+import type { ExtractedDocument } from '../types';
 
 /** How good a chunk boundary just before a unit is. Higher is better. */
 export const Break = {

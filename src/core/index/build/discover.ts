@@ -3,7 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { failureFromError, failureOfLink } from './extract/errors';
-import type { DocumentKind, FileFailure } from './types';
+import type { DocumentKind, FileFailure } from '../types';
 
 export interface DiscoverOptions {
   /** Globs (relative POSIX paths) of files to index. Default: DEFAULT_INCLUDE. */

@@ -3,8 +3,8 @@
  * into its own index, one after the other): counts added up, and every path that a message names
  * (failed and warned documents) behind its folder's label, as search results name it (./folders).
  */
-import { inFolder } from './folders';
-import type { IndexSummary } from './types';
+import { inFolder } from '../search/folders';
+import type { IndexSummary } from '../types';
 
 export function sumSummaries(runs: ReadonlyArray<{ label: string; summary: IndexSummary }>): IndexSummary {
   if (runs.length === 1) return runs[0]!.summary;

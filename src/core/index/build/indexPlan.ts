@@ -4,8 +4,8 @@
  * candidates whose content hash decides; stored documents no longer found are removed.
  */
 import type { DiscoveredFile } from './discover';
-import type { StoredDocument } from './store/types';
-import type { FileFailure } from './types';
+import type { StoredDocument } from '../store/types';
+import type { FileFailure } from '../types';
 
 export interface IndexPlan {
   unchanged: DiscoveredFile[];

@@ -8,13 +8,13 @@
  * stops between documents: what was written stays, and the next run skips it.
  */
 import { join, resolve } from 'node:path';
-import type { Logger } from '../ports';
-import { silentLogger } from '../ports';
+import type { Logger } from '../../ports';
+import { silentLogger } from '../../ports';
 import { chunkDocument, type ChunkOptions } from './chunk';
-import { hashFile } from './contentHash';
+import { hashFile } from '../contentHash';
 import { DEFAULT_INDEX_DIR_NAME, discoverFiles, type DiscoveredFile } from './discover';
-import { sameEmbedderId } from './embed/ollama';
-import type { Embedder } from './embed/types';
+import { sameEmbedderId } from '../embed/ollama';
+import type { Embedder } from '../embed/types';
 import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type Extractor } from './extract';
 import { ocrCacheDirOf } from './ocr/cache';
 import { OcrRun } from './ocr/ocrRun';
@@ -22,12 +22,12 @@ import type { OcrSettings } from './ocr/settings';
 import { planRun, type IndexPlan } from './indexPlan';
 import { hasTextlessPages } from './extract/pdf';
 import { writeFailureRecord } from './failureRecord';
-import { openIndexStore, removeIndexDir } from './store/store';
-import { IndexStoreError } from './store/errors';
-import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from './store/rebuildSwap';
-import { acquireWriterLock, lockPathOf } from './store/writerLock';
-import type { DocumentWrite, IndexStore, StoredDocument } from './store/types';
-import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from './types';
+import { openIndexStore, removeIndexDir } from '../store/store';
+import { IndexStoreError } from '../store/errors';
+import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
+import { acquireWriterLock, lockPathOf } from '../store/writerLock';
+import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
+import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */

@@ -3,7 +3,7 @@
  * status bar and the progress notification, so they never disagree) and one summary sentence
  * that speaks of the whole index, not of this run's work ("0 chunks" read as an empty index).
  */
-import type { IndexProgress, IndexSummary } from './types';
+import type { IndexProgress, IndexSummary } from '../types';
 
 export interface ProgressText {
   /** A few characters for the status bar: "3/8", or "…" before the count is known. */

@@ -5,8 +5,8 @@
  * pool (../extract/pool.ts): a bundled dist/embed-worker.js, or the .ts source through tsx.
  */
 import { Worker } from 'node:worker_threads';
-import { deserializeError, type SerializedError } from '../extract/protocol';
-import { findWorkerEntry, type WorkerScript } from '../workerEntry';
+import { deserializeError, type SerializedError } from '../build/extract/protocol';
+import { findWorkerEntry, type WorkerScript } from '../workers/workerEntry';
 import { EmbedFailedError, LocalModelMissingError } from './errors';
 
 export interface EmbedWorkerData {

@@ -7,7 +7,7 @@
  */
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
-import type { SearchHit } from './types';
+import type { SearchHit } from '../types';
 
 export interface Absence {
   /** The documents most likely do not contain the answer. */

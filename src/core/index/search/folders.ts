@@ -11,7 +11,7 @@
  */
 import { reciprocalRankFusion } from './fusion';
 import type { Absence } from './absence';
-import type { DocumentInfo, IndexStats, Retriever, SearchHit, SearchOptions } from './types';
+import type { DocumentInfo, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
 
 export interface FolderRetriever {
   /** What paths are prefixed with (see folderLabels). */

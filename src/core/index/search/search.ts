@@ -7,8 +7,8 @@
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
-import { isEmbedderDown } from './embed/errors';
-import type { Embedder } from './embed/types';
+import { isEmbedderDown } from '../embed/errors';
+import type { Embedder } from '../embed/types';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
@@ -16,15 +16,15 @@ import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
-import { sqlIn } from './sql';
+import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { indexTermLookup } from './termLookup';
-import { isAbortError } from './extract/errors';
-import { isIndexDamage } from './store/errors';
-import type { ChunkRow } from './store/schema';
-import type { IndexStore } from './store/types';
-import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from './types';
-import type { Logger } from '../ports';
+import { isAbortError } from '../build/extract/errors';
+import { isIndexDamage } from '../store/errors';
+import type { ChunkRow } from '../store/schema';
+import type { IndexStore } from '../store/types';
+import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
+import type { Logger } from '../../ports';
 
 export class SearchError extends Error {
   readonly code: 'no-search-method' | 'search-failed';

@@ -4,7 +4,7 @@
  * sentences are embedded once per turn, not once per query. Least recently used entries go first.
  */
 import { createHash } from 'node:crypto';
-import type { Embedder } from './embed/types';
+import type { Embedder } from '../embed/types';
 
 /** 384 floats (MiniLM) = 1.5 KB a sentence: 2,000 sentences are ~3 MB, a few dozen turns' worth. */
 const DEFAULT_CAPACITY = 2000;

@@ -4,9 +4,9 @@
  * "thread"). Counts are cached per retriever: the same words come back across a turn's queries.
  */
 import { FTS_TEXT_COLUMN } from './ftsQuery';
-import { loadLanceDb } from './store';
-import type { IndexStore } from './store/types';
-import { sqlIn } from './sql';
+import { loadLanceDb } from '../store';
+import type { IndexStore } from '../store/types';
+import { sqlIn } from '../sql';
 import { DF_CAP, type TermLookup } from './absence';
 
 const CACHED_TERMS = 2000;

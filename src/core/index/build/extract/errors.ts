@@ -1,4 +1,4 @@
-import type { FileFailure } from '../types';
+import type { FileFailure } from '../../types';
 
 /** Why a file could not be extracted; the same codes appear in `FileFailure.code`. */
 export type ExtractionErrorCode =

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
 import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
 import { extractDocx } from './docx';

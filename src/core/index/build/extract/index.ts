@@ -1,5 +1,5 @@
 import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 import { availableParallelism } from 'node:os';
 import { extractFile, type ExtractOptions } from './extractFile';
 import { resolveWorkerScript, WorkerPool } from './pool';

@@ -1,14 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import { findWorkerEntry, type WorkerScript } from '../workerEntry';
+import { findWorkerEntry, type WorkerScript } from '../../workers/workerEntry';
 import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 import { ExtractionError } from './errors';
 import { extractFile, type ExtractOptions } from './extractFile';
 import { assemblePdfText, partsWithPages, type PdfPart } from './pdf';
 import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
 
-export type { WorkerScript } from '../workerEntry';
+export type { WorkerScript } from '../../workers/workerEntry';
 
 /**
  * Parts per worker for each PDF. Equal page ranges are not equal work (one half of a manual can

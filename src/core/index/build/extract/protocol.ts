@@ -1,5 +1,5 @@
 import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 import { ExtractionError, type ExtractionErrorCode } from './errors';
 import type { ExtractOptions } from './extractFile';
 import type { PdfPart, PdfPartSpec } from './pdf';

@@ -6,7 +6,7 @@
  */
 import { ExtractionError } from '../extract/errors';
 import { describePages } from '../extract/pageText';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 import type { OcrCache } from './cache';
 import type { LanguageData } from './languageData';
 import type { OcrPool } from './pool';

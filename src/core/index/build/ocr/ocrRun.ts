@@ -2,13 +2,13 @@
  * OCR for one indexing run: the threads, the cache, the per-page progress messages (which the
  * indexer yields while it waits for a document) and the summary of what was read.
  */
-import type { OcrSummary } from '../types';
+import type { OcrSummary } from '../../types';
 import { applyOcr, type OcrOutcome } from './applyOcr';
 import { OcrCache, ocrCacheDirOf } from './cache';
 import { resolveLanguageData } from './languageData';
 import { OcrPool, resolveOcrThreadScript } from './pool';
 import { DEFAULT_OCR_SETTINGS, ocrSettingsKey, type OcrSettings } from './settings';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../../types';
 
 export class OcrRun {
   readonly summary: OcrSummary = { pages: 0, cached: 0, recognized: 0, documents: [] };

@@ -5,7 +5,7 @@
  * that document at once (a page can take seconds), and the next request starts a fresh one.
  */
 import { Worker } from 'node:worker_threads';
-import { findWorkerEntry, type WorkerScript } from '../workerEntry';
+import { findWorkerEntry, type WorkerScript } from '../../workers/workerEntry';
 import type { LanguageData } from './languageData';
 import type { OcrPageResult, OcrRequest, OcrResponse } from './protocol';
 
