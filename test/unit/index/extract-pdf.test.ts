@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiscoveredFile } from '../../../src/core/index/build/discover';
+import type { DiscoveredFile } from '../../../src/core/index/types';
 import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/build/extract';
 import {
   garbageBytes,

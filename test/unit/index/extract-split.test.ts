@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { DiscoveredFile } from '../../../src/core/index/build/discover';
+import type { DiscoveredFile } from '../../../src/core/index/types';
 import { ExtractionError, extractFile } from '../../../src/core/index/build/extract';
 import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange, readPdfPart } from '../../../src/core/index/build/extract/pdf';
 import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/build/extract/pool';

@@ -3,7 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { failureFromError, failureOfLink } from './extract/errors';
-import type { DocumentKind, FileFailure } from '../types';
+import type { DiscoveredFile, DocumentKind, FileFailure } from '../types';
 
 export interface DiscoverOptions {
   /** Globs (relative POSIX paths) of files to index. Default: DEFAULT_INCLUDE. */
@@ -20,14 +20,6 @@ export interface DiscoverOptions {
   signal?: AbortSignal;
 }
 
-export interface DiscoveredFile {
-  /** Relative POSIX path from the root. */
-  path: string;
-  absPath: string;
-  kind: DocumentKind;
-  size: number;
-  mtimeMs: number;
-}
 
 export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'];
 

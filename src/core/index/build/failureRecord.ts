@@ -7,9 +7,8 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiscoveredFile } from './discover';
 import type { IndexPlan } from './indexPlan';
-import type { FileFailure } from '../types';
+import type { DiscoveredFile, FileFailure } from '../types';
 
 export const FAILURES_FILE = 'failures.json';
 

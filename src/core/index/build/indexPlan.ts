@@ -3,9 +3,8 @@
  * whose size and mtime match are skipped without reading them (the fast path); the rest are
  * candidates whose content hash decides; stored documents no longer found are removed.
  */
-import type { DiscoveredFile } from './discover';
 import type { StoredDocument } from '../store/types';
-import type { FileFailure } from '../types';
+import type { DiscoveredFile, FileFailure } from '../types';
 
 export interface IndexPlan {
   unchanged: DiscoveredFile[];

@@ -12,7 +12,7 @@ import type { Logger } from '../../ports';
 import { silentLogger } from '../../ports';
 import { chunkDocument, type ChunkOptions } from './chunk';
 import { hashFile } from '../contentHash';
-import { DEFAULT_INDEX_DIR_NAME, discoverFiles, type DiscoveredFile } from './discover';
+import { DEFAULT_INDEX_DIR_NAME, discoverFiles } from './discover';
 import { sameEmbedderId } from '../embed/ollama';
 import type { Embedder } from '../embed/types';
 import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type Extractor } from './extract';
@@ -27,7 +27,7 @@ import { IndexStoreError } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
-import type { DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
+import type { DiscoveredFile, DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */

@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../../types';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
 import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
 import { extractDocx } from './docx';

@@ -1,5 +1,4 @@
-import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../../types';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { availableParallelism } from 'node:os';
 import { extractFile, type ExtractOptions } from './extractFile';
 import { resolveWorkerScript, WorkerPool } from './pool';

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { findWorkerEntry, type WorkerScript } from '../../workers/workerEntry';
-import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../../types';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError } from './errors';
 import { extractFile, type ExtractOptions } from './extractFile';
 import { assemblePdfText, partsWithPages, type PdfPart } from './pdf';

@@ -1,5 +1,4 @@
-import type { DiscoveredFile } from '../discover';
-import type { ExtractedDocument } from '../../types';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, type ExtractionErrorCode } from './errors';
 import type { ExtractOptions } from './extractFile';
 import type { PdfPart, PdfPartSpec } from './pdf';
