@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import { findWorkerEntry, type WorkerScript } from '../../workers/workerEntry';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../workers/startWorker';
+import { workerScript, type WorkerScript } from '../../workers/workerEntry';
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError } from './errors';
 import { extractFile, type ExtractOptions } from './extractFile';
@@ -19,13 +20,9 @@ const PARTS_PER_WORKER = 2;
 /** After this many crashes without a success in between, the pool gives up on threads. */
 const MAX_CONSECUTIVE_CRASHES = 3;
 
-/**
- * Finds the worker entry point. Bundled, `__dirname` is dist/ and the worker is
- * dist/extract-worker.js; from source (mocha/tsx) it is worker.ts beside this file, loaded
- * through tsx's require hook. Undefined when neither exists, so callers extract in-thread.
- */
+/** dist/extract-worker.js, or worker.ts from source; undefined when neither exists (extract in-thread). */
 export function resolveWorkerScript(): WorkerScript | undefined {
-  return findWorkerEntry(__dirname, 'extract-worker.js', 'worker.ts');
+  return workerScript('extract');
 }
 
 export interface WorkerPoolOptions {
@@ -141,13 +138,12 @@ export class WorkerPool {
   /** A new worker if the pool is not full yet. */
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    const worker = this.script.eval
-      ? new Worker(this.script.code, { eval: true })
-      : new Worker(this.script.path);
-    const slot: Slot = { worker };
-    worker.on('message', (response: WorkerResponse) => this.onResponse(slot, response));
-    worker.on('error', (error) => this.onCrash(slot, error));
-    worker.on('exit', (exitCode) => this.onCrash(slot, new Error(`extract worker exited with code ${exitCode}`)));
+    const slot: Slot = {
+      worker: startWorker<WorkerResponse>(this.script, 'extract', {
+        message: (response) => this.onResponse(slot, response),
+        died: (error) => this.onCrash(slot, error),
+      }),
+    };
     this.slots.push(slot);
     return slot;
   }

@@ -4,14 +4,15 @@
  * pages in order); other documents wait their turn. Cancelling terminates the threads working for
  * that document at once (a page can take seconds), and the next request starts a fresh one.
  */
-import { Worker } from 'node:worker_threads';
-import { findWorkerEntry, type WorkerScript } from '../../workers/workerEntry';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../workers/startWorker';
+import { workerScript, type WorkerScript } from '../../workers/workerEntry';
 import type { LanguageData } from './languageData';
 import type { OcrPageResult, OcrRequest, OcrResponse } from './protocol';
 
 /** dist/ocr-worker.js beside the bundle; from source, thread.ts through tsx's require hook. */
 export function resolveOcrThreadScript(): WorkerScript | undefined {
-  return findWorkerEntry(__dirname, 'ocr-worker.js', 'thread.ts');
+  return workerScript('ocr');
 }
 
 export interface OcrJob {
@@ -120,11 +121,12 @@ export class OcrPool {
 
   private spawn(): Lane | undefined {
     if (this.lanes.length >= this.size) return undefined;
-    const worker = this.script.eval ? new Worker(this.script.code, { eval: true }) : new Worker(this.script.path);
-    const lane: Lane = { worker };
-    worker.on('message', (response: OcrResponse) => this.onResponse(lane, response));
-    worker.on('error', (error) => this.onExit(lane, error));
-    worker.on('exit', (code) => this.onExit(lane, new Error(`OCR worker exited with code ${code}`)));
+    const lane: Lane = {
+      worker: startWorker<OcrResponse>(this.script, 'OCR', {
+        message: (response) => this.onResponse(lane, response),
+        died: (error) => this.onExit(lane, error),
+      }),
+    };
     this.lanes.push(lane);
     return lane;
   }
