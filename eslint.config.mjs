@@ -33,21 +33,10 @@ const layers = [
     patterns: [
       ...core.patterns,
       { regex: up('graph'), message: 'src/core/index serves the graph, never the other way: pass what it needs as a parameter.' },
-      // Embedding through Ollama shares the HTTP transport (errors, timed fetch, limits) with the chat client; nothing else of core/llm.
+      // Embedding shares the HTTP transport (errors, timed fetch, limits, the OpenAI-compatible requests) with the chat clients; nothing else of core/llm.
       {
-        regex: `${up('llm')}(?!(errors|timedFetch|timeouts|ollamaClient|openaiClient)$)`,
-        message: 'src/core/index may use only the Ollama transport of src/core/llm (errors, timedFetch, timeouts), not the chat client.',
-      },
-      {
-        regex: `${up('llm')}ollamaClient$`,
-        allowImportNames: ['isUnreachable'],
-        message: 'src/core/index may use only the Ollama transport of src/core/llm, not the chat client.',
-      },
-      // An OpenAI-compatible server's embeddings go through its client (same transport, limits and errors).
-      {
-        regex: `${up('llm')}openaiClient$`,
-        allowImportNames: ['createOpenAiClient', 'OpenAiClient'],
-        message: 'src/core/index may use only the OpenAI-compatible client constructor (for /embeddings), nothing else of it.',
+        regex: `${up('llm')}(?!(errors|networkErrors|timedFetch|timeouts|openaiTransport)$)`,
+        message: 'src/core/index may use only the HTTP transport of src/core/llm (errors, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
       },
     ],
   },

@@ -10,6 +10,7 @@ import { checkFits } from './budget';
 import { controlTokensOf } from './controlTokens';
 import { LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
+import { isConnectionDropped, isUnreachable } from './networkErrors';
 import { timedFetch, type PhaseLimits } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
 import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
@@ -24,8 +25,6 @@ export interface OllamaClientOptions {
   /** Network limits (ms); what is left out comes from the environment or the defaults (./timeouts). */
   limits?: Partial<NetworkLimits>;
 }
-
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient {
   const host = resolveOllamaHost(options.host);
@@ -194,20 +193,6 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
   };
 }
 
-/** A failed request that never reached a server (refused, no such host, no route), by its (or its cause's) code. */
-export function isUnreachable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
-  const cause = (error as { cause?: { code?: string } }).cause;
-  if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) return true;
-  return Boolean(cause?.code && UNREACHABLE_CODES.has(cause.code));
-}
-
-/** The server accepted the request and closed the connection without a complete reply. */
-function isConnectionDropped(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'ECONNRESET' || code === 'EPIPE';
-}
 
 /** `llama3.2` and `llama3.2:latest` name the same model. */
 export function sameModel(a: string, b: string): boolean {

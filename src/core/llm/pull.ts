@@ -6,7 +6,7 @@
 import { Ollama } from 'ollama';
 import { isAbortError, LlmTimeoutError, ModelPullError, OllamaUnreachableError } from './errors';
 import { resolveOllamaHost } from './host';
-import { isUnreachable } from './ollamaClient';
+import { isUnreachable } from './networkErrors';
 import { timedFetch } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
 

@@ -28,13 +28,25 @@ const FORBIDDEN: Array<{ rule: string; file: string; code: string; says: RegExp 
     rule: 'core/index ↛ the LLM chat client',
     file: 'src/core/index/probe.ts',
     code: "import { createOllamaClient } from '../llm/ollamaClient';",
-    says: /not the chat client/,
+    says: /not the chat clients/,
+  },
+  {
+    rule: 'core/index ↛ the OpenAI-compatible chat client',
+    file: 'src/core/index/embed/probe.ts',
+    code: "import { createOpenAiClient } from '../../llm/openaiClient';",
+    says: /not the chat clients/,
+  },
+  {
+    rule: 'core/index ↛ core/graph, from a subfolder two levels down',
+    file: 'src/core/index/build/ocr/probe.ts',
+    code: "import { resolveConfig } from '../../../graph/config';",
+    says: /serves the graph/,
   },
   {
     rule: 'core/index ↛ the rest of core/llm',
     file: 'src/core/index/probe.ts',
     code: "import type { LlmClient } from '../llm/types';",
-    says: /only the Ollama transport/,
+    says: /only the HTTP transport/,
   },
   { rule: 'core/index ↛ the vscode module', file: 'src/core/index/store/probe.ts', code: "import { window } from 'vscode';", says: /talk to VS Code/ },
   {
@@ -81,7 +93,12 @@ const ALLOWED: Array<{ why: string; file: string; code: string }> = [
   {
     why: 'core/index embeds through the Ollama transport',
     file: 'src/core/index/embed/probe.ts',
-    code: "import { timedFetch } from '../../llm/timedFetch';\nimport { resolveLimits } from '../../llm/timeouts';\nimport { LlmTimeoutError } from '../../llm/errors';\nimport { isUnreachable } from '../../llm/ollamaClient';",
+    code: "import { timedFetch } from '../../llm/timedFetch';\nimport { resolveLimits } from '../../llm/timeouts';\nimport { LlmTimeoutError } from '../../llm/errors';\nimport { isUnreachable } from '../../llm/networkErrors';",
+  },
+  {
+    why: 'core/index embeds through the OpenAI-compatible transport',
+    file: 'src/core/index/embed/probe.ts',
+    code: "import { createOpenAiTransport } from '../../llm/openaiTransport';",
   },
   { why: 'core/tracing wraps core/llm', file: 'src/core/tracing/probe.ts', code: "import type { LlmClient } from '../llm/types';" },
   {

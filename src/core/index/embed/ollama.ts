@@ -4,7 +4,7 @@
  */
 import { Ollama } from 'ollama';
 import { LlmRequestError, LlmTimeoutError } from '../../llm/errors';
-import { isUnreachable } from '../../llm/ollamaClient';
+import { isUnreachable } from '../../llm/networkErrors';
 import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
 import { resolveLimits, type NetworkLimits } from '../../llm/timeouts';
 import { RemoteEmbedder } from './remote';
