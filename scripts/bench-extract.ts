@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index/build/discover';
+import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index';
 import type { DiscoveredFile } from '../src/core/index/types';
 import { createExtractor } from '../src/core/index/build/extract';
 import { extractPdfText, type PdfjsLike } from '../src/core/index/build/extract/pdf';

@@ -14,10 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search/search';
-import { openIndexStore } from '../src/core/index/store';
-import type { Retriever } from '../src/core/index/types';
+import { openIndexForQueries, type Retriever } from '../src/core/index';
 import { createOllamaClient } from '../src/core/llm/ollamaClient';
 import type { LlmClient } from '../src/core/llm/types';
 import { createResearchAssistant } from '../src/core/graph/runTurn';
@@ -48,14 +45,13 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const store = await openIndexStore(values.db!);
-  const stats = await createRetriever(store, null).stats();
-  const docs = await createRetriever(store, null).listDocuments();
+  const index = await openIndexForQueries(values.db!, {});
+  const base = index.retriever;
+  const stats = await base.stats();
+  const docs = await base.listDocuments();
   const pages = docs.reduce((n, d) => n + (d.pages ?? 0), 0);
-  const embedder = embedderForIndex(store.meta());
 
   // Time spent in retrieval, to show where the overhead goes.
-  const base = createRetriever(store, embedder);
   let searchMs = 0;
   const retriever: Retriever = {
     search: async (q, o) => {
@@ -209,8 +205,7 @@ async function main(): Promise<void> {
   out(`layer-2 decision (pure function, ${N} runs): ${layer2Us.toFixed(3)} µs each`);
   await assistant.dispose();
   await fake.close();
-  await embedder?.close();
-  store.close();
+  await index.close();
 }
 
 main().catch((error) => {

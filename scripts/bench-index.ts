@@ -16,13 +16,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index/build/discover';
-import { indexFolder } from '../src/core/index/build/indexer';
+import { DEFAULT_EXCLUDE, discoverFiles, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { LocalEmbedder } from '../src/core/index/embed/local';
-import { openIndexStore } from '../src/core/index/store';
-import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search/search';
-import type { IndexSummary } from '../src/core/index/types';
 
 interface ModeResult {
   mode: string;
@@ -111,10 +106,9 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
   if (reindex.indexed !== 0) throw new Error(`no-change re-index re-indexed ${reindex.indexed} files`);
   await embedder?.close();
 
-  const store = await openIndexStore(db);
-  const storedChunks = await store.countChunks();
-  const queryEmbedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] });
-  const retriever = createRetriever(store, queryEmbedder);
+  const index = await openIndexForQueries(db, { modelDir: values['model-dir'] });
+  const storedChunks = await index.store.countChunks();
+  const { retriever } = index;
   const questions = (await readFile(values.queries!, 'utf8')).split('\n').filter(Boolean).map((l) => String((JSON.parse(l) as { question?: string }).question ?? '')).filter(Boolean);
   // Warm up (first FTS query loads the index; first embedding warms the model), then time.
   for (const q of questions.slice(0, 3)) await retriever.search(q, { k: 10 });
@@ -126,8 +120,7 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
       times.push(performance.now() - t);
     }
   }
-  await queryEmbedder?.close();
-  store.close();
+  await index.close();
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   return {

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { openIndexStore } from '../src/core/index/store';
+import { openIndexStore } from '../src/core/index';
 import { readMeta } from '../src/core/index/store/meta';
 import { quickCheck, recordChecksums, verifyChecksums } from '../src/core/index/store/checksums';
 

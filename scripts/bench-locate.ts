@@ -22,11 +22,7 @@ import { parseArgs } from 'node:util';
 import { locatePassage } from '../src/core/citations/locate';
 import { jsonlRecords } from '../src/core/eval/jsonl';
 import { parseQuestions } from '../src/core/eval/retrievalEval';
-import { DEFAULT_EXCLUDE } from '../src/core/index/build/discover';
-import { indexFolder } from '../src/core/index/build/indexer';
-import { createRetriever } from '../src/core/index/search/search';
-import { openIndexStore } from '../src/core/index/store';
-import type { IndexSummary } from '../src/core/index/types';
+import { DEFAULT_EXCLUDE, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { PdfPages } from './bench-locate/pdfPages';
 import { everyChunk } from './bench-locate/allChunks';
 import { checkLines } from './bench-locate/lineCheck';
@@ -122,12 +118,13 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
   const exclude = [...DEFAULT_EXCLUDE, ...(values.exclude ?? [])];
   const summary = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder: null }));
   out(`\n(b) index ${db}: ${summary.indexed} files indexed, ${summary.skipped} unchanged (--embed none)`);
-  const store = await openIndexStore(db);
+  const index = await openIndexForQueries(db, { embedder: null });
+  const { store } = index;
   const counts = { questions: 0, citations: 0, located: 0, exact: 0, rightLines: 0, notLocated: 0 };
   const tally = { lines: 0, confirmed: 0 };
   const distinct = new Set<string>();
   try {
-    const retriever = createRetriever(store, null);
+    const { retriever } = index;
     for (const question of parseQuestions(jsonl)) {
       counts.questions++;
       for (const hit of await retriever.search(question.question, { k })) {
@@ -157,7 +154,7 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
     out(`  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`);
     if (values['all-chunks']) await everyChunk(store, folder, out, verbose);
   } finally {
-    store.close();
+    await index.close();
   }
 }
 

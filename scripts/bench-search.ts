@@ -18,12 +18,8 @@ import { readFile } from 'node:fs/promises';
 import { loadavg, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openIndexStore } from '../src/core/index/store';
-import { embedderForIndex } from '../src/core/index/embed/select';
+import { createRetriever, openIndexForQueries, openIndexStore, type Embedder, type IndexStore, type OpenedIndex, type RetrieverOptions } from '../src/core/index';
 import { OllamaEmbedder } from '../src/core/index/embed/ollama';
-import { createRetriever, type RetrieverOptions } from '../src/core/index/search/search';
-import type { Embedder } from '../src/core/index/embed/types';
-import type { IndexStore } from '../src/core/index/store/types';
 import { hashedEmbedding, startFakeOllama } from '../test/support/fakeOllama';
 
 const { values } = parseArgs({
@@ -87,8 +83,12 @@ async function timeMode(mode: string, store: IndexStore, questions: string[], ro
   }
   const server = mode === 'ollama' ? await startFakeOllama({ embed: (_m, inputs) => inputs.map((t) => hashedEmbedding(t, dimension!)) }) : null;
   let embedder: Embedder | null = null;
-  if (mode === 'local') embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] });
-  else if (server) embedder = new OllamaEmbedder({ host: server.url, model: 'nomic-embed-text' });
+  // The local model as queries meet it: the one the index records (a second handle on the index, opened untimed).
+  let local: OpenedIndex | null = null;
+  if (mode === 'local') {
+    local = await openIndexForQueries(values.db!, { modelDir: values['model-dir'] });
+    embedder = local.embedder;
+  } else if (server) embedder = new OllamaEmbedder({ host: server.url, model: 'nomic-embed-text' });
   else if (mode !== 'fts') throw new Error(`unknown mode ${mode}`);
   try {
     const searchMode = mode === 'fts' ? 'fts' : 'hybrid';
@@ -111,7 +111,7 @@ async function timeMode(mode: string, store: IndexStore, questions: string[], ro
     }
     return { first: first.sort((a, b) => a - b), again: again.sort((a, b) => a - b) };
   } finally {
-    await embedder?.close();
+    await (local ? local.close() : embedder?.close());
     await server?.close();
   }
 }

@@ -6,16 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { EmbedderError } from '../core/index/embed/errors';
-import { embedderForIndex, type OpenAiServer } from '../core/index/embed/select';
-import type { Embedder } from '../core/index/embed/types';
-import type { LocalPrecision } from '../core/index/embed/local';
-import { folderLabels, inFolder, multiFolderRetriever, splitFolderPath } from '../core/index/search/folders';
-import { createRetriever, type RetrieverOptions } from '../core/index/search/search';
-import { openIndexStore, type IndexStore } from '../core/index/store';
-import type { IndexStoreError } from '../core/index/store/errors';
-import type { Retriever } from '../core/index/types';
-import type { NetworkLimits } from '../core/llm/timeouts';
+import { folderLabels, inFolder, openFoldersForQueries, splitFolderPath, type IndexStoreError, type QueryEmbedding } from '../core/index';
 import type { Logger } from '../core/ports';
 import { indexProblemLine } from './indexProblem';
 import { UsageError, resolveDbDir, resolveFolder } from './options';
@@ -46,49 +37,13 @@ export async function resolveFolders(positional: string | undefined, more: reado
   return paths.map((path, i) => ({ path, label: labels[i]!, dbDir: resolveDbDir(path, db) }));
 }
 
-export interface FolderIndexes {
-  retriever: Retriever;
-  /** The query embedders made for the indexes (a server's embedder has a `host`). */
-  embedders: Embedder[];
-  close(): Promise<void>;
-}
-
 /**
- * Opens every folder's index with the query embedder its index records. A missing or damaged index
- * throws its IndexStoreError (folderProblemLine names the folder) after closing what was opened.
+ * Opens every folder's index with the query embedder its index records; an embedder that cannot be
+ * made is a warning, and that index is searched full-text. A missing or damaged index throws its
+ * IndexStoreError (folderProblemLine names the folder) after closing what was opened.
  */
-export async function openFolderIndexes(
-  folders: readonly CliFolder[],
-  embed: { modelDir: string | null; ollamaHost?: string | null; openai?: OpenAiServer | null; localPrecision: LocalPrecision | null; limits: Partial<NetworkLimits> },
-  logger: Logger,
-  options: RetrieverOptions = {},
-): Promise<FolderIndexes> {
-  const opened: Array<{ store: IndexStore; embedder: Embedder | null }> = [];
-  const close = async () => {
-    for (const { store, embedder } of opened) {
-      await embedder?.close();
-      store.close();
-    }
-  };
-  const retrievers = [];
-  try {
-    for (const folder of folders) {
-      const store = await openIndexStore(folder.dbDir);
-      let embedder: Embedder | null = null;
-      try {
-        embedder = embedderForIndex(store.meta(), embed);
-      } catch (error) {
-        if (!(error instanceof EmbedderError)) throw error;
-        logger.warn(`${error.message}; searching full-text only`);
-      }
-      opened.push({ store, embedder });
-      retrievers.push({ label: folder.label, retriever: createRetriever(store, embedder, { logger, ...options }) });
-    }
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { retriever: multiFolderRetriever(retrievers), embedders: opened.flatMap((o) => (o.embedder ? [o.embedder] : [])), close };
+export function openFolderIndexes(folders: readonly CliFolder[], embed: QueryEmbedding, logger: Logger) {
+  return openFoldersForQueries(folders, embed, { logger, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) });
 }
 
 /** indexProblemLine for the folder whose index failed (found by the index folder the error names). */

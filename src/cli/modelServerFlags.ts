@@ -6,7 +6,7 @@
  * machine (core/privacy/destinations).
  */
 import { ModelServerConfigError, resolveModelServer, serverUrl, type ModelServer } from '../core/llm/modelServer';
-import type { OpenAiServer } from '../core/index/embed/select';
+import type { OpenAiServer } from '../core/index';
 import { remoteDestinations, type DestinationInput } from '../core/privacy/destinations';
 import { langfuseConfigured, type LangfuseSettings } from '../core/tracing/langfuse';
 import { terminalSafe } from '../core/text/terminalSafe';

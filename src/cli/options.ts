@@ -7,10 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
-import type { EmbedMode } from '../core/index/embed/types';
-import type { EmbedderSelection } from '../core/index/embed/select';
-import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
-import { DEFAULT_INDEX_DIR_NAME } from '../core/index/build/discover';
+import { DEFAULT_INDEX_DIR_NAME, LOCAL_PRECISIONS, type EmbedMode, type EmbedderSelection, type LocalPrecision } from '../core/index';
 import { terminalSafe } from '../core/text/terminalSafe';
 import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
-import { citesParagraphs, lineWord } from '../core/index/lineUnits';
+import { citesParagraphs, lineWord } from '../core/index';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { SECTION, readConfig } from './config';
 import type { IndexService } from './indexService';
-import type { IndexStats } from '../core/index/types';
+import type { IndexStats } from '../core/index';
 import { describe } from './log';
 import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';

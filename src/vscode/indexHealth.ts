@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
-import { describeMismatch } from '../core/index/store/checksums';
+import { describeMismatch } from '../core/index';
 import type { IndexService } from './indexService';
 import { loadEngine } from './engine/load';
 import { COMMANDS } from './pure/commandIds';

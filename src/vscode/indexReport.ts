@@ -3,8 +3,7 @@
  * ./indexService.ts runs the jobs.
  */
 import * as vscode from 'vscode';
-import { plural, runSummaryText } from '../core/index/build/runText';
-import type { FileFailure, IndexStats } from '../core/index/types';
+import { plural, runSummaryText, type FileFailure, type IndexStats } from '../core/index';
 import type { Logger } from '../core/ports';
 import type { EngineIndexSummary } from './engine/types';
 import { damagedIndexText, needsRebuild } from './indexHealth';

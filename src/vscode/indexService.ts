@@ -10,8 +10,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { progressText } from '../core/index/build/runText';
-import type { IndexStats, IndexSummary } from '../core/index/types';
+import { progressText, sumStats, sumSummaries, type IndexStats, type IndexSummary } from '../core/index';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
@@ -20,8 +19,6 @@ import { engineSettings } from './pure/settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { logRun, reportRun } from './indexReport';
-import { sumSummaries } from '../core/index/build/folderSummary';
-import { sumStats } from '../core/index/search/folders';
 import { FolderPaths, type IndexedFolder } from './workspaceFolders';
 
 import type { IndexJobKind, IndexJobResult, IndexTrigger } from './indexReport';

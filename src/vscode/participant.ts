@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { TurnResult } from '../core/graph/api';
-import { runSummaryText } from '../core/index/build/runText';
+import { runSummaryText } from '../core/index';
 import { isAbortError } from '../core/llm/errors';
 import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { folderLabels, inFolder, splitFolderPath } from '../core/index/search/folders';
+import { folderLabels, inFolder, splitFolderPath } from '../core/index';
 
 export interface IndexedFolder {
   /** Prefix of its documents' paths when there are several folders. */

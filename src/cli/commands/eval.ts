@@ -10,14 +10,9 @@ import { readFile } from 'node:fs/promises';
 import type { CliCommand } from '../command';
 import { formatGraphReport, runGraphChecks, type GraphEvalReport } from '../../core/eval/graphEval';
 import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, type RetrievalReport } from '../../core/eval/retrievalEval';
-import { InvalidChunkOptionsError } from '../../core/index/build/chunk';
-import { selectEmbedder } from '../../core/index/embed/select';
-import { EmbedderError } from '../../core/index/embed/errors';
-import { indexFolder } from '../../core/index/build/indexer';
-import { createRetriever } from '../../core/index/search/search';
-import { IndexStoreError, openIndexStore } from '../../core/index/store';
-import { readMeta } from '../../core/index/store/meta';
-import type { Retriever, SearchOptions } from '../../core/index/types';
+import {
+  EmbedderError, IndexStoreError, InvalidChunkOptionsError, indexWithEmbedder, openIndexForQueries, type OpenedIndex, type Retriever, type SearchOptions,
+} from '../../core/index';
 import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
@@ -68,21 +63,28 @@ async function runEval(args: string[]): Promise<number> {
   const questions = await readQuestions(positionals[1], say);
   if (!questions) return 1;
 
-  let embedder = null;
+  // Questions are embedded by the embedder the folder was just indexed with, kept open for them.
+  let embedder = null as OpenedIndex['embedder'];
   try {
-    const indexMeta = await readMeta(dbDir).catch(() => null);
-    const choice = await selectEmbedder({ ...selection, indexMeta, logger });
-    embedder = choice.embedder;
-    if (!values.json) say(`embeddings: ${choice.reason}`);
     const progress = createProgressView(process.stderr, values.json);
-    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, ocr, logger }), progress);
+    const run = indexWithEmbedder({
+      root: folder, dbDir, embedding: selection, include: values.include, exclude: values.exclude, ocr, logger, keepEmbedder: true,
+      onEmbedderChosen: (choice) => {
+        embedder = choice.embedder;
+        if (!values.json) say(`embeddings: ${choice.reason}`);
+      },
+    });
+    const summary = await showIndexRun(run, progress);
     const indexSeconds = (performance.now() - started) / 1000;
-    const store = await openIndexStore(dbDir);
+    const index = await openIndexForQueries(dbDir, { embedder }, { logger });
     let report: RetrievalReport;
     let graph: GraphEvalReport | null = null;
-    const searchStarted = performance.now();
+    let chunks: number;
+    let searchStarted = 0;
     try {
-      const retriever = createRetriever(store, embedder, { logger });
+      chunks = await index.store.countChunks();
+      searchStarted = performance.now();
+      const { retriever } = index;
       const modeRetriever: Retriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
       if (!values['no-llm']) {
@@ -91,12 +93,12 @@ async function runEval(args: string[]): Promise<number> {
         if (!checks.report && !values.json) say(checks.reason);
       }
     } finally {
-      store.close();
+      await index.close();
     }
     const searchSeconds = (performance.now() - searchStarted) / 1000;
     const { items } = report;
     const seconds = { total: (performance.now() - started) / 1000, index: indexSeconds, search: searchSeconds };
-    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks: await countChunks(dbDir) });
+    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks });
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
     else {
       printReport(result, items, stdoutLinker(folder));
@@ -146,15 +148,6 @@ function evalResult(
     misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
     ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
   };
-}
-
-async function countChunks(dbDir: string): Promise<number> {
-  const store = await openIndexStore(dbDir);
-  try {
-    return await store.countChunks();
-  } finally {
-    store.close();
-  }
 }
 
 function round(n: number): number {

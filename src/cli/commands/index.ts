@@ -4,15 +4,8 @@
  * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
  */
 import type { CliCommand } from '../command';
-import { indexFolder } from '../../core/index/build/indexer';
-import { selectEmbedder } from '../../core/index/embed/select';
-import { EmbedderError } from '../../core/index/embed/errors';
-import { IndexStoreError } from '../../core/index/store/errors';
-import { readMeta } from '../../core/index/store/meta';
-import { InvalidChunkOptionsError } from '../../core/index/build/chunk';
-import { OcrError } from '../../core/index/build/ocr/errors';
+import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, indexWithEmbedder, type IndexSummary } from '../../core/index';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
-import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
 import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
 import { indexProblemLine } from '../indexProblem';
@@ -67,21 +60,17 @@ async function runIndex(args: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   const progress = createProgressView(process.stderr, json);
   try {
-    // `auto` prefers what the index was built with; a damaged meta file is --rebuild's business.
-    const indexMeta = values.rebuild ? null : await readMeta(dbDir).catch(() => null);
-    const choice = await selectEmbedder({ ...selection, indexMeta, signal: controller.signal, logger });
-    if (!json) say(`embeddings: ${choice.reason}`);
-    announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
-    let summary: IndexSummary;
-    try {
-      const run = indexFolder({
-        root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-        chunking, limits, ocr, signal: controller.signal, logger,
-      });
-      summary = await showIndexRun(run, progress);
-    } finally {
-      await choice.embedder?.close();
-    }
+    // `auto` prefers what the index was built with (core/index/session.ts).
+    const run = indexWithEmbedder({
+      root: folder, dbDir, embedding: selection, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
+      chunking, limits, ocr, signal: controller.signal, logger,
+      onEmbedderChosen: (choice) => {
+        if (!json) say(`embeddings: ${choice.reason}`);
+        announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
+      },
+    });
+    // The choice was said when it was made: the summary (and --json) is the run's alone.
+    const { embeddingChoice: _said, ...summary } = await showIndexRun(run, progress);
     if (json) process.stdout.write(JSON.stringify({ index: dbDir, ...summary }) + '\n');
     else printSummary(summary, dbDir, folder);
     if (summary.cancelled) return 130;

@@ -6,9 +6,7 @@
  * Exit 0 with hits or none, 1 when there is no usable index, 2 on usage errors.
  */
 import type { CliCommand } from '../command';
-import { SearchError } from '../../core/index/search/search';
-import { IndexStoreError } from '../../core/index/store';
-import type { Retriever, SearchHit, SearchOptions } from '../../core/index/types';
+import { IndexStoreError, SearchError, type Retriever, type SearchHit, type SearchOptions } from '../../core/index';
 import {
   TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, stderrLogger, timeoutOptions, withUsage,
 } from '../options';

@@ -1,16 +1,12 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
  * and what changed on disk since (new / modified / removed files, by size and mtime, no reading),
- * naming the files that could not be indexed and have not changed since (failureRecord.ts).
+ * naming the files that could not be indexed and have not changed since (core/index/build/pending.ts).
  * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
-import { discoverFiles } from '../../core/index/build/discover';
-import { indexOwnDirs } from '../../core/index/build/indexer';
-import { planRun } from '../../core/index/build/indexPlan';
-import { readFailureRecord, separateKnownFailures } from '../../core/index/build/failureRecord';
-import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
+import { IndexCorruptError, IndexStoreError, changesSinceLastRun, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index';
 import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
@@ -44,16 +40,8 @@ async function runStatus(args: string[]): Promise<number> {
     const meta = store.meta();
     const documents = await store.documents();
     const chunks = await store.countChunks();
-    const { files, failures } = await discoverFiles(folder, { skipDirs: indexOwnDirs(dbDir) });
-    const plan = planRun(files, documents, failures);
     // Files that failed last time and have not changed are not "new": they are named, with why.
-    const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
-    const stored = new Set(documents.map((d) => d.path));
-    const pending = {
-      new: changed.filter((c) => !stored.has(c.file.path)).length,
-      modified: changed.filter((c) => stored.has(c.file.path)).length,
-      removed: plan.removed.length,
-    };
+    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents);
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
     const checksums = Boolean(meta.checksums);
     const report = {

@@ -7,7 +7,7 @@
  * the folder (../workspaceFolders).
  */
 import * as vscode from 'vscode';
-import { hashFile } from '../../core/index/contentHash';
+import { hashFile } from '../../core/index';
 import type { Citation } from '../../core/graph/api';
 import type { PassageTarget } from '../../core/citations/viewerProtocol';
 import type { Logger } from '../../core/ports';

@@ -4,25 +4,18 @@
  * index store per index folder for queries; a turn searches every workspace folder's index through
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
-import { indexFolder } from '../../core/index/build/indexer';
-import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
+import {
+  IndexMissingError, acquireWriterLock, indexWithEmbedder, multiFolderRetriever, openIndexForQueries, removeIndexDir, verifyIndex,
+  type FolderRetriever, type IndexProgress, type IndexStats, type OpenAiServer, type OpenedIndex, type Retriever,
+} from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
-import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
-import { IndexMissingError } from '../../core/index/store/errors';
-import { readMeta } from '../../core/index/store/meta';
-import { createRetriever } from '../../core/index/search/search';
-import { multiFolderRetriever, type FolderRetriever } from '../../core/index/search/folders';
-import type { IndexStore } from '../../core/index/store/types';
-import type { IndexProgress, IndexStats, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';
 import type { Engine, EngineIndexRequest, EngineIndexSummary, EngineTurnRequest } from './types';
 import { disposeAssistant, runResearchTurn } from './turn';
 import { openAiServerFor } from './modelServer';
-import type { OpenAiServer } from '../../core/index/embed/select';
 
 interface OpenIndex {
-  store: IndexStore;
-  retriever: Retriever;
+  index: OpenedIndex;
   /** Ollama host / model server / model folder the retriever's query embedder was made with. */
   key: string;
 }
@@ -34,7 +27,7 @@ async function closeIndex(dbDir: string): Promise<void> {
   open.delete(dbDir);
   if (!entry) return;
   try {
-    (await entry).store.close();
+    await (await entry).index.close();
   } catch {
     // It never opened: nothing to close.
   }
@@ -50,11 +43,7 @@ async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiS
     if (ready && ready.key === key) return ready;
     await closeIndex(dbDir);
   }
-  entry = (async () => {
-    const store = await openIndexStore(dbDir);
-    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits });
-    return { store, retriever: createRetriever(store, embedder), key };
-  })();
+  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }).then((index) => ({ index, key }));
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
@@ -64,47 +53,38 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
   const { settings, signal, logger } = request;
   // Queries must not hold the folder open while it is rewritten (and must see the new rows after).
   await closeIndex(request.dbDir);
-  const meta = request.rebuild ? null : await readMeta(request.dbDir).catch(() => null);
-  const choice = await selectEmbedder({
-    mode: settings.embedding.provider,
-    ollamaHost: settings.ollamaHost || null,
-    ollamaModel: settings.embedding.model || null,
-    openai: openAiServerFor(settings),
-    modelDir: settings.embedding.localDir || null,
-    localPrecision: settings.embedding.localPrecision,
-    indexMeta: meta,
-    limits: settings.timeouts,
+  // The run's summary carries `embeddingChoice`: not a notice, since which backend `auto` picked is
+  // routine, and notices are what a person should read.
+  return yield* indexWithEmbedder({
+    root: request.root,
+    dbDir: request.dbDir,
+    embedding: {
+      mode: settings.embedding.provider,
+      ollamaHost: settings.ollamaHost || null,
+      ollamaModel: settings.embedding.model || null,
+      openai: openAiServerFor(settings),
+      modelDir: settings.embedding.localDir || null,
+      localPrecision: settings.embedding.localPrecision,
+      limits: settings.timeouts,
+    },
+    include: settings.index.include,
+    exclude: settings.index.exclude,
+    ocr: settings.index.ocr,
+    rebuild: request.rebuild ?? false,
     ...(signal ? { signal } : {}),
     logger,
+    onEmbedderChosen: (choice) => logger.info(`embeddings: ${choice.reason}`),
   });
-  logger.info(`embeddings: ${choice.reason}`);
-  try {
-    const summary = yield* indexFolder({
-      root: request.root,
-      dbDir: request.dbDir,
-      include: settings.index.include,
-      exclude: settings.index.exclude,
-      ocr: settings.index.ocr,
-      embedder: choice.embedder,
-      rebuild: request.rebuild ?? false,
-      ...(signal ? { signal } : {}),
-      logger,
-    });
-    // Not a notice: which backend `auto` picked is routine, and notices are what a person should read.
-    return { ...summary, embeddingChoice: choice.reason };
-  } finally {
-    await choice.embedder?.close().catch(() => undefined);
-  }
 }
 
 async function indexStatus(dbDir: string): Promise<IndexStats | null> {
   try {
     // A fresh handle: the stats (and the meta file) change with every run.
-    const store = await openIndexStore(dbDir);
+    const index = await openIndexForQueries(dbDir, { embedder: null });
     try {
-      return await createRetriever(store, null).stats();
+      return await index.retriever.stats();
     } finally {
-      store.close();
+      await index.close();
     }
   } catch (error) {
     if (error instanceof IndexMissingError) return null;
@@ -118,7 +98,7 @@ async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts)).index.retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;

@@ -2,7 +2,7 @@
  * The editor's model server settings as core's ModelServer: Ollama unless `research.llm.provider`
  * is `openai-compatible`. The key is the one from SecretStorage, else RESEARCH_API_KEY.
  */
-import type { OpenAiServer } from '../../core/index/embed/select';
+import type { OpenAiServer } from '../../core/index';
 import { resolveModelServer, type ModelServer } from '../../core/llm/modelServer';
 import type { EngineSettings } from './types';
 

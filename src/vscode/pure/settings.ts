@@ -5,9 +5,7 @@
  * this table by test/unit/vscode/settings.test.ts. ../config.ts reads VS Code into this shape.
  */
 import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
-import { DEFAULT_INCLUDE } from '../../core/index/build/discover';
-import { DEFAULT_OLLAMA_EMBED_MODEL } from '../../core/index/embed/ollama';
-import { DEFAULT_OCR_SETTINGS, parseOcrLanguages } from '../../core/index/build/ocr/settings';
+import { DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
 import type { EngineSettings } from '../engine/types';
 
