@@ -6,22 +6,17 @@
  * ranks modestly but the other ranks well. When one side fails (no FTS index yet, embedder down)
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
-import type { FullTextQuery } from '@lancedb/lancedb';
 import { isEmbedderDown } from '../embed/errors';
 import type { Embedder } from '../embed/types';
+import { candidateLists, NO_IDENTIFIER_ROWS, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
-import { definitionPattern } from './definitions';
-import { documentsNamedBy, pathWords } from './docScope';
-import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
-import { analyzeQuery, isCodeToken, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
+import { analyzeQuery, splitQuestion, tokenPieces } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { indexTermLookup } from './termLookup';
-import { isAbortError } from '../build/extract/errors';
 import { isIndexDamage } from '../store/errors';
-import type { ChunkRow } from '../store/schema';
 import type { IndexStore } from '../store/types';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
 import type { Logger } from '../../ports';
@@ -78,9 +73,7 @@ export interface RetrieverOptions {
   definitionWeight?: number;
 }
 
-const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text', 'doc_hash'];
 const DEFAULT_K = 10;
-const DOCUMENT_LIST_TTL_MS = 5000;
 /**
  * Measured on the dev questions with all-MiniLM-L6-v2 (RETRIEVAL.md): vectors alone found 0.61 at
  * hit@5 where BM25 found 0.89, and an equal vote let them push BM25's first hits down (hit@1 0.61
@@ -99,8 +92,6 @@ const DEFAULT_PART_WEIGHT = 0.5;
  */
 const DEFAULT_SENTENCE_RERANK = 8;
 const DEFAULT_SENTENCE_VECTORS = 2;
-/** At most this many identifier lists per question (the first code tokens it names). */
-const MAX_IDENTIFIER_LISTS = 2;
 /**
  * Measured in RETRIEVAL.md on four question sets: in full-text search weight 1 lifted dev hit@1
  * (0.72 -> 0.78) and weight 2 cost two held-out hit@1s; in hybrid search weight 1 left the one dev
@@ -108,17 +99,12 @@ const MAX_IDENTIFIER_LISTS = 2;
  * ("Name: what it does") is short and embeds poorly, so the vector lists rarely vote for it.
  */
 const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
-/** Chunks containing an identifier that are scanned for its definition lines. */
-const DEFINITION_SCAN = 100;
-const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 /**
  * After the embedder timed out or could not be reached, queries go full-text only for this long:
  * a turn searches several queries, and each would otherwise wait out the same limit again.
  */
 const EMBEDDER_RETRY_MS = 60_000;
 
-type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
-type VectorRows = Row[] & { queryVector: Float32Array | null };
 
 export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
   const candidateFactor = options.candidateFactor ?? 4;
@@ -147,104 +133,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     logger?.warn(`vector search failed; using full-text search only: ${error.message}${typeof action === 'string' ? ` (${action})` : ''}`);
   }
 
-  async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
-    return fullTextRows(await buildFtsQuery(analyzed, { phrases: options.phrases }), filter, limit);
-  }
-
-  async function fullTextRows(ftsQuery: FullTextQuery | null, filter: string | null, limit: number): Promise<Row[]> {
-    if (!ftsQuery) return [];
-    let builder = store.table.query().fullTextSearch(ftsQuery).select([...COLUMNS, '_score']).limit(limit);
-    if (filter) builder = builder.where(filter);
-    return readTable(builder, true);
-  }
-
-  /**
-   * Runs a query on the chunks table. A read that fails is the index's damage (a native panic
-   * included), reported as such: never "no passage found", never a half answer from the other
-   * side. The one failure that is not damage: no full-text index yet (a first run cut short).
-   */
-  async function readTable(query: { toArray(): Promise<unknown[]> }, fullText: boolean, signal?: AbortSignal): Promise<Row[]> {
-    try {
-      return (await query.toArray()) as Row[];
-    } catch (error) {
-      if (signal?.aborted || isAbortError(error)) throw error;
-      if (fullText && !(await store.isSearchReady().catch(() => true))) throw error;
-      throw await store.damageFrom(error);
-    }
-  }
-
-  async function vectorSide(query: string, filter: string | null, limit: number, signal?: AbortSignal): Promise<VectorRows> {
-    if (!embedder) return Object.assign([], { queryVector: null });
-    const vector = await embedder.embedQuery(query, signal);
-    signal?.throwIfAborted();
-    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
-    if (filter) builder = builder.where(filter);
-    // The question's vector travels with the rows: the sentence rerank compares against it.
-    return Object.assign(await readTable(builder, false, signal), { queryVector: vector });
-  }
-
-  // The document list changes only when indexing runs; re-reading it for every query would cost a
-  // table scan per search, so it is kept for a few seconds.
-  let documentPaths: { at: number; paths: Promise<string[]> } | null = null;
-  function knownPaths(): Promise<string[]> {
-    if (!documentPaths || performance.now() - documentPaths.at > DOCUMENT_LIST_TTL_MS) {
-      const paths = store.documents().then((docs) => docs.map((d) => d.path));
-      documentPaths = { at: performance.now(), paths };
-      paths.catch(() => (documentPaths = null));
-    }
-    return documentPaths.paths;
-  }
-
-  /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
-  async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<Row[]> {
-    try {
-      let paths = documentsNamedBy(query, await knownPaths());
-      if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
-      if (paths.length === 0) return [];
-      const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
-      return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
-    } catch (error) {
-      if (isIndexDamage(error)) throw error;
-      // Only a refinement: without it search still answers.
-      logger?.warn('full-text search within named documents failed', error);
-      return [];
-    }
-  }
-
-  /**
-   * Per code identifier in the question (at most MAX_IDENTIFIER_LISTS), from one full-text query
-   * for the chunks that contain it, ranked by the whole question:
-   * - `containing`: those chunks, kept only when the identifier is rare (fewer chunks than the
-   *   list could hold): a name found everywhere pins nothing down, and the main list counts it;
-   * - `defining`: the ones with a line that defines it (definitions.ts), unless it is in every
-   *   chunk scanned.
-   */
-  async function identifierRows(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<{ containing: Row[][]; defining: Row[][] }> {
-    const identifiers = analyzed.identifiers.filter(isCodeToken).slice(0, MAX_IDENTIFIER_LISTS);
-    const perIdentifier = await Promise.all(
-      identifiers.map(async (identifier) => {
-        try {
-          const rows = await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, Math.max(limit, DEFINITION_SCAN));
-          const pattern = definitionPattern(identifier);
-          return {
-            containing: rows.length < limit ? rows : [],
-            // A name in every scanned chunk is the manual's own subject (LilyPond, GLPK): its
-            // "definitions" are title pages.
-            defining: pattern && rows.length < DEFINITION_SCAN ? rows.filter((row) => pattern.test(row.text)) : [],
-          };
-        } catch (error) {
-          if (isIndexDamage(error)) throw error;
-          // Only a refinement: without it search still answers.
-          logger?.warn(`full-text search for the identifier ${identifier} failed`, error);
-          return { containing: [], defining: [] };
-        }
-      }),
-    );
-    return {
-      containing: perIdentifier.map((lists) => lists.containing).filter((rows) => rows.length > 0),
-      defining: perIdentifier.map((lists) => lists.defining).filter((rows) => rows.length > 0),
-    };
-  }
+  const { ftsSide, vectorSide, namedDocumentRows, identifierRows } = candidateLists(store, embedder, { phrases: options.phrases, stripNameWords, logger });
 
   return {
     async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
