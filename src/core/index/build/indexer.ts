@@ -125,87 +125,11 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
 
       const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
-      let skipped = plan.unchanged.length;
-      let cancelled = false;
       const total = (candidates = plan.candidates.length);
-      const ahead: Array<Promise<Prepared>> = [];
-      let next = 0;
-      const fill = () => {
-        while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
-          const { file, stored, reread } = plan.candidates[next++]!;
-          ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
-          // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
-          ahead[ahead.length - 1]!.catch(() => undefined);
-        }
-      };
+      const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
+      const skipped = plan.unchanged.length + touched;
 
-      try {
-        fill();
-        for (let done = 0; ahead.length > 0; done++) {
-          const head = ahead.shift()!;
-          let prepared: Prepared | undefined;
-          // While a document is being OCR'd (seconds a page), say which page, then carry on.
-          while (!prepared) {
-            const next = await (ocr ? Promise.race([head, ocr.nextMessage()]) : head);
-            if (typeof next === 'string') yield { phase: 'ocr', done, total, message: next };
-            else prepared = next;
-          }
-          fill();
-          const path = prepared.file.path;
-          if (prepared.kind === 'touched') {
-            skipped++;
-            run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
-          } else if (prepared.kind === 'failed') {
-            failed.push(prepared.failure);
-            // The old text no longer describes the file: drop it rather than serve stale answers.
-            if (prepared.stored) run.removeStale(path);
-          } else {
-            yield { phase: 'embed', done, total, file: path };
-            const outcome = await run.add(prepared, options.chunking, signal);
-            if (outcome.failure) {
-              failed.push(outcome.failure);
-              if (prepared.stored) run.removeStale(path);
-            }
-          }
-          if (run.shouldFlush()) {
-            yield { phase: 'write', done: done + 1, total, file: path };
-            await run.flush();
-          }
-          const upcoming = plan.candidates[done + 1]?.file.path;
-          if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
-          signal?.throwIfAborted();
-        }
-      } catch (error) {
-        // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
-        if (!signal?.aborted && !isAbortError(error)) throw error;
-        cancelled = true;
-      } finally {
-        // Whatever finished is written even when the run stops: the next run skips it.
-        await Promise.allSettled(ahead);
-        await run.flush();
-      }
-
-      const removed = [...plan.removed, ...run.stale];
-      if (removed.length > 0) await store.deleteDocuments(removed);
-      const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
-      if (cancelled) {
-        notices.push(
-          options.rebuild
-            ? 'the rebuild was cancelled: the previous index is unchanged and still answers; run the same command again to finish the rebuild'
-            : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
-        );
-        // Make what is there searchable even if this was the first run.
-        if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
-        await store.recordChecksums();
-      } else {
-        if (changed || !(await store.isSearchReady())) {
-          yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
-          await store.optimize();
-        }
-        await store.markIndexed(undefined, { ocr: Boolean(ocr) });
-        // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
-        await writeFailureRecord(target, failed, discovered.files);
-      }
+      yield* finishRun(store, plan, run, { cancelled, rebuild: Boolean(options.rebuild), ocr, target, failed, files: discovered.files, notices, total });
       if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
       result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
@@ -221,6 +145,114 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     return result;
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * Hashes and extracts the candidates LOOKAHEAD files ahead (OCR included) and writes each in
+ * order: an unchanged file is touched, a failed one recorded (its old text dropped), the rest
+ * chunked, embedded and buffered. Progress is yielded as it goes; a cancel ends it normally.
+ */
+async function* writeCandidates(
+  plan: IndexPlan,
+  run: RunWriter,
+  failed: FileFailure[],
+  { extractor, ocr, signal, chunking }: { extractor: Extractor; ocr: OcrRun | undefined; signal: AbortSignal | undefined; chunking: Partial<ChunkOptions> | undefined },
+): AsyncGenerator<IndexProgress, { touched: number; cancelled: boolean }> {
+  let touched = 0;
+  let cancelled = false;
+  const total = plan.candidates.length;
+  const ahead: Array<Promise<Prepared>> = [];
+  let next = 0;
+  const fill = () => {
+    while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
+      const { file, stored, reread } = plan.candidates[next++]!;
+      ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
+      // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
+      ahead[ahead.length - 1]!.catch(() => undefined);
+    }
+  };
+
+  try {
+    fill();
+    for (let done = 0; ahead.length > 0; done++) {
+      const head = ahead.shift()!;
+      let prepared: Prepared | undefined;
+      // While a document is being OCR'd (seconds a page), say which page, then carry on.
+      while (!prepared) {
+        const next = await (ocr ? Promise.race([head, ocr.nextMessage()]) : head);
+        if (typeof next === 'string') yield { phase: 'ocr', done, total, message: next };
+        else prepared = next;
+      }
+      fill();
+      const path = prepared.file.path;
+      if (prepared.kind === 'touched') {
+        touched++;
+        run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
+      } else if (prepared.kind === 'failed') {
+        failed.push(prepared.failure);
+        // The old text no longer describes the file: drop it rather than serve stale answers.
+        if (prepared.stored) run.removeStale(path);
+      } else {
+        yield { phase: 'embed', done, total, file: path };
+        const outcome = await run.add(prepared, chunking, signal);
+        if (outcome.failure) {
+          failed.push(outcome.failure);
+          if (prepared.stored) run.removeStale(path);
+        }
+      }
+      if (run.shouldFlush()) {
+        yield { phase: 'write', done: done + 1, total, file: path };
+        await run.flush();
+      }
+      const upcoming = plan.candidates[done + 1]?.file.path;
+      if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
+      signal?.throwIfAborted();
+    }
+  } catch (error) {
+    // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
+    if (!signal?.aborted && !isAbortError(error)) throw error;
+    cancelled = true;
+  } finally {
+    // Whatever finished is written even when the run stops: the next run skips it.
+    await Promise.allSettled(ahead);
+    await run.flush();
+  }
+  return { touched, cancelled };
+}
+
+/**
+ * Ends a run: deletes what is gone, then makes the writes searchable, recorded and their failures
+ * named for `status`; a cancelled run is made searchable as far as it got, and says how to finish.
+ */
+async function* finishRun(
+  store: IndexStore,
+  plan: IndexPlan,
+  run: RunWriter,
+  { cancelled, rebuild, ocr, target, failed, files, notices, total }: {
+    cancelled: boolean; rebuild: boolean; ocr: OcrRun | undefined; target: string; failed: FileFailure[]; files: DiscoveredFile[]; notices: string[]; total: number;
+  },
+): AsyncGenerator<IndexProgress, void> {
+  const removed = [...plan.removed, ...run.stale];
+  if (removed.length > 0) await store.deleteDocuments(removed);
+  const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
+  if (cancelled) {
+    notices.push(
+      rebuild
+        ? 'the rebuild was cancelled: the previous index is unchanged and still answers; run the same command again to finish the rebuild'
+        : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
+    );
+    // Make what is there searchable even if this was the first run.
+    if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
+    await store.recordChecksums();
+  } else {
+    if (changed || !(await store.isSearchReady())) {
+      yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
+      await store.optimize();
+    }
+    await store.markIndexed(undefined, { ocr: Boolean(ocr) });
+    // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
+    await writeFailureRecord(target, failed, files);
   }
 }
 
