@@ -6,7 +6,7 @@
  */
 import { KeyRefusedError, LlmError, LlmRequestError, ModelServerUnreachableError, ServedModelMissingError, isAbortError } from './errors';
 import { isConnectionDropped, isUnreachable } from './networkErrors';
-import { ServerStatusError, timedFetch, type PhaseLimits } from './timedFetch';
+import { ServerStatusError, callPhases, timedFetch, type PhaseLimits } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
 
 export interface OpenAiTransportOptions {
@@ -37,14 +37,7 @@ export interface OpenAiTransport {
 export function createOpenAiTransport(options: OpenAiTransportOptions): OpenAiTransport {
   const host = options.baseUrl;
   const server = `Model server at ${host}`;
-  const limits = resolveLimits(options.limits);
-  const connect = { limit: 'connectMs', ms: limits.connectMs } as const;
-  const calls = {
-    metadata: { connect, total: { limit: 'metadataMs', ms: limits.metadataMs } },
-    structured: { connect, total: { limit: 'structuredMs', ms: limits.structuredMs } },
-    stream: { connect, firstByte: { limit: 'firstTokenMs', ms: limits.firstTokenMs }, idle: { limit: 'betweenTokensMs', ms: limits.betweenTokensMs } },
-    embed: { connect, total: { limit: 'embedMs', ms: limits.embedMs } },
-  } satisfies OpenAiTransport['calls'];
+  const calls = callPhases(resolveLimits(options.limits));
 
   async function send(path: string, body: unknown, phases: PhaseLimits, signal: AbortSignal | undefined): Promise<Response> {
     const fetch = timedFetch({ host, server, phases, ...(signal ? { signal } : {}) });
