@@ -36,8 +36,9 @@ export function localShadowOf(uri: string): string {
   return join(appCacheDir(), 'shared-indexes', createHash('sha256').update(uri).digest('hex').slice(0, 16));
 }
 
+/** The app's per-user cache folder (the models' folder's parent, whatever RESEARCH_MODEL_CACHE moves). */
 function appCacheDir(): string {
-  return dirname(defaultModelCacheDir());
+  return dirname(defaultModelCacheDir({ ...process.env, RESEARCH_MODEL_CACHE: undefined }));
 }
 
 /** True the first time this user writes to `uri` (recorded in the user's cache folder). */
