@@ -10,6 +10,7 @@ import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildOnce, cliPath, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
+import { startDelayProxy } from '../support/delayProxy';
 import { startFakeOllama } from '../support/fakeOllama';
 import { startS3Server, type S3Server } from '../support/s3Server';
 import { withTempDir } from '../support/tempDir';
@@ -180,16 +181,22 @@ describe('shared index on object storage (--db s3://…)', function () {
       assertOneLineError(await cli(['search', docs, 'port', '--db', uri]), new RegExp(`^error: no index at ${uri}: index the folder first with \`research-assistant index ${docs} --db ${uri}\``));
     }));
 
-  it('readers never write: search, ask and status leave every object of the bucket as it was, and write nothing locally', () =>
+  it('readers never write: search, ask and status send the store only reads, leave every object as it was, and write nothing locally', () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
       assert.equal((await cli(['index', docs, '--db', uri, '--embed', 'none'])).code, 0);
       const before = await s3.snapshot();
       const local = await readdir(docs, { recursive: true });
       const dead = await deadHost();
-      for (const command of [['search', docs, 'gateway', '--db', uri], ['ask', docs, 'Which port?', '--db', uri], ['status', docs, '--db', uri]]) {
-        const r = await cli(command, { OLLAMA_HOST: dead }, dir);
-        assert.equal(r.code, 0, `${command[0]}: ${r.stderr}`);
+      const proxy = await startDelayProxy(s3.url, 0);
+      try {
+        for (const command of [['search', docs, 'gateway', '--db', uri], ['ask', docs, 'Which port?', '--db', uri], ['status', docs, '--db', uri]]) {
+          const r = await cli(command, { OLLAMA_HOST: dead, AWS_ENDPOINT: proxy.url }, dir);
+          assert.equal(r.code, 0, `${command[0]}: ${r.stderr}`);
+        }
+        assert.deepEqual(Object.keys(proxy.counts()), ['GET'], JSON.stringify(proxy.counts()));
+      } finally {
+        await proxy.close();
       }
       assert.deepEqual(await s3.snapshot(), before);
       assert.deepEqual(await readdir(docs, { recursive: true }), local);
