@@ -11,6 +11,8 @@ export interface DelayProxy {
   /** Requests forwarded so far, by HTTP method. */
   counts(): Record<string, number>;
   total(): number;
+  /** Requests so far by what they touched: a table's `data`, `_indices`, `_versions` folder, or `other` (listings, our own objects). */
+  byFolder(): Record<string, number>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -18,9 +20,12 @@ export interface DelayProxy {
 export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
   const upstream = new URL(target);
   let counts: Record<string, number> = {};
+  let folders: Record<string, number> = {};
   const forward = (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     counts[method] = (counts[method] ?? 0) + 1;
+    const folder = /\.lance\/(data|_indices|_versions|_deletions|_transactions)\//.exec(req.url ?? '')?.[1] ?? 'other';
+    folders[folder] = (folders[folder] ?? 0) + 1;
     setTimeout(() => {
       const up = request({ host: upstream.hostname, port: upstream.port, path: req.url, method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -38,8 +43,10 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
     url: `http://127.0.0.1:${port}`,
     counts: () => ({ ...counts }),
     total: () => Object.values(counts).reduce((a, b) => a + b, 0),
+    byFolder: () => ({ ...folders }),
     reset: () => {
       counts = {};
+      folders = {};
     },
     close: () => new Promise<void>((r) => {
       server.closeAllConnections();
