@@ -149,6 +149,17 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.match(next.stdout, /files: 402 \(/);
     }));
 
+  it('keys from the shared credentials file (~/.aws/credentials, AWS_PROFILE) work without AWS_ACCESS_KEY_ID in the environment', () =>
+    withTempDir(async (dir) => {
+      const docs = await library(dir);
+      const file = join(dir, 'aws-credentials');
+      await writeFile(file, `[default]\naws_access_key_id = NOT-A-KEY\naws_secret_access_key = x\n\n[team]\naws_access_key_id = ${s3.env.AWS_ACCESS_KEY_ID}\naws_secret_access_key = ${s3.env.AWS_SECRET_ACCESS_KEY}\n`);
+      const env = { AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined, AWS_SHARED_CREDENTIALS_FILE: file, AWS_PROFILE: 'team' };
+      const r = await cli(['index', docs, '--db', uri, '--embed', 'none'], env);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((await cli(['search', docs, 'gateway', '--db', uri], env)).code, 0);
+    }));
+
   it('wrong credentials: one line naming the credentials to check, exit 1', () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);

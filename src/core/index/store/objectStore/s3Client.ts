@@ -3,13 +3,17 @@
  * writer lock, failures): GET, PUT (optionally conditional), DELETE, signed with AWS Signature
  * V4. LanceDB moves the tables' bytes itself; a full SDK (megabytes) for four calls is not worth
  * it. Configuration comes from the same environment LanceDB reads: `AWS_ACCESS_KEY_ID`,
- * `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, `AWS_REGION` (or `AWS_DEFAULT_REGION`), and
+ * `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN` (else the shared credentials file's profile),
+ * `AWS_REGION` (or `AWS_DEFAULT_REGION`), and
  * `AWS_ENDPOINT` (or `AWS_ENDPOINT_URL`) for an S3-compatible store, addressed path-style.
  *
  * Failures are ObjectStoreError, decided by HTTP status and S3's error `Code` element, never by
  * message text.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { IndexStoreError, type IndexStoreErrorCode } from '../errors';
@@ -46,17 +50,45 @@ export interface S3Response {
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config {
+  const profile = env.AWS_ACCESS_KEY_ID ? {} : sharedCredentials(env);
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
   const endpoint = (env.AWS_ENDPOINT || env.AWS_ENDPOINT_URL || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '');
   const seconds = Number(env.RESEARCH_STORE_TIMEOUT);
   return {
     endpoint,
     region,
-    accessKeyId: env.AWS_ACCESS_KEY_ID ?? '',
-    secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '',
-    sessionToken: env.AWS_SESSION_TOKEN || undefined,
+    accessKeyId: env.AWS_ACCESS_KEY_ID ?? profile.aws_access_key_id ?? '',
+    secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? profile.aws_secret_access_key ?? '',
+    sessionToken: env.AWS_SESSION_TOKEN || profile.aws_session_token || undefined,
     timeoutMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_TIMEOUT_MS,
   };
+}
+
+/**
+ * The keys of the profile (`AWS_PROFILE`, else `default`) in the shared credentials file
+ * (`AWS_SHARED_CREDENTIALS_FILE`, else `~/.aws/credentials`), as LanceDB's AWS credential chain
+ * reads them; empty when there is none. SSO and role profiles are not resolved here.
+ */
+function sharedCredentials(env: NodeJS.ProcessEnv): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(env.AWS_SHARED_CREDENTIALS_FILE || join(homedir(), '.aws', 'credentials'), 'utf8');
+  } catch {
+    return {};
+  }
+  const wanted = env.AWS_PROFILE || 'default';
+  const keys: Record<string, string> = {};
+  let section = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const header = /^\[\s*(.+?)\s*\]$/.exec(line);
+    if (header) section = header[1]!;
+    else if (section === wanted && /^[\w]+\s*=/.test(line)) {
+      const at = line.indexOf('=');
+      keys[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+    }
+  }
+  return keys;
 }
 
 export class S3Client {
