@@ -20,6 +20,10 @@ export interface ResearchConfig {
     include: string[]; exclude: string[]; autoIndex: boolean; watch: boolean; watchDebounceMs: number;
     /** OCR of scanned PDF pages: `ocr` auto|off, languages as `eng+deu`, their data folder, pages per document. */
     ocr: 'auto' | 'off'; ocrLanguages: string; ocrLanguageDir: string; ocrMaxPages: number;
+    /** Empty: the extension's storage; else a folder or an object-store URI (a shared index, read-only here). */
+    location: string;
+    /** Seconds between a shared index's checks for new versions. */
+    refreshSeconds: number;
   };
   chat: { maxClarifications: number; maxHistory: number; temperature: number; orchestratorTemperature: number; clarificationTemperature: number };
   langfuse: { enabled: boolean; host: string; publicKey: string };
@@ -42,6 +46,8 @@ export const DEFAULT_CONFIG: ResearchConfig = {
     ocrLanguages: 'eng',
     ocrLanguageDir: '',
     ocrMaxPages: 200,
+    location: '',
+    refreshSeconds: 10,
   },
   chat: { maxClarifications: 2, maxHistory: 10, temperature: 0.2, orchestratorTemperature: 0.3, clarificationTemperature: 0.5 },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
@@ -72,6 +78,8 @@ export function readConfig(scope?: vscode.ConfigurationScope): ResearchConfig {
       ocrLanguages: str(c.get('index.ocrLanguages'), d.index.ocrLanguages) || d.index.ocrLanguages,
       ocrLanguageDir: str(c.get('index.ocrLanguageDir'), d.index.ocrLanguageDir),
       ocrMaxPages: num(c.get('index.ocrMaxPages'), d.index.ocrMaxPages, 0, 100_000),
+      location: str(c.get('index.location'), d.index.location),
+      refreshSeconds: num(c.get('index.refreshSeconds'), d.index.refreshSeconds, 0, 86_400),
     },
     chat: {
       maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),

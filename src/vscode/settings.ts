@@ -26,5 +26,6 @@ export function engineSettings(config: ResearchConfig, langfuseSecretKey: string
     clarificationTemperature: config.chat.clarificationTemperature,
     langfuse: { ...config.langfuse, ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) },
     timeouts: config.timeouts,
+    indexRefreshSeconds: config.index.refreshSeconds,
   };
 }

@@ -10,6 +10,7 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
+import { isObjectStoreUri } from '../../core/index/store/objectStore/location';
 import { createRetriever } from '../../core/index/search';
 import { multiFolderRetriever, type FolderRetriever } from '../../core/index/folders';
 import type { IndexStore } from '../../core/index/store/types';
@@ -39,8 +40,8 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
-  const key = `${ollamaHost}\n${modelDir}\n${JSON.stringify(limits)}`;
+async function openForQueries(dbDir: string, ollamaHost: string, modelDir: string, limits: NetworkLimits, refreshSeconds: number): Promise<OpenIndex> {
+  const key = `${ollamaHost}\n${modelDir}\n${JSON.stringify(limits)}\n${refreshSeconds}`;
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
@@ -48,13 +49,21 @@ async function openForQueries(dbDir: string, ollamaHost: string, modelDir: strin
     await closeIndex(dbDir);
   }
   entry = (async () => {
-    const store = await openIndexStore(dbDir);
+    const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
     const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, modelDir: modelDir || null, limits });
     return { store, retriever: createRetriever(store, embedder), key };
   })();
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
+}
+
+/**
+ * Queries never write. A shared index (object-store URI) is checked for the writer's new versions
+ * every `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
+ */
+function readerOptions(dbDir: string, refreshSeconds: number) {
+  return isObjectStoreUri(dbDir) ? { readOnly: true, readConsistencyIntervalSeconds: refreshSeconds } : { readOnly: true };
 }
 
 async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary> {
@@ -96,7 +105,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
 async function indexStatus(dbDir: string): Promise<IndexStats | null> {
   try {
     // A fresh handle: the stats (and the meta file) change with every run.
-    const store = await openIndexStore(dbDir);
+    const store = await openIndexStore(dbDir, { readOnly: true });
     try {
       return await createRetriever(store, null).stats();
     } finally {
@@ -109,11 +118,11 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { ollamaHost, localEmbeddingDir, timeouts } = request.settings;
+  const { ollamaHost, localEmbeddingDir, timeouts, indexRefreshSeconds } = request.settings;
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, localEmbeddingDir, timeouts)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, localEmbeddingDir, timeouts, indexRefreshSeconds)).retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;

@@ -4,6 +4,7 @@
  * if a run dies in between, the document simply looks unindexed and the next run redoes it.
  */
 import { readdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
@@ -306,7 +307,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr'> = {}): Promise<void> {
-    await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), checksums: await this.currentChecksums() });
+    await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
   async recordChecksums(): Promise<void> {

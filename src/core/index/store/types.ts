@@ -19,6 +19,8 @@ export interface IndexMeta {
   modelDir: string | null;
   /** ISO time of the last completed (not cancelled) indexing run, or null if never. */
   lastIndexedAt: string | null;
+  /** Host name of the machine whose run completed last (who keeps a shared index fresh). */
+  lastIndexedBy?: string;
   /** ISO time the index folder was created. */
   createdAt: string;
   /**
