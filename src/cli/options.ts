@@ -12,6 +12,7 @@ import type { EmbedderSelection } from '../core/index/embed/select';
 import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
 import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
 import { terminalSafe } from '../core/text/terminalSafe';
+import { UnsupportedLocationError, isObjectStoreUri, parseObjectLocation } from '../core/index/store/objectStore/location';
 import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
@@ -80,8 +81,20 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
 
 export { DEFAULT_INDEX_DIR_NAME };
 
-/** The index folder; a file in its place (or on its path) is a UsageError, not a raw EEXIST/ENOTDIR later. */
+/**
+ * The index folder, or an object-store URI as given to `--db` (`s3://bucket/prefix`). A file in
+ * the folder's place (or on its path), or a URI this program cannot use, is a UsageError, not a
+ * raw EEXIST/ENOTDIR (or a folder named `s3:`) later.
+ */
 export function resolveDbDir(folder: string, db?: string): string {
+  if (db && isObjectStoreUri(db)) {
+    try {
+      return parseObjectLocation(db).uri;
+    } catch (error) {
+      if (error instanceof UnsupportedLocationError) throw new UsageError(error.message, { cause: error, showUsage: false });
+      throw error;
+    }
+  }
   const dir = db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);
   const file = fileOnPath(dir);
   if (file) {

@@ -8,7 +8,7 @@ import { indexFolder } from '../../core/index/indexer';
 import { selectEmbedder } from '../../core/index/embed/select';
 import { EmbedderError } from '../../core/index/embed/errors';
 import { IndexStoreError } from '../../core/index/store/errors';
-import { readMeta } from '../../core/index/store/meta';
+import { readIndexMeta } from '../../core/index/store/store';
 import { InvalidChunkOptionsError } from '../../core/index/chunk';
 import { OcrError } from '../../core/index/ocr/errors';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
@@ -68,7 +68,7 @@ async function runIndex(args: string[]): Promise<number> {
   const progress = createProgressView(process.stderr, json);
   try {
     // `auto` prefers what the index was built with; a damaged meta file is --rebuild's business.
-    const indexMeta = values.rebuild ? null : await readMeta(dbDir).catch(() => null);
+    const indexMeta = values.rebuild ? null : await readIndexMeta(dbDir).catch(() => null);
     const choice = await selectEmbedder({ ...selection, indexMeta, signal: controller.signal, logger });
     if (!json) say(`embeddings: ${choice.reason}`);
     announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });

@@ -44,7 +44,10 @@ export function createCitationOpener(deps: {
       const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
       const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
       if (!exists) {
-        const message = `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
+        // A shared index was built from another machine's copy: the file may never have been here.
+        const message = located.folder.shared
+          ? `${citation.file} is not on this machine: the shared index at ${located.folder.dbDir} cites it, but ${located.folder.uri.fsPath} has no such file (copy the team's documents there to open it).`
+          : `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
         if (isPdf) deps.viewer.showMissing(uri, message);
         else void vscode.window.showWarningMessage(`Local Research: ${message}`);
         return;

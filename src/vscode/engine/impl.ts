@@ -10,6 +10,7 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
 import { IndexMissingError } from '../../core/index/store/errors';
 import { readMeta } from '../../core/index/store/meta';
+import { isObjectStoreUri } from '../../core/index/store/objectStore/location';
 import { createRetriever } from '../../core/index/search';
 import { multiFolderRetriever, type FolderRetriever } from '../../core/index/folders';
 import type { IndexStore } from '../../core/index/store/types';
@@ -41,9 +42,9 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
+async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits, refreshSeconds: number): Promise<OpenIndex> {
   // In memory only: the key of the model server is part of it, so a new key takes effect.
-  const key = JSON.stringify([ollamaHost, openai, modelDir, limits]);
+  const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds]);
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
@@ -51,13 +52,21 @@ async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiS
     await closeIndex(dbDir);
   }
   entry = (async () => {
-    const store = await openIndexStore(dbDir);
+    const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
     const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits });
     return { store, retriever: createRetriever(store, embedder), key };
   })();
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
+}
+
+/**
+ * Queries never write. A shared index (object-store URI) is checked for the writer's new versions
+ * every `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
+ */
+function readerOptions(dbDir: string, refreshSeconds: number) {
+  return isObjectStoreUri(dbDir) ? { readOnly: true, readConsistencyIntervalSeconds: refreshSeconds } : { readOnly: true };
 }
 
 async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary> {
@@ -100,7 +109,7 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
 async function indexStatus(dbDir: string): Promise<IndexStats | null> {
   try {
     // A fresh handle: the stats (and the meta file) change with every run.
-    const store = await openIndexStore(dbDir);
+    const store = await openIndexStore(dbDir, { readOnly: true });
     try {
       return await createRetriever(store, null).stats();
     } finally {
@@ -113,12 +122,12 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { ollamaHost, embedding, timeouts } = request.settings;
+  const { ollamaHost, embedding, timeouts, indexRefreshSeconds } = request.settings;
   const openai = openAiServerFor(request.settings);
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds)).retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;

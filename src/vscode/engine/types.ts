@@ -46,6 +46,8 @@ export interface EngineSettings {
     /** OCR of PDF pages without a text layer (research.index.ocr*). */
     ocr: OcrSettings;
   };
+  /** Seconds between a shared index's checks for the writer's new versions (research.index.refreshSeconds). */
+  indexRefreshSeconds: number;
 }
 
 export interface EngineIndexRequest {
@@ -85,7 +87,7 @@ export interface EngineIndexSummary extends IndexSummary {
 
 export interface Engine {
   indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary>;
-  /** Stats of the index at `dbDir`, or null when there is none yet. Throws a typed error when it is damaged. */
+  /** Stats of the index at `dbDir` (a folder or a shared index's URI), or null when there is none yet. Throws a typed error when it is damaged or its store fails. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;
   /**
