@@ -18,6 +18,7 @@ import { createRetriever } from '../../core/index/search';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { readMeta } from '../../core/index/store/meta';
 import type { Retriever, SearchOptions } from '../../core/index/types';
+import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
@@ -27,12 +28,14 @@ import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage =
-  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--model NAME] [--no-llm] [--json]';
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--db DIR] [--model NAME] [--no-llm] [--json]';
 
 const options = {
   ...dbOptions,
   ...jsonOptions,
   ...embedOptions,
+  // The index it brings up to date is the one measured: `--ocr off` keeps scanned pages unread.
+  ...ocrOptions,
   k: { type: 'string' },
   mode: { type: 'string' },
   include: { type: 'string', multiple: true },
@@ -57,6 +60,7 @@ async function runEval(args: string[]): Promise<number> {
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
   if (!['auto', 'hybrid', 'fts', 'vector'].includes(mode)) throw new UsageError(`--mode must be auto, hybrid, fts or vector, not '${values.mode}'`);
   const dbDir = resolveDbDir(folder, values.db);
+  const ocr = ocrSettingsFromFlags(values);
   const selection = embedSelectionFromFlags(values);
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -79,7 +83,7 @@ async function runEval(args: string[]): Promise<number> {
     embedder = choice.embedder;
     if (!values.json) say(`embeddings: ${choice.reason}`);
     const progress = createProgressView(process.stderr, values.json);
-    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, logger }), progress);
+    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, ocr, logger }), progress);
     const indexSeconds = (performance.now() - started) / 1000;
     const store = await openIndexStore(dbDir);
     let report: RetrievalReport;
