@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
+import { ocrCacheDirOf } from '../../../src/core/index/ocr/cache';
 import { openIndexStore } from '../../../src/core/index/store';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexJobResult } from '../../../src/vscode/indexService';
@@ -92,5 +94,12 @@ describe('PDF viewer: a citation of an OCR\'d page (no text layer) is highlighte
     assert.equal(report.target?.highlight, 'not-located');
     assert.equal(report.target?.boxes, 0);
     assert.equal(report.page, 2);
+  });
+
+  it('Clear Index deletes the OCR cache beside the index too', async () => {
+    const cache = ocrCacheDirOf((await getApi()).index.dbDir!);
+    assert.ok(existsSync(cache), 'OCR was cached beside the index');
+    await vscode.commands.executeCommand('local-research.clearIndex', { confirm: false });
+    assert.equal(existsSync(cache), false, 'the OCR cache is left behind');
   });
 });
