@@ -10,7 +10,7 @@ import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexJobResult } from '../../../src/vscode/indexService';
 import type { CitationLinkArgs } from '../../../src/vscode/citations/links';
 import { SCANNED_FILE, SCANNED_PAGE_TEXT } from '../viewerFixtures';
-import { getApi, waitFor, workspaceRoot } from './helpers';
+import { getApi, openCitationInViewer, workspaceRoot } from './helpers';
 import { useFakeOllama } from './ollama';
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -48,15 +48,7 @@ describe('PDF viewer: a citation of an OCR\'d page (no text layer) is highlighte
     }
   }
 
-  async function open(args: CitationLinkArgs, done: (r: ViewerReport) => boolean): Promise<ViewerReport> {
-    const api = await getApi();
-    await vscode.commands.executeCommand('local-research.openCitation', args);
-    const uri = vscode.Uri.joinPath(workspaceRoot(), ...args.file.split('/'));
-    return waitFor(() => {
-      const report = api.citations.viewer.reportOf(uri);
-      return report && done(report) ? report : undefined;
-    }, `the viewer's report for ${args.file}`, 60_000);
-  }
+  const open = (args: CitationLinkArgs, done: (r: ViewerReport) => boolean) => openCitationInViewer(args, done, 60_000);
 
   async function cite(page: number, text: string, pageEnd?: number): Promise<string> {
     const registry = (await getApi()).citations.registry;
