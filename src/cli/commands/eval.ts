@@ -18,12 +18,12 @@ import { createRetriever } from '../../core/index/search';
 import { IndexStoreError, openIndexStore } from '../../core/index/store';
 import { readMeta } from '../../core/index/store/meta';
 import type { Retriever, SearchOptions } from '../../core/index/types';
+import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
-import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 

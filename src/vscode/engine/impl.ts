@@ -4,7 +4,9 @@
  * index store per index folder for queries; a turn searches every workspace folder's index through
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
+import { rm } from 'node:fs/promises';
 import { indexFolder } from '../../core/index/indexer';
+import { ocrCacheDirOf } from '../../core/index/ocr/cache';
 import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
@@ -163,6 +165,8 @@ export const engine: Engine = {
     const lock = await acquireWriterLock(dbDir);
     try {
       await removeIndexDir(dbDir);
+      // The OCR of scanned pages beside it goes too: clearing means nothing of the index is left.
+      await rm(ocrCacheDirOf(dbDir), { recursive: true, force: true });
     } finally {
       await lock.release();
     }
