@@ -19,6 +19,7 @@ import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
 import { indexedFolders } from './vscode/workspaceFolders';
 import { RemoteNotices } from './vscode/remoteNotice';
+import { refreshSharedStatus } from './vscode/sharedIndex';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
@@ -27,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
 
   // The indexes live in the extension's per-workspace storage, never in the user's folders: one
   // per workspace folder (./vscode/workspaceFolders).
-  const folders = indexedFolders(vscode.workspace.workspaceFolders, context.storageUri);
+  const folders = indexedFolders(vscode.workspace.workspaceFolders, context.storageUri, (folder) => readConfig(folder.uri).index.location);
   const secrets = new SecretStore(context.secrets);
   const statusBar = new StatusBar(COMMANDS.showStatus);
   const index = new IndexService(folders, statusBar, logger, secrets);
@@ -65,15 +66,16 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     );
   }, 0);
 
-  // One watcher per folder; a change anywhere queues one incremental run over all of them.
-  const watchers = folders.map(
+  // One watcher per folder indexed here; a change anywhere queues one incremental run over all of
+  // them. A shared index is written elsewhere: no watcher.
+  const watchers = folders.filter((folder) => !folder.shared).map(
     (folder) =>
       new DocumentWatcher(folder.uri, (paths) => {
         logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
         void index.enqueue('index', { trigger: 'background' });
       }),
   );
-  if (watchers.length > 0) {
+  if (folders.length > 0) {
     context.subscriptions.push(...watchers);
     startIndexingLater(index, watchers, logger);
   } else {
@@ -81,15 +83,16 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   }
 
   context.subscriptions.push(
+    refreshSharedStatus(folders, readConfig().index.refreshSeconds, () => index.refreshStatus()),
     onDidChangeConfig((change) => {
       logger.info('settings changed');
       void remoteNotices.check(change.config).catch(logRejection(logger, 'remote destination notice failed'));
       if (change.affectsModels) modelProvider.refresh();
       if (change.affectsWatcher) for (const watcher of watchers) watcher.configure(change.config);
-      if (change.affectsIndex && folders.length > 0 && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
+      if (change.affectsIndex && folders.some((f) => !f.shared) && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (folders.length > 0) void index.enqueue('index', { trigger: 'background' });
+      if (folders.some((f) => !f.shared)) void index.enqueue('index', { trigger: 'background' });
     }),
   );
 
@@ -128,7 +131,7 @@ function startIndexingLater(index: IndexService, watchers: DocumentWatcher[], lo
     } catch {
       return; // damaged: the status bar says so and offers a rebuild
     }
-    if (config.index.autoIndex) {
+    if (config.index.autoIndex && index.folders.some((f) => !f.shared)) {
       logger.info(stats ? 'checking the index for changed documents' : 'no index yet: indexing the workspace');
       // Even the first index is background work: the status bar shows it, a toast would interrupt.
       void index.enqueue('index', { trigger: 'background' });

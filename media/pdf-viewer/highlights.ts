@@ -13,6 +13,11 @@ export interface PageMarks {
   items: readonly { str?: string }[];
   spans: LocatedSpan[];
   emphasis: LocatedSpan[];
+  /**
+   * A page read by OCR (no text layer to measure): the items are its words, and each has its box,
+   * [left, top, right, bottom] in fractions of the page.
+   */
+  wordBoxes?: ReadonlyArray<readonly [number, number, number, number]>;
 }
 
 /** The parts of pdf.js's PDFPageView used here. */
@@ -45,6 +50,18 @@ export class PassageHighlights {
     return this.marks.has(page);
   }
 
+  /** True when the page's boxes come from OCR'd words: drawable before any text layer exists. */
+  fromOcr(page: number): boolean {
+    return this.marks.get(page)?.wordBoxes !== undefined;
+  }
+
+  /** Boxes measured so far, over all pages (what the viewer reports as drawn). */
+  get boxCount(): number {
+    let count = 0;
+    for (const boxes of this.boxes.values()) count += boxes.length;
+    return count;
+  }
+
   /** Puts the page's overlay (back) in place; returns its first box element, or null when nothing could be drawn yet. */
   draw(view: PageViewLike): HTMLElement | null {
     const marks = this.marks.get(view.id);
@@ -52,7 +69,7 @@ export class PassageHighlights {
     if (!marks) return null;
     let boxes = this.boxes.get(view.id);
     if (!boxes) {
-      boxes = measure(view, marks);
+      boxes = marks.wordBoxes ? fromWordBoxes(marks, marks.wordBoxes) : measure(view, marks);
       if (boxes.length === 0) return null;
       this.boxes.set(view.id, boxes);
     }
@@ -104,6 +121,28 @@ function measure(view: PageViewLike, marks: PageMarks): Box[] {
           emphasis,
         });
       }
+    }
+  };
+  add(marks.spans, false);
+  add(marks.emphasis, true);
+  return mergeLines(rects);
+}
+
+/**
+ * Boxes of located characters of OCR'd words: a whole word's box, or the share of it the
+ * characters take (a passage may start or end inside a word), in percent of the page.
+ */
+function fromWordBoxes(marks: PageMarks, wordBoxes: NonNullable<PageMarks['wordBoxes']>): Box[] {
+  const rects: Box[] = [];
+  const add = (spans: LocatedSpan[], emphasis: boolean) => {
+    for (const span of spans) {
+      const box = wordBoxes[span.item];
+      const length = marks.items[span.item]?.str?.length ?? 0;
+      if (!box || length === 0) continue;
+      const [left, top, right, bottom] = box;
+      const x0 = left + ((right - left) * span.start) / length;
+      const x1 = left + ((right - left) * span.end) / length;
+      rects.push({ left: x0 * 100, top: top * 100, width: (x1 - x0) * 100, height: (bottom - top) * 100, emphasis });
     }
   };
   add(marks.spans, false);

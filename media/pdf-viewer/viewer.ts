@@ -9,6 +9,7 @@ import { pdfjsLib } from './pdfjsGlobal';
 import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { locatePassage, locateWithin, type LocatorPage } from '../../src/core/citations/locate';
+import { ocrLocatorItems, ocrStandsForPage } from '../../src/core/citations/ocrItems';
 import type { PassageTarget, ToViewer, ViewerReport } from '../../src/core/citations/viewerProtocol';
 import { wireControls } from './controls';
 import { showFailure, askPassword, clearFailure } from './failure';
@@ -165,18 +166,27 @@ function showTarget(index: number): void {
     pendingScroll = { generation: mine, page: marks[0]!.page };
     const text = marks.map((m) => spanText(m.items, m.spans)).join(' ');
     const emphasis = marks.map((m) => spanText(m.items, m.emphasis)).filter(Boolean).join(' ');
-    setTarget(target, 'located', marks.map((m) => m.page), text, emphasis);
+    setTarget(target, 'located', marks.map((m) => m.page), text, emphasis, marks.filter((m) => m.wordBoxes).map((m) => m.page));
     for (const m of marks) drawIfRendered(m.page);
   });
 }
 
 async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: number, last: number): Promise<PageMarks[] | null> {
   const pages: LocatorPage[] = [];
+  const wordBoxes = new Map<number, Array<[number, number, number, number]>>();
   for (let page = first; page <= last; page++) {
     // The same items the text layer is built from (TextLayerBuilder's parameters), so item
     // indexes and offsets match its spans.
     const content = await (await doc.getPage(page)).getTextContent({ includeMarkedContent: true, disableNormalization: true });
-    pages.push({ page, items: content.items as LocatorPage['items'] });
+    const items = content.items as LocatorPage['items'];
+    // A scanned page: the passage was indexed from OCR's words, so it is looked for in them.
+    const ocr = target.ocrPages?.find((p) => p.page === page);
+    if (ocr && ocrStandsForPage(ocr.words, items)) {
+      pages.push({ page, items: ocrLocatorItems(ocr.words) });
+      wordBoxes.set(page, ocr.words.map((w) => w.box));
+    } else {
+      pages.push({ page, items });
+    }
   }
   const found = locatePassage(target.text ?? '', pages);
   if (!found) return null;
@@ -187,6 +197,7 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
     items: pages.find((p) => p.page === page)!.items,
     spans: found.spans.filter((s) => s.page === page),
     emphasis: inside.filter((s) => s.page === page),
+    ...(wordBoxes.has(page) ? { wordBoxes: wordBoxes.get(page)! } : {}),
   }));
 }
 
@@ -218,12 +229,17 @@ eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => {
 
 function drawIfRendered(page: number): void {
   const view = viewer.getPageView(page - 1) as PageViewLike | undefined;
-  if (view?.textLayer?.highlighter?.textDivs) onPageDrawn(view);
+  // OCR boxes need no text layer: only the page's frame, which exists before it is painted.
+  if (view?.textLayer?.highlighter?.textDivs || (view?.div && highlights.fromOcr(page))) onPageDrawn(view!);
 }
 
 function onPageDrawn(view: PageViewLike): void {
   if (!highlights.has(view.id)) return;
   const first = highlights.draw(view);
+  if (report.target && report.target.boxes !== highlights.boxCount) {
+    report.target.boxes = highlights.boxCount;
+    sendReport();
+  }
   if (first && pendingScroll && pendingScroll.page === view.id && pendingScroll.generation === generation) {
     pendingScroll = undefined;
     first.scrollIntoView({ block: 'center', inline: 'nearest' });
@@ -231,7 +247,7 @@ function onPageDrawn(view: PageViewLike): void {
   }
 }
 
-function setTarget(target: PassageTarget, highlight: 'located' | 'not-located' | 'none', pages: number[], text: string, emphasis: string): void {
+function setTarget(target: PassageTarget, highlight: 'located' | 'not-located' | 'none', pages: number[], text: string, emphasis: string, ocrPages: number[] = []): void {
   report.target = {
     page: target.page,
     ...(target.pageEnd !== undefined ? { pageEnd: target.pageEnd } : {}),
@@ -239,6 +255,8 @@ function setTarget(target: PassageTarget, highlight: 'located' | 'not-located' |
     highlightedPages: pages,
     highlightedText: text,
     emphasisedText: emphasis,
+    ocrPages,
+    boxes: 0,
     stale: target.stale === true,
   };
   sendReport();

@@ -132,7 +132,7 @@ export async function bundle(entryPoints, outdir) {
   await esbuild.build({
     entryPoints, outdir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline',
     logLevel: 'warning', outbase: join(repoRoot, 'test'),
-    external: ['vscode', 'mocha', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'playwright-core'],
+    external: ['vscode', 'mocha', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'playwright-core', '@napi-rs/canvas'],
   });
 }
 

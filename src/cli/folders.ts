@@ -6,14 +6,22 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { folderLabels, inFolder, openFoldersForQueries, splitFolderPath, type IndexStoreError, type QueryEmbedding } from '../core/index';
+import { folderLabels, inFolder, isObjectStoreUri, openFoldersForQueries, splitFolderPath, type IndexStoreError, type QueryEmbedding } from '../core/index';
 import type { Logger } from '../core/ports';
 import { indexProblemLine } from './indexProblem';
 import { UsageError, resolveDbDir, resolveFolder } from './options';
 import { stdoutLinker, type LocationLinker } from './terminalLinks';
+import { terminalSafe } from '../core/text/terminalSafe';
 
-/** `--folder DIR`: one more folder to search (repeatable). */
-export const folderOptions = { folder: { type: 'string', multiple: true } } as const;
+/**
+ * `--folder DIR`: one more folder to search (repeatable). For an index on object storage (`--db
+ * s3://…`): `--root DIR`, this machine's copy of the indexed documents, in place of `<folder>`;
+ * `--refresh SECONDS`, how stale a long-lived reader (chat) may see the shared index.
+ */
+export const folderOptions = { folder: { type: 'string', multiple: true }, root: { type: 'string' }, refresh: { type: 'string' } } as const;
+
+/** How often a reader of a shared index looks for the writer's new versions, by default: queries never wait on a round trip for it. */
+const DEFAULT_REFRESH_SECONDS = 10;
 
 export interface CliFolder {
   /** Absolute path of the folder. */
@@ -21,10 +29,29 @@ export interface CliFolder {
   /** Prefix of its documents' paths when there are several folders. */
   label: string;
   dbDir: string;
+  /** Seconds between a shared index's checks for new versions; null for a local index (read as opened). */
+  refreshSeconds: number | null;
+}
+
+/**
+ * The folder and the text (query, question) from the positionals: `<folder> "<text>"`, or
+ * `"<text>"` alone with `--root DIR` naming the folder.
+ */
+export function folderAndText(positionals: readonly string[], root: string | undefined, what: string): { folder: string | undefined; text: string | undefined } {
+  const [folder, text, extra] = root === undefined ? positionals : [root, ...positionals];
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (quote the ${what}${root === undefined ? '' : '; --root replaces <folder>'})`);
+  return { folder, text };
 }
 
 /** The positional folder and the `--folder` ones; `--db` names one index, so only with one folder. */
-export async function resolveFolders(positional: string | undefined, more: readonly string[] | undefined, db: string | undefined): Promise<CliFolder[]> {
+export async function resolveFolders(
+  positional: string | undefined,
+  more: readonly string[] | undefined,
+  db: string | undefined,
+  refresh?: string,
+): Promise<CliFolder[]> {
+  const refreshSeconds = refresh === undefined ? DEFAULT_REFRESH_SECONDS : Number(refresh);
+  if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0) throw new UsageError(`--refresh must be a number of seconds (0 or more), not '${refresh}'`);
   const paths = [await resolveFolder(positional)];
   for (const extra of more ?? []) {
     const path = await resolveFolder(extra);
@@ -34,7 +61,10 @@ export async function resolveFolders(positional: string | undefined, more: reado
     throw new UsageError('--db names one index: with --folder, each folder uses its own index (<folder>/.research-index)', { showUsage: false });
   }
   const labels = folderLabels(paths.map((p) => basename(p)));
-  return paths.map((path, i) => ({ path, label: labels[i]!, dbDir: resolveDbDir(path, db) }));
+  return paths.map((path, i) => {
+    const dbDir = resolveDbDir(path, db);
+    return { path, label: labels[i]!, dbDir, refreshSeconds: isObjectStoreUri(dbDir) ? refreshSeconds : null };
+  });
 }
 
 /**
@@ -80,6 +110,18 @@ export function indexPathOf(path: string, folders: readonly CliFolder[]): { type
     return { typed, fromCwd: folders.length === 1 ? posix : inFolder(folder.label, posix) };
   }
   return { typed, fromCwd: null };
+}
+
+/**
+ * Says, on stderr, which of the cited documents of a shared index this machine has no copy of
+ * (the index names them relative to the indexed folder; --root maps them to a local copy).
+ */
+export function noteMissingLocally(paths: readonly string[], folders: readonly CliFolder[]): void {
+  if (!folders.some((f) => f.refreshSeconds !== null)) return;
+  const missing = [...new Set(paths)].filter((p) => !existsInFolders(p, folders));
+  if (missing.length === 0) return;
+  const roots = folders.map((f) => f.path).join(', ');
+  process.stderr.write(`note: not on this machine: ${terminalSafe(missing.join(', '))} (looked under ${terminalSafe(roots)}; pass --root with your copy of the indexed documents)\n`);
 }
 
 /** True when `path` (as the index names it) is a file or folder on disk. */

@@ -7,7 +7,9 @@ import { dirname, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
-import { DEFAULT_INDEX_DIR_NAME, LOCAL_PRECISIONS, type EmbedMode, type EmbedderSelection, type LocalPrecision } from '../core/index';
+import {
+  DEFAULT_INDEX_DIR_NAME, LOCAL_PRECISIONS, UnsupportedLocationError, isObjectStoreUri, parseObjectLocation, type EmbedMode, type EmbedderSelection, type LocalPrecision,
+} from '../core/index';
 import { terminalSafe } from '../core/text/terminalSafe';
 import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 
@@ -77,8 +79,20 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
 
 export { DEFAULT_INDEX_DIR_NAME };
 
-/** The index folder; a file in its place (or on its path) is a UsageError, not a raw EEXIST/ENOTDIR later. */
+/**
+ * The index folder, or an object-store URI as given to `--db` (`s3://bucket/prefix`). A file in
+ * the folder's place (or on its path), or a URI this program cannot use, is a UsageError, not a
+ * raw EEXIST/ENOTDIR (or a folder named `s3:`) later.
+ */
 export function resolveDbDir(folder: string, db?: string): string {
+  if (db && isObjectStoreUri(db)) {
+    try {
+      return parseObjectLocation(db).uri;
+    } catch (error) {
+      if (error instanceof UnsupportedLocationError) throw new UsageError(error.message, { cause: error, showUsage: false });
+      throw error;
+    }
+  }
   const dir = db ? resolve(db) : resolve(folder, DEFAULT_INDEX_DIR_NAME);
   const file = fileOnPath(dir);
   if (file) {

@@ -32,7 +32,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg(COMMANDS.rebuildIndex, () => index.enqueue('rebuild')),
     reg(COMMANDS.clearIndex, async (options?: { confirm?: boolean }) => {
       if (options?.confirm !== false) {
-        const pick = await vscode.window.showWarningMessage('Delete the research index for this workspace? Your documents are not touched.', { modal: true }, 'Clear Index');
+        const pick = await vscode.window.showWarningMessage('Delete the research index for this workspace, with the OCR text of its scanned pages? Your documents are not touched.', { modal: true }, 'Clear Index');
         if (pick !== 'Clear Index') return undefined;
       }
       return index.enqueue('clear');

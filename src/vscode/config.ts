@@ -36,6 +36,8 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
       ocrLanguages: str(c.get('index.ocrLanguages'), d.index.ocrLanguages) || d.index.ocrLanguages,
       ocrLanguageDir: str(c.get('index.ocrLanguageDir'), d.index.ocrLanguageDir),
       ocrMaxPages: num(c.get('index.ocrMaxPages'), d.index.ocrMaxPages, 0, 100_000),
+      location: str(c.get('index.location'), d.index.location),
+      refreshSeconds: num(c.get('index.refreshSeconds'), d.index.refreshSeconds, 0, 86_400),
     },
     chat: {
       maxClarifications: num(c.get('chat.maxClarifications'), d.chat.maxClarifications, 0, 5),

@@ -9,6 +9,7 @@ import type { EngineIndexSummary } from './engine/types';
 import { damagedIndexText, needsRebuild } from './indexHealth';
 import { messageOf, showProblem } from './problemToast';
 import { COMMANDS } from './pure/commandIds';
+import { SharedIndexReadOnlyError } from './sharedIndex';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';
 
@@ -30,6 +31,10 @@ export interface IndexJobResult {
 
 /** The messages after a run: see IndexTrigger. Not awaited: a message waits for the user, the job must not. */
 export function reportRun(result: IndexJobResult, trigger: IndexTrigger, fresh: FileFailure[], stats: IndexStats | null): void {
+  if (result.error instanceof SharedIndexReadOnlyError) {
+    if (trigger !== 'chat') void vscode.window.showInformationMessage(`Local Research: ${result.error.message}`);
+    return;
+  }
   if (result.error) {
     // A damaged index says so in the editor's words, with the Rebuild button (not core's CLI advice).
     const text = needsRebuild(result.error) ? damagedIndexText(result.error) : `indexing failed: ${messageOf(result.error)}`;

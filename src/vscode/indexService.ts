@@ -20,6 +20,7 @@ import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { logRun, reportRun } from './indexReport';
 import { FolderPaths, type IndexedFolder } from './workspaceFolders';
+import { SharedIndexReadOnlyError, ownFolders, sharedStatus } from './sharedIndex';
 
 import type { IndexJobKind, IndexJobResult, IndexTrigger } from './indexReport';
 
@@ -99,6 +100,10 @@ export class IndexService implements vscode.Disposable {
       const error = Object.assign(new Error('Open a folder to index its documents'), { code: 'no-workspace' });
       return this.finish({ kind, error }, trigger);
     }
+    if (ownFolders(this.folders).length === 0) {
+      this.started.fire(kind);
+      return this.finish({ kind, error: new SharedIndexReadOnlyError(this.folders.map((f) => f.dbDir)) }, trigger);
+    }
     if (kind === 'clear') {
       this.started.fire(kind);
       return this.clear();
@@ -152,7 +157,7 @@ export class IndexService implements vscode.Disposable {
   ): Promise<EngineIndexSummary> {
     const runs: Array<{ label: string; summary: EngineIndexSummary }> = [];
     let failure: { error: unknown } | undefined;
-    for (const folder of this.folders) {
+    for (const folder of ownFolders(this.folders)) {
       if (signal.aborted) break;
       this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${folder.uri.fsPath} into ${folder.dbDir} (${trigger})`);
       const request = { root: folder.uri.fsPath, dbDir: folder.dbDir, settings, rebuild: kind === 'rebuild', signal, logger: this.log };
@@ -193,7 +198,7 @@ export class IndexService implements vscode.Disposable {
 
   private async clear(): Promise<IndexJobResult> {
     try {
-      for (const { dbDir } of this.folders) {
+      for (const { dbDir } of ownFolders(this.folders)) {
         await loadEngine().clearIndex(dbDir);
         await rm(dbDir, { recursive: true, force: true });
         this.log.info(`index cleared: ${dbDir}`);
@@ -226,10 +231,11 @@ export class IndexService implements vscode.Disposable {
     }
     try {
       // A folder with no index yet is read without loading the engine (LanceDB) at all.
-      this.folderStats = await Promise.all(this.folders.map(async ({ label, dbDir }) => ({ label, stats: existsSync(dbDir) ? await loadEngine().indexStatus(dbDir) : null })));
+      const read = ({ dbDir, shared }: IndexedFolder) => (shared || existsSync(dbDir) ? loadEngine().indexStatus(dbDir) : null);
+      this.folderStats = await Promise.all(this.folders.map(async (folder) => ({ label: folder.label, stats: await read(folder) })));
       const indexed = this.folderStats.flatMap((f) => (f.stats ? [f.stats] : []));
       this.lastStats = indexed.length > 0 ? sumStats(indexed) : null;
-      this.statusBar.setStats(this.lastStats, this.knownFailures.size);
+      this.statusBar.setStats(this.lastStats, this.knownFailures.size, sharedStatus(this.folders, this.lastStats));
       return this.lastStats;
     } catch (error) {
       this.log.warn('cannot read the index', error);

@@ -20,7 +20,13 @@ export class StatusBar implements vscode.Disposable {
     this.item.tooltip = `Indexing workspace documents: ${progress.detail} (click for status)`;
   }
 
-  setStats(stats: IndexStats | null, failedFiles = 0): void {
+  /** `shared`: the words for a shared index (./sharedIndex.ts), which replace the counts. */
+  setStats(stats: IndexStats | null, failedFiles = 0, shared: { text: string; tooltip: string } | null = null): void {
+    if (shared) {
+      this.item.text = shared.text;
+      this.item.tooltip = shared.tooltip;
+      return;
+    }
     if (!stats) {
       this.item.text = '$(book) Research: not indexed';
       this.item.tooltip = 'No index yet: run "Local Research: Index Workspace Documents"';

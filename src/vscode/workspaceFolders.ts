@@ -8,25 +8,39 @@
  * single-folder workspace, its index and its chat history are unchanged.
  */
 import { createHash } from 'node:crypto';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { folderLabels, inFolder, splitFolderPath } from '../core/index';
+import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath } from '../core/index';
 
 export interface IndexedFolder {
   /** Prefix of its documents' paths when there are several folders. */
   label: string;
   uri: vscode.Uri;
-  /** Its index, in the extension's workspace storage. */
+  /** Its index: in the extension's workspace storage, or where `research.index.location` says. */
   dbDir: string;
+  /**
+   * A team's index on object storage (`research.index.location` is an `s3://` URI): read-only
+   * here, written by its own indexing run elsewhere. The folder is this machine's copy of the
+   * documents, to which the index's relative paths are mapped.
+   */
+  shared: boolean;
 }
 
-/** One index per workspace folder; none without workspace storage (no folder open). */
-export function indexedFolders(folders: readonly vscode.WorkspaceFolder[] | undefined, storage: vscode.Uri | undefined): IndexedFolder[] {
+/**
+ * One index per workspace folder; none without workspace storage (no folder open). `locationOf`
+ * gives a folder's `research.index.location` (a resource setting, so each folder may name its own).
+ */
+export function indexedFolders(folders: readonly vscode.WorkspaceFolder[] | undefined, storage: vscode.Uri | undefined, locationOf: (folder: vscode.WorkspaceFolder) => string = () => ''): IndexedFolder[] {
   if (!folders?.length || !storage) return [];
-  if (folders.length === 1) return [{ label: folders[0]!.name, uri: folders[0]!.uri, dbDir: join(storage.fsPath, 'index') }];
+  const at = (folder: vscode.WorkspaceFolder, ownDir: string) => {
+    const location = locationOf(folder);
+    if (!location) return { dbDir: ownDir, shared: false };
+    return isObjectStoreUri(location) ? { dbDir: location, shared: true } : { dbDir: resolve(folder.uri.fsPath, location), shared: false };
+  };
+  if (folders.length === 1) return [{ label: folders[0]!.name, uri: folders[0]!.uri, ...at(folders[0]!, join(storage.fsPath, 'index')) }];
   const labels = folderLabels(folders.map((f) => f.name));
   // Keyed by the folder's URI, not its name: renaming a folder in the .code-workspace keeps its index.
-  return folders.map((f, i) => ({ label: labels[i]!, uri: f.uri, dbDir: join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16)) }));
+  return folders.map((f, i) => ({ label: labels[i]!, uri: f.uri, ...at(f, join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16))) }));
 }
 
 /** A path as the index names it, for a folder among `count` folders. */

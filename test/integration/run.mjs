@@ -24,11 +24,12 @@ async function main() {
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
   const suiteDir = join(repoRoot, 'test/integration/suite');
   const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
-  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/multiRoot/index.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
+  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/multiRoot/index.ts'), join(repoRoot, 'test/integration/workspace.ts'), join(repoRoot, 'test/integration/sharedIndex/index.ts'), join(repoRoot, 'test/integration/sharedIndex/store.ts')], outDir);
 
   // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
   const multiRootDir = mkdtempSync(join(tmpdir(), 'lra-it-multi-root-'));
+  const sharedDir = mkdtempSync(join(tmpdir(), 'lra-it-shared-index-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -53,14 +54,24 @@ async function main() {
       env: { LRA_GREP: process.env.LRA_GREP ?? '' },
       userSettings: { 'research.index.autoIndex': false },
     });
-    const all = [main, untrusted.counts, multiRoot.counts];
+    // Fourth run: a folder reading a team's shared index on object storage (a local s3rver).
+    const shared = await require(join(outDir, 'integration/sharedIndex/store.js')).startSharedIndex(sharedDir, repoRoot);
+    const sharedIndex = await extraPass('shared-index', {
+      suiteIndex: join(outDir, 'integration/sharedIndex/index.js'),
+      folder: shared.readerCopy,
+      env: { LRA_GREP: process.env.LRA_GREP ?? '', ...shared.env },
+      // Auto-indexing and the watcher left on: for a shared index they must stay off by themselves.
+      userSettings: { 'research.index.location': 's3://research/team-library', 'research.index.watchDebounceMs': 300, 'research.ollama.host': 'http://127.0.0.1:9' },
+    }).finally(() => shared.close());
+    const all = [main, untrusted.counts, multiRoot.counts, sharedIndex.counts];
     const sum = (key) => all.reduce((n, c) => n + c[key], 0);
     writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
-    console.log(`integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
-    return code === 0 && untrusted.code === 0 && multiRoot.code === 0 ? 0 : 1;
+    console.log(`integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code}, ${sharedIndex.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return code === 0 && untrusted.code === 0 && multiRoot.code === 0 && sharedIndex.code === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
     rmSync(multiRootDir, { recursive: true, force: true });
+    rmSync(sharedDir, { recursive: true, force: true });
   }
 }
 

@@ -10,9 +10,17 @@ import { chunkDocument } from '../../src/core/index/build/chunk';
 import { extractFile } from '../../src/core/index/build/extract/extractFile';
 import { writeDocx } from '../support/docx';
 import { garbageBytes, makeEncryptedPdf, writePdf } from '../support/pdfs';
+import { writeScannedPdf } from '../support/scannedPdfs';
 
 export const VIEWER_DIR = 'build/viewer-test';
 export const CHUNKS_FILE = `${VIEWER_DIR}/chunks.json`;
+/**
+ * A scanned notice (page 1 has a text layer, page 2 is only an image), copied into the indexed
+ * folders by the OCR viewer test: made here because drawing it needs @napi-rs/canvas, a dev tool
+ * the runner has.
+ */
+export const SCANNED_FILE = `${VIEWER_DIR}/scanned-notice.pdf`;
+export const SCANNED_PAGE_TEXT = 'Recalibration notice\nThe flux capacitor needs recalibration every\nseventeen thousand kilometres of driving.';
 /** Paragraph 5 (headings count) is the review meeting. */
 export const DOCX_FILE = `${VIEWER_DIR}/travel-policy.docx`;
 
@@ -34,6 +42,7 @@ export async function makeViewerFixtures(root: string): Promise<void> {
     { heading: 'Schedule', level: 1 },
     'The review meeting is on Thursdays at 10:00.',
   ]);
+  await writeScannedPdf(join(root, SCANNED_FILE), [{ text: 'Service manual\nThe first page has a text layer.' }, { scanned: SCANNED_PAGE_TEXT }]);
   await writeFile(join(dir, 'damaged.pdf'), garbageBytes(8192));
   await writeFile(join(dir, 'locked.pdf'), await makeEncryptedPdf(['secret text']));
   const info = await stat(join(root, crossPage));

@@ -13,9 +13,9 @@ import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, stderrLogger, 
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
-import { existsInFolders, folderOptions, folderProblemLine, foldersLinker, indexPathOf, resolveFolders, type CliFolder } from '../folders';
+import { existsInFolders, folderAndText, folderOptions, noteMissingLocally, folderProblemLine, foldersLinker, indexPathOf, resolveFolders, type CliFolder } from '../folders';
 
-const usage = `ask <folder> "<question>" [--folder DIR]... [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `ask <folder> "<question>" [--folder DIR]... [--root DIR] [--refresh SECONDS] [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, ...folderOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
 
@@ -26,9 +26,8 @@ export const command: CliCommand = {
 
 async function runAsk(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
-  if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}' (quote the question)`);
-  const folders = await resolveFolders(positionals[0], values.folder, values.db);
-  const question = positionals[1];
+  const { folder, text: question } = folderAndText(positionals, values.root, 'question');
+  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh);
   if (!question || !question.trim()) throw new UsageError('missing "<question>"');
   const history = values.history ? await readHistory(values.history) : [];
   const scope = values.path?.map((p) => scopeEntry(p, folders));
@@ -64,6 +63,7 @@ async function runAsk(args: string[]): Promise<number> {
       if (!streamer?.streamed()) process.stdout.write(printableAnswer(result));
       process.stdout.write('\n' + renderTurnFooter(result, foldersLinker(folders)));
     }
+    noteMissingLocally(result.citations.map((c) => c.file), folders);
     return result.cancelled && !outputClosed() ? 130 : 0;
   } catch (error) {
     return indexFailed(error);

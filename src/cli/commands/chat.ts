@@ -14,7 +14,7 @@ import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { folderOptions, folderProblemLine, foldersLinker, resolveFolders } from '../folders';
 
-const usage = `chat <folder> [--folder DIR]... [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `chat <folder> [--folder DIR]... [--root DIR] [--refresh SECONDS] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 export const command: CliCommand = {
   usage,
@@ -23,8 +23,8 @@ export const command: CliCommand = {
 
 async function runChat(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...sessionOptions, ...folderOptions });
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
-  const folders = await resolveFolders(positionals[0], values.folder, values.db);
+  if (positionals.length > (values.root === undefined ? 1 : 0)) throw new UsageError(`unexpected argument '${positionals.at(-1)}'`);
+  const folders = await resolveFolders(values.root ?? positionals[0], values.folder, values.db, values.refresh);
   const indexFailed = (error: unknown): number => {
     if (!isIndexProblem(error)) throw error;
     process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);

@@ -13,12 +13,12 @@ import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, 
 import {
   EmbedderError, IndexStoreError, InvalidChunkOptionsError, indexWithEmbedder, openIndexForQueries, type OpenedIndex, type Retriever, type SearchOptions,
 } from '../../core/index';
+import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import {
   UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
-import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 

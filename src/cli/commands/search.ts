@@ -11,12 +11,12 @@ import {
   TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, stderrLogger, timeoutOptions, withUsage,
 } from '../options';
 import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
-import { folderOptions, folderProblemLine, foldersLinker, indexPathOf, openFolderIndexes, resolveFolders, type CliFolder } from '../folders';
+import { folderAndText, folderOptions, folderProblemLine, noteMissingLocally, foldersLinker, indexPathOf, openFolderIndexes, resolveFolders, type CliFolder } from '../folders';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
-const usage = `search <folder> "<query>" [--folder DIR]... [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
+const usage = `search <folder> "<query>" [--folder DIR]... [--root DIR] [--refresh SECONDS] [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -40,9 +40,8 @@ export const command: CliCommand = {
 
 async function runSearch(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
-  if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}' (quote the query)`);
-  const folders = await resolveFolders(positionals[0], values.folder, values.db);
-  const query = positionals[1];
+  const { folder, text: query } = folderAndText(positionals, values.root, 'query');
+  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh);
   if (!query || query.trim() === '') throw new UsageError('missing "<query>"');
   const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
@@ -82,6 +81,7 @@ async function runSearch(args: string[]): Promise<number> {
     } else {
       printHits(hits, foldersLinker(folders));
     }
+    noteMissingLocally(hits.map((h) => h.path), folders);
     return 0;
   } catch (error) {
     if (error instanceof SearchError) {

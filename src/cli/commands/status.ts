@@ -6,7 +6,7 @@
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
-import { IndexCorruptError, IndexStoreError, changesSinceLastRun, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index';
+import { IndexCorruptError, IndexStoreError, changesSinceLastRun, describeMismatch, isObjectStoreUri, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index';
 import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
@@ -23,12 +23,13 @@ async function runStatus(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
   const dbDir = resolveDbDir(folder, values.db);
+  const shared = isObjectStoreUri(dbDir);
   let store;
   let verified: VerifyReport | null = null;
   try {
     // Hashing first: a damaged index must be reported even when LanceDB could not open it.
-    if (values.verify) verified = verifiedOrThrow(dbDir, await verifyIndex(dbDir));
-    store = await openIndexStore(dbDir);
+    if (values.verify && !shared) verified = verifiedOrThrow(dbDir, await verifyIndex(dbDir));
+    store = await openIndexStore(dbDir, { readOnly: true });
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, values.db);
@@ -54,7 +55,7 @@ async function runStatus(args: string[]): Promise<number> {
       lastIndexedAt: meta.lastIndexedAt,
       pending,
       failing,
-      integrity: { checksums, ...(verified ? { verified: { files: verified.checked, bytes: verified.bytes } } : {}) },
+      integrity: { checksums, ...(shared ? { objectStore: true } : {}), ...(verified ? { verified: { files: verified.checked, bytes: verified.bytes } } : {}) },
       warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
     };
@@ -71,7 +72,9 @@ async function runStatus(args: string[]): Promise<number> {
     if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
     else out('  up to date');
     for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
-    if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
+    // Objects are written whole and never changed; LanceDB's manifests name every file of a version.
+    if (shared) out('  integrity: on object storage, LanceDB\'s manifests (no local file checksums to record or verify)');
+    else if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
     // Indexes made before checksums existed: they keep working; one run records them.
     else if (!checksums) out(`  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`);
     for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);

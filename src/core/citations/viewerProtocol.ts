@@ -17,6 +17,16 @@ export interface PassageTarget {
   label?: string;
   /** The document changed since it was indexed: the highlight may be stale. */
   stale?: boolean;
+  /**
+   * Words OCR read on the passage's pages (from the index's OCR cache), for pages without a text
+   * layer to locate the passage in: boxes are [left, top, right, bottom] in fractions of the page.
+   */
+  ocrPages?: OcrPageWords[];
+}
+
+export interface OcrPageWords {
+  page: number;
+  words: Array<{ text: string; box: [number, number, number, number] }>;
 }
 
 export type ToViewer =
@@ -53,6 +63,10 @@ export interface ViewerReport {
     highlightedPages: number[];
     highlightedText: string;
     emphasisedText: string;
+    /** Of `highlightedPages`, those located in OCR'd words (drawn from their boxes, not a text layer). */
+    ocrPages: number[];
+    /** Highlight boxes drawn so far on the pages shown (0 until a highlighted page is painted). */
+    boxes: number;
     stale: boolean;
   };
   /** A load failure shown in the viewer instead of the document. */

@@ -5,7 +5,7 @@
  */
 
 // Open for queries; index a folder with the right embedder; what changed since the last run.
-export { indexWithEmbedder, openFoldersForQueries, openIndexForQueries, type IndexRun, type OpenedIndex, type QueryEmbedding } from './session';
+export { clearIndex, indexWithEmbedder, openFoldersForQueries, openIndexForQueries, type IndexRun, type OpenedIndex, type QueryEmbedding } from './session';
 export { changesSinceLastRun } from './build/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './build/indexer';
@@ -31,8 +31,9 @@ export { EmbedderError } from './embed/errors';
 export { SearchError } from './search/search';
 export { IndexCorruptError, IndexMissingError, IndexStoreError, isIndexDamage } from './store/errors';
 
-// The index folder itself: open, verify, clear under the writer lock.
-export { acquireWriterLock, describeMismatch, openIndexStore, removeIndexDir, verifyIndex, type VerifyReport } from './store';
+// The index itself: a folder or a shared index on object storage (s3://…); open, verify.
+export { describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from './store';
+export { isObjectStoreUri, parseObjectLocation, UnsupportedLocationError } from './store/objectStore/location';
 
 // Several folders searched as one (multi-root workspaces, the CLI's --folder).
 export { folderLabels, inFolder, multiFolderRetriever, splitFolderPath, sumStats, type FolderRetriever } from './search/folders';
@@ -43,6 +44,8 @@ export { plural, progressText, runSummaryText, type ProgressText } from './build
 export { describePages } from './build/extract/pageText';
 export { citesParagraphs, lineWord } from './lineUnits';
 
-// Opening a citation: the file's hash (is it still the indexed version?) and a DOCX's text.
+// Opening a citation: the file's hash (is it still the indexed version?), a DOCX's text, the OCR'd
+// words of a scanned page (to highlight a passage on it).
 export { hashFile } from './contentHash';
 export { extractDocx } from './build/extract/docx';
+export { cachedOcrWords, ocrCacheDirOf } from './build/ocr/cache';

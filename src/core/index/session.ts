@@ -10,9 +10,12 @@ import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embe
 import type { Embedder, EmbedderChoice } from './embed/types';
 import { multiFolderRetriever } from './search/folders';
 import { createRetriever, type RetrieverOptions } from './search/search';
-import { openIndexStore } from './store';
-import { readMeta } from './store/meta';
-import type { IndexStore } from './store/types';
+import { rm } from 'node:fs/promises';
+import { ocrCacheDirOf } from './build/ocr/cache';
+import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
+import { isObjectStoreUri } from './store/objectStore/location';
+import { readIndexMeta } from './store/store';
+import type { IndexStore, OpenIndexStoreOptions } from './store/types';
 import type { IndexProgress, IndexSummary, Retriever } from './types';
 
 /** How queries reach the embedder an index records (embedderForIndex's overrides). */
@@ -34,6 +37,16 @@ export interface OpenForQueriesOptions extends RetrieverOptions {
    * it, the EmbedderError is thrown.
    */
   onEmbedderError?: (error: EmbedderError) => void;
+  /**
+   * A shared index (on object storage): seconds between checks for the writer's new versions, so
+   * queries never wait on a round trip for it. A local index is read as opened.
+   */
+  refreshSeconds?: number | null;
+}
+
+/** Readers never write; a shared index is re-read on an interval, not per query. */
+function readerOptions(dbDir: string, refreshSeconds: number | null | undefined): OpenIndexStoreOptions {
+  return isObjectStoreUri(dbDir) && refreshSeconds != null ? { readOnly: true, readConsistencyIntervalSeconds: refreshSeconds } : { readOnly: true };
 }
 
 /**
@@ -46,8 +59,8 @@ export async function openIndexForQueries(
   embedding: QueryEmbedding | { embedder: Embedder | null },
   options: OpenForQueriesOptions = {},
 ): Promise<OpenedIndex> {
-  const { onEmbedderError, ...retrieverOptions } = options;
-  const store = await openIndexStore(dbDir);
+  const { onEmbedderError, refreshSeconds, ...retrieverOptions } = options;
+  const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
   const given = 'embedder' in embedding;
   let embedder: Embedder | null = null;
   try {
@@ -83,7 +96,7 @@ export interface FoldersForQueries {
  * first index that fails to open throws its IndexStoreError after what was opened is closed.
  */
 export async function openFoldersForQueries(
-  folders: ReadonlyArray<{ label: string; dbDir: string }>,
+  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null }>,
   embedding: QueryEmbedding,
   options: OpenForQueriesOptions = {},
 ): Promise<FoldersForQueries> {
@@ -92,7 +105,7 @@ export async function openFoldersForQueries(
     for (const index of opened) await index.close();
   };
   try {
-    for (const folder of folders) opened.push(await openIndexForQueries(folder.dbDir, embedding, options));
+    for (const folder of folders) opened.push(await openIndexForQueries(folder.dbDir, embedding, { ...options, refreshSeconds: folder.refreshSeconds ?? null }));
   } catch (error) {
     await close();
     throw error;
@@ -126,7 +139,7 @@ export interface IndexRun extends IndexSummary {
  */
 export async function* indexWithEmbedder(request: IndexRunRequest): AsyncGenerator<IndexProgress, IndexRun> {
   const { embedding, onEmbedderChosen, keepEmbedder, ...run } = request;
-  const indexMeta = run.rebuild ? null : await readMeta(run.dbDir).catch(() => null);
+  const indexMeta = run.rebuild ? null : await readIndexMeta(run.dbDir).catch(() => null);
   const choice = await selectEmbedder({ ...embedding, indexMeta, ...(run.signal ? { signal: run.signal } : {}), ...(run.logger ? { logger: run.logger } : {}) });
   try {
     onEmbedderChosen?.(choice);
@@ -134,5 +147,19 @@ export async function* indexWithEmbedder(request: IndexRunRequest): AsyncGenerat
     return { ...summary, embeddingChoice: choice.reason };
   } finally {
     if (!keepEmbedder) await choice.embedder?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes an index and the OCR of scanned pages kept beside it: nothing of the index is left. Not
+ * under a running index (another window, the CLI): the writer lock is taken first (writerLock.ts).
+ */
+export async function clearIndex(dbDir: string): Promise<void> {
+  const lock = await acquireWriterLock(dbDir);
+  try {
+    await removeIndexDir(dbDir);
+    await rm(ocrCacheDirOf(dbDir), { recursive: true, force: true });
+  } finally {
+    await lock.release();
   }
 }

@@ -103,6 +103,8 @@ export interface IndexStats {
   dimension: number | null;
   /** ISO time of the last completed indexing run, or null if never. */
   lastIndexedAt: string | null;
+  /** Host whose run completed last, when recorded. */
+  lastIndexedBy?: string | null;
 }
 
 /** What the research graph needs from the index. */

@@ -7,9 +7,9 @@
  * the folder (../workspaceFolders).
  */
 import * as vscode from 'vscode';
-import { hashFile } from '../../core/index';
+import { cachedOcrWords, hashFile, ocrCacheDirOf } from '../../core/index';
 import type { Citation } from '../../core/graph/api';
-import type { PassageTarget } from '../../core/citations/viewerProtocol';
+import type { OcrPageWords, PassageTarget } from '../../core/citations/viewerProtocol';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
@@ -44,7 +44,10 @@ export function createCitationOpener(deps: {
       const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
       const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
       if (!exists) {
-        const message = `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
+        // A shared index was built from another machine's copy: the file may never have been here.
+        const message = located.folder.shared
+          ? `${citation.file} is not on this machine: the shared index at ${located.folder.dbDir} cites it, but ${located.folder.uri.fsPath} has no such file (copy the team's documents there to open it).`
+          : `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
         if (isPdf) deps.viewer.showMissing(uri, message);
         else void vscode.window.showWarningMessage(`Local Research: ${message}`);
         return;
@@ -55,8 +58,10 @@ export function createCitationOpener(deps: {
         const siblings = (turn?.citations ?? [citation])
           .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
           .sort((a, b) => a.index - b.index);
-        const stale = await changedSinceIndexed(uri, citation, deps.log);
-        const targets = siblings.map((c) => targetOf(c, turn, stale));
+        const hash = await currentHash(uri, deps.log);
+        const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
+        const ocrCache = ocrCacheDirOf(located.folder.dbDir);
+        const targets = await Promise.all(siblings.map(async (c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
         await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));
         return;
       }
@@ -84,15 +89,32 @@ export function targetOf(c: Citation, turn: CitedTurn | undefined, stale: boolea
   };
 }
 
-/** True when the file's content differs from what was indexed (the highlight may be off). */
-async function changedSinceIndexed(uri: vscode.Uri, citation: Citation, log: Logger): Promise<boolean> {
-  if (!citation.docHash || uri.scheme !== 'file') return false;
+/**
+ * The file's content hash as it is now: it tells whether the file changed since it was indexed
+ * (the highlight may be off), and keys its OCR cache. Undefined when it cannot be read.
+ */
+async function currentHash(uri: vscode.Uri, log: Logger): Promise<string | undefined> {
+  if (uri.scheme !== 'file') return undefined;
   try {
-    return (await hashFile(uri.fsPath)) !== citation.docHash;
+    return await hashFile(uri.fsPath);
   } catch (error) {
     log.warn(`cannot hash ${uri.fsPath}: ${describe(error)}`);
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * Adds the words OCR read on the target's pages, when the index's OCR cache has them for the file
+ * as it is now: the viewer locates the passage in them on pages that have no text layer.
+ */
+async function withOcrWords(target: PassageTarget, ocrCache: string, hash: string | undefined): Promise<PassageTarget> {
+  if (!hash || !target.text) return target;
+  const ocrPages: OcrPageWords[] = [];
+  for (let page = target.page; page <= (target.pageEnd ?? target.page); page++) {
+    const words = await cachedOcrWords(ocrCache, hash, page);
+    if (words) ocrPages.push({ page, words });
+  }
+  return ocrPages.length > 0 ? { ...target, ocrPages } : target;
 }
 
 /** A relative POSIX path that stays inside the folder it is relative to. */

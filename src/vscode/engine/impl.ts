@@ -5,7 +5,7 @@
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
 import {
-  IndexMissingError, acquireWriterLock, indexWithEmbedder, multiFolderRetriever, openIndexForQueries, removeIndexDir, verifyIndex,
+  IndexMissingError, clearIndex, indexWithEmbedder, multiFolderRetriever, openIndexForQueries, verifyIndex,
   type FolderRetriever, type IndexProgress, type IndexStats, type OpenAiServer, type OpenedIndex, type Retriever,
 } from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
@@ -34,16 +34,18 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits): Promise<OpenIndex> {
+async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits, refreshSeconds: number): Promise<OpenIndex> {
   // In memory only: the key of the model server is part of it, so a new key takes effect.
-  const key = JSON.stringify([ollamaHost, openai, modelDir, limits]);
+  const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds]);
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
     if (ready && ready.key === key) return ready;
     await closeIndex(dbDir);
   }
-  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }).then((index) => ({ index, key }));
+  // A shared index (object-store URI) is checked for the writer's new versions every
+  // `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
+  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }, { refreshSeconds }).then((index) => ({ index, key }));
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
@@ -93,12 +95,12 @@ async function indexStatus(dbDir: string): Promise<IndexStats | null> {
 }
 
 async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
-  const { ollamaHost, embedding, timeouts } = request.settings;
+  const { ollamaHost, embedding, timeouts, indexRefreshSeconds } = request.settings;
   const openai = openAiServerFor(request.settings);
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts)).index.retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds)).index.retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;
@@ -130,13 +132,7 @@ export const engine: Engine = {
   indexStatus,
   async clearIndex(dbDir) {
     await closeIndex(dbDir);
-    // Not under a running index (another window, the CLI): writerLock.ts.
-    const lock = await acquireWriterLock(dbDir);
-    try {
-      await removeIndexDir(dbDir);
-    } finally {
-      await lock.release();
-    }
+    await clearIndex(dbDir);
   },
   verifyIndex,
   runTurn,

@@ -44,6 +44,8 @@ export interface EngineSettings {
     /** OCR of PDF pages without a text layer (research.index.ocr*). */
     ocr: OcrSettings;
   };
+  /** Seconds between a shared index's checks for the writer's new versions (research.index.refreshSeconds). */
+  indexRefreshSeconds: number;
 }
 
 export interface EngineIndexRequest {
@@ -61,7 +63,7 @@ export interface EngineIndexRequest {
 export interface EngineTurnRequest {
   input: TurnInput;
   /**
-   * The workspace folders' indexes, searched as one (core/index/folders.ts): with several, paths
+   * The workspace folders' indexes, searched as one (core/index/search/folders.ts): with several, paths
    * and citations read `<label>/<path>`. A folder without an index yet is searched as empty.
    */
   folders: ReadonlyArray<{ label: string; dbDir: string }>;
@@ -83,7 +85,7 @@ export interface EngineIndexSummary extends IndexSummary {
 
 export interface Engine {
   indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary>;
-  /** Stats of the index at `dbDir`, or null when there is none yet. Throws a typed error when it is damaged. */
+  /** Stats of the index at `dbDir` (a folder or a shared index's URI), or null when there is none yet. Throws a typed error when it is damaged or its store fails. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;
   /**

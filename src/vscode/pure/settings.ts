@@ -29,6 +29,10 @@ export interface EditorSettings {
     ocrLanguages: string;
     ocrLanguageDir: string;
     ocrMaxPages: number;
+    /** Empty: the extension's storage; else a folder or an object-store URI (a shared index, read-only here). */
+    location: string;
+    /** Seconds between a shared index's checks for new versions. */
+    refreshSeconds: number;
   };
   chat: {
     maxClarifications: number;
@@ -62,6 +66,8 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     ocrLanguages: DEFAULT_OCR_SETTINGS.languages.join('+'),
     ocrLanguageDir: '',
     ocrMaxPages: DEFAULT_OCR_SETTINGS.maxPagesPerDocument,
+    location: '',
+    refreshSeconds: 10,
   },
   chat: { maxClarifications: DEFAULT_MAX_CLARIFICATIONS, maxHistory: DEFAULT_MAX_HISTORY, temperature: undefined, orchestratorTemperature: undefined, clarificationTemperature: undefined },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
@@ -85,6 +91,7 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
     llmBaseUrl: settings.llm.baseUrl,
     ...(modelServerKey ? { modelServerKey } : {}),
     ollamaHost: settings.ollama.host,
+    indexRefreshSeconds: settings.index.refreshSeconds,
     timeouts: settings.timeouts,
     graph: {
       model: settings.models.chat,

@@ -9,7 +9,7 @@ import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
 import { CHUNKS_FILE, DOCX_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';
-import { getApi, waitFor, workspaceRoot } from './helpers';
+import { getApi, openCitationInViewer, waitFor, workspaceRoot } from './helpers';
 import { useFakeOllama } from './ollama';
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -31,16 +31,7 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  /** Opens a citation through the command the chat's links run, and waits for the viewer's report. */
-  async function open(args: CitationLinkArgs, done: (r: ViewerReport) => boolean): Promise<ViewerReport> {
-    const api = await getApi();
-    await vscode.commands.executeCommand('local-research.openCitation', args);
-    const uri = vscode.Uri.joinPath(root(), ...args.file.split('/'));
-    return waitFor(() => {
-      const report = api.citations.viewer.reportOf(uri);
-      return report && done(report) ? report : undefined;
-    }, `the viewer's report for ${args.file}`, 45_000);
-  }
+  const open = (args: CitationLinkArgs, done: (r: ViewerReport) => boolean) => openCitationInViewer(args, done);
 
   async function cite(citations: Citation[]): Promise<string> {
     const registry = (await getApi()).citations.registry;

@@ -84,8 +84,11 @@ describe('OCR reads the page\'s own scan images (no renderer)', () => {
     const pdf = await openForOcr(await doc.save());
     try {
       const scan = await readPageScan(pdf, 1);
-      assert.equal(scan.pngs.length, 1);
-      const read = decodeGreyPng(scan.pngs[0]!);
+      assert.equal(scan.images.length, 1);
+      const read = decodeGreyPng(scan.images[0]!.png);
+      // Its frame on the page (y down), for the viewer's OCR highlights: x 20-80 pt of 100, y 20-140 pt of 150.
+      const { left, top, width: w, height: h } = scan.images[0]!.frame;
+      assert.deepEqual([left, top, w, h].map((n) => Math.round(n * 1000) / 1000), [0.2, 0.133, 0.6, 0.8]);
       // The image shows turned a quarter turn counter-clockwise.
       assert.deepEqual([read.width, read.height], [height, width]);
       const expected = orient({ width, height, pixels }, { transposed: true, flipColumns: true, flipRows: false });

@@ -7,7 +7,8 @@ import { makeScannedPdf, writeScannedPdf } from '../../support/scannedPdfs';
 import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
-import { ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
+import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
+import { hashFile } from '../../../src/core/index/contentHash';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
@@ -48,6 +49,29 @@ describe('OCR of PDF pages without a text layer', function () {
       } finally {
         store.close();
       }
+    }));
+
+  it('keeps each OCR\'d word with its box on the page, for the viewer; a cache entry from before boxes stays valid without them', () =>
+    withTempDir(async (root) => {
+      const file = await writeScannedPdf(join(root, 'scan.pdf'), [{ scanned: SCANNED_PAGE }]);
+      await run({ root });
+      const cacheDir = ocrCacheDirOf(join(root, '.research-index'));
+      const hash = await hashFile(file);
+      const words = await cachedOcrWords(cacheDir, hash, 1);
+      assert.ok(words, 'no words cached for the page');
+      const fold = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+      assert.equal(fold(words.map((w) => w.text).join(' ')), fold(SCANNED_PAGE));
+      const box = (text: string) => words.find((w) => w.text === text)!.box;
+      // makePdf writes from the top-left margin down: the title's line above the last line, each word left of the next.
+      const [title, seventeen, thousand] = [box('Calibration'), box('seventeen'), box('thousand')];
+      assert.ok(title[3] < seventeen[1], `the first line is above the third: ${title} / ${seventeen}`);
+      assert.ok(seventeen[2] < thousand[0] && Math.abs(seventeen[1] - thousand[1]) < 0.01, 'words of a line run left to right');
+      for (const w of words) assert.ok(w.box[0] >= 0 && w.box[0] < w.box[2] && w.box[2] <= 1 && w.box[1] >= 0 && w.box[1] < w.box[3] && w.box[3] <= 1, `${w.text}: ${w.box}`);
+      // A page cached before boxes were kept: still a valid hit (no second OCR), just no words.
+      const old = new OcrCache(join(root, 'old-cache'), 'k');
+      await old.put('ab'.repeat(32), { page: 3, text: 'text read before boxes', confidence: 90, blank: false });
+      assert.equal((await old.get('ab'.repeat(32), 3))?.text, 'text read before boxes');
+      assert.equal(await cachedOcrWords(join(root, 'old-cache'), 'ab'.repeat(32), 3), undefined);
     }));
 
   it('a mixed PDF gets OCR only on its pages without text; a second run and a rebuild OCR nothing (cache)', () =>

@@ -26,6 +26,8 @@ import { openIndexStore, removeIndexDir } from '../store/store';
 import { IndexStoreError } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
+import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
+import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
 import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
 import type { DiscoveredFile, DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
 
@@ -70,7 +72,8 @@ type Prepared =
 export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<IndexProgress, IndexSummary> {
   const started = performance.now();
   const root = resolve(options.root);
-  const dbDir = resolve(options.dbDir ?? join(root, DEFAULT_INDEX_DIR_NAME));
+  const shared = options.dbDir !== undefined && isObjectStoreUri(options.dbDir);
+  const dbDir = shared ? parseObjectLocation(options.dbDir!).uri : resolve(options.dbDir ?? join(root, DEFAULT_INDEX_DIR_NAME));
   const logger = options.logger ?? silentLogger;
   const signal = options.signal;
   const embedder = options.embedder ?? null;
@@ -86,10 +89,13 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     return base;
   };
 
-  // One writer at a time (writerLock.ts); taken before --rebuild touches anything.
-  const lock = await acquireWriterLock(dbDir);
+  if (shared && options.rebuild) {
+    throw new IndexStoreError(`--rebuild is not available for an index on object storage (${dbDir}): index into a new prefix and point the readers at it`, 'index-write', dbDir);
+  }
+  // One writer at a time (writerLock.ts, objectStore/objectLock.ts); taken before --rebuild touches anything.
+  const lock = shared ? await acquireSharedWriterLock(dbDir, logger, notices) : await acquireWriterLock(dbDir);
   try {
-    await recoverInterruptedSwap(dbDir);
+    if (!shared) await recoverInterruptedSwap(dbDir);
     // A rebuild writes beside the old index (rebuildSwap.ts), which keeps answering until the swap.
     const target = options.rebuild ? rebuildDirOf(dbDir) : dbDir;
     if (options.rebuild) {
@@ -97,7 +103,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       notices.push(`rebuilding the index at ${dbDir}`);
     }
     // The OCR cache is keyed by content, beside the index (not in it): a rebuild reuses it.
-    const ocr = OcrRun.start(options.ocr, dbDir, options.workers || DEFAULT_WORKERS, notices);
+    const ocr = OcrRun.start(options.ocr, shared ? localShadowOf(dbDir) : dbDir, options.workers || DEFAULT_WORKERS, notices);
     const store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
       await ocr?.close();
       throw error;
@@ -108,7 +114,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     let candidates = 0;
     try {
       // An index made before checksums existed keeps working as it is; this run records them.
-      const firstChecksums = !store.meta().checksums && (await store.countChunks()) > 0;
+      const firstChecksums = !shared && !store.meta().checksums && (await store.countChunks()) > 0;
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
@@ -129,7 +135,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
       const skipped = plan.unchanged.length + touched;
 
-      yield* finishRun(store, plan, run, { cancelled, rebuild: Boolean(options.rebuild), ocr, target, failed, files: discovered.files, notices, total });
+      yield* finishRun(store, plan, run, { cancelled, rebuild: Boolean(options.rebuild), shared, ocr, target, failed, files: discovered.files, notices, total });
       if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
       result = summary({
         files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
@@ -229,8 +235,8 @@ async function* finishRun(
   store: IndexStore,
   plan: IndexPlan,
   run: RunWriter,
-  { cancelled, rebuild, ocr, target, failed, files, notices, total }: {
-    cancelled: boolean; rebuild: boolean; ocr: OcrRun | undefined; target: string; failed: FileFailure[]; files: DiscoveredFile[]; notices: string[]; total: number;
+  { cancelled, rebuild, shared, ocr, target, failed, files, notices, total }: {
+    cancelled: boolean; rebuild: boolean; shared: boolean; ocr: OcrRun | undefined; target: string; failed: FileFailure[]; files: DiscoveredFile[]; notices: string[]; total: number;
   },
 ): AsyncGenerator<IndexProgress, void> {
   const removed = [...plan.removed, ...run.stale];
@@ -251,8 +257,9 @@ async function* finishRun(
       await store.optimize();
     }
     await store.markIndexed(undefined, { ocr: Boolean(ocr) });
-    // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some files.
-    await writeFailureRecord(target, failed, files);
+    // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
+    // files. A shared index has no local folder to keep it in: the run's summary names them.
+    if (!shared) await writeFailureRecord(target, failed, files);
   }
 }
 

@@ -227,6 +227,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         embeddingModel: meta.embeddingModel,
         dimension: meta.dimension,
         lastIndexedAt: meta.lastIndexedAt,
+        lastIndexedBy: meta.lastIndexedBy ?? null,
       };
     },
   };

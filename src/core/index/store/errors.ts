@@ -1,9 +1,14 @@
 /** Typed failures of the index store. Callers branch on `code` / `instanceof`, never on message text. */
 
+export type IndexStoreErrorCode =
+  | 'index-missing' | 'index-corrupt' | 'index-version' | 'index-write' | 'index-locked'
+  /** An index on object storage (objectStore/): credentials refused, no such bucket, store unreachable, other failure. */
+  | 'store-auth' | 'store-bucket' | 'store-unreachable' | 'store-failed';
+
 export class IndexStoreError extends Error {
   constructor(
     message: string,
-    readonly code: 'index-missing' | 'index-corrupt' | 'index-version' | 'index-write' | 'index-locked',
+    readonly code: IndexStoreErrorCode,
     readonly dir: string,
     options?: { cause?: unknown },
   ) {

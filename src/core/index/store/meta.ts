@@ -18,6 +18,11 @@ export async function readMeta(dir: string): Promise<IndexMeta | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new IndexCorruptError(dir, `cannot read ${META_FILE}`, { cause: error });
   }
+  return parseMeta(dir, raw);
+}
+
+/** The meta file's text as IndexMeta; damage or another schema version throws. */
+export function parseMeta(dir: string, raw: string): IndexMeta {
   let parsed: Partial<IndexMeta>;
   try {
     parsed = JSON.parse(raw) as Partial<IndexMeta>;
@@ -33,9 +38,13 @@ export async function readMeta(dir: string): Promise<IndexMeta | null> {
   return { ...freshMeta(), ...parsed };
 }
 
+export function metaText(meta: IndexMeta): string {
+  return JSON.stringify(meta, null, 2) + '\n';
+}
+
 export async function writeMeta(dir: string, meta: IndexMeta): Promise<void> {
   const target = join(dir, META_FILE);
   const temp = `${target}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify(meta, null, 2) + '\n');
+  await writeFile(temp, metaText(meta));
   await rename(temp, target);
 }

@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const README = `# Local Research Assistant index
+export const INDEX_README = `# Local Research Assistant index
 
 This folder is a LanceDB database made by Local Research Assistant. It can be deleted at any
 time; \`index <folder> --rebuild\` recreates it from the documents.
@@ -28,5 +28,5 @@ are never mixed. An interrupted run keeps every document it finished; the next r
 `;
 
 export async function writeIndexReadme(dir: string): Promise<void> {
-  await writeFile(join(dir, 'README.md'), README);
+  await writeFile(join(dir, 'README.md'), INDEX_README);
 }

@@ -3,17 +3,20 @@
  * incremental runs) and a meta file, in one folder. Writes go chunks first, bookkeeping second:
  * if a run dies in between, the document simply looks unindexed and the next run redoes it.
  */
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, OCR_CONFIDENCE_COLUMN, chunksSchema, documentsSchema, type DocumentRow } from './schema';
 import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
-import { describeMismatch, quickCheck, recordChecksums, verifyChecksums, type VerifyReport } from './checksums';
-import { freshMeta, readMeta, writeMeta } from './meta';
+import { describeMismatch, verifyChecksums, type VerifyReport } from './checksums';
+import { freshMeta, readMeta } from './meta';
 import { chunkRows, documentRow, storedDocument } from './rows';
-import { writeIndexReadme } from './readme';
+import { localSidecar, type IndexSidecar } from './sidecar';
+import { isObjectStoreUri } from './objectStore/location';
+import { objectSidecar } from './objectStore/objectSidecar';
 
 type LanceModule = typeof import('@lancedb/lancedb');
 
@@ -30,30 +33,27 @@ export async function loadLanceDb(): Promise<LanceModule> {
 }
 
 /**
- * Opens the index in `dir`. Without `create`, a missing index throws IndexMissingError; a
- * folder that cannot be read as an index throws IndexCorruptError (run `index --rebuild`).
+ * Opens the index at `location`: a folder, or an object-store URI (`s3://bucket/prefix`, see
+ * objectStore/). Without `create`, a missing index throws IndexMissingError; one that cannot be
+ * read as an index throws IndexCorruptError (run `index --rebuild`); a store that refuses or
+ * cannot be reached throws ObjectStoreError. `readOnly` handles refuse every write.
  */
-export async function openIndexStore(dir: string, options: OpenIndexStoreOptions = {}): Promise<IndexStore> {
-  const exists = await stat(dir).then((s) => s.isDirectory(), () => false);
-  if (!exists) {
-    if (!options.create) throw new IndexMissingError(dir);
-    await mkdir(dir, { recursive: true });
-  }
-  let meta = await readMeta(dir);
-  // Before LanceDB reads a byte: damaged files can panic its reader mid-query.
-  if (meta?.checksums) {
-    const mismatch = await quickCheck(dir, meta.checksums);
-    if (mismatch) throw new IndexCorruptError(dir, describeMismatch(mismatch));
-  }
+export async function openIndexStore(location: string, options: OpenIndexStoreOptions = {}): Promise<IndexStore> {
+  const side = sidecarOf(location);
+  const dir = side.location;
+  const create = Boolean(options.create) && !options.readOnly;
+  await side.prepare(create);
+  let meta = await side.readMeta();
+  if (meta) await side.checkBeforeOpen(meta);
   const lancedb = await loadLanceDb();
   let db: Connection;
   try {
     db = await lancedb.connect(dir, options.readConsistencyIntervalSeconds === undefined ? {} : { readConsistencyInterval: options.readConsistencyIntervalSeconds });
   } catch (error) {
-    throw new IndexCorruptError(dir, 'cannot open the database folder', { cause: error });
+    throw side.openFailure('cannot open the database folder', error);
   }
-  const names = await db.tableNames().catch((error: unknown) => {
-    throw new IndexCorruptError(dir, 'cannot list tables', { cause: error });
+  const names = await side.existingTables(db, [CHUNKS_TABLE, DOCUMENTS_TABLE]).catch((error: unknown) => {
+    throw error instanceof IndexStoreError ? error : side.openFailure('cannot list tables', error);
   });
   const hasTables = names.includes(CHUNKS_TABLE) && names.includes(DOCUMENTS_TABLE);
   if (!meta || !hasTables) {
@@ -61,24 +61,33 @@ export async function openIndexStore(dir: string, options: OpenIndexStoreOptions
       // Half an index: tables without meta or meta without tables. Nothing trustworthy to keep.
       throw new IndexCorruptError(dir, meta ? 'tables are missing' : `${META_FILE} is missing`);
     }
-    if (!options.create) throw new IndexMissingError(dir);
-    if ((await readdir(dir)).length > 0) {
+    if (!create) throw new IndexMissingError(dir);
+    if (!(await side.isEmpty(names))) {
       throw new IndexStoreError(`refusing to create an index in ${dir}: the folder is not empty and holds no index`, 'index-write', dir);
     }
     meta = freshMeta();
     await db.createEmptyTable(CHUNKS_TABLE, chunksSchema(null));
     await db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema());
-    await writeMeta(dir, meta);
-    await writeIndexReadme(dir);
+    await side.writeMeta(meta);
+    await side.writeReadme();
   }
   const chunks = await openChecked(db, CHUNKS_TABLE, dir);
   const documents = await openChecked(db, DOCUMENTS_TABLE, dir);
   // Without a read-consistency interval a handle never sees other writers, so the document list
   // can only change through this handle's own writes and may be kept until one of them.
   const cacheDocuments = options.readConsistencyIntervalSeconds === undefined;
-  const store = new LanceIndexStore(dir, db, chunks, documents, meta, await chunks.schema(), cacheDocuments);
+  const store = new LanceIndexStore(side, db, chunks, documents, meta, await chunks.schema(), cacheDocuments, Boolean(options.readOnly));
   await store.checkHealth();
   return store;
+}
+
+/** The meta file of the index at a folder or URI; null when there is none. */
+export async function readIndexMeta(location: string): Promise<IndexMeta | null> {
+  return sidecarOf(location).readMeta();
+}
+
+function sidecarOf(location: string): IndexSidecar {
+  return isObjectStoreUri(location) ? objectSidecar(location) : localSidecar(location);
 }
 
 /**
@@ -116,15 +125,27 @@ async function openChecked(db: Connection, name: string, dir: string): Promise<T
 }
 
 class LanceIndexStore implements IndexStore {
+  readonly dir: string;
+  readonly onObjectStore: boolean;
+
   constructor(
-    readonly dir: string,
+    private readonly side: IndexSidecar,
     private readonly db: Connection,
     private chunks: Table,
     private docs: Table,
     private current: IndexMeta,
     private schema: Schema,
     private readonly cacheDocuments: boolean,
-  ) {}
+    readonly readOnly: boolean,
+  ) {
+    this.dir = side.location;
+    this.onObjectStore = side.onObjectStore;
+  }
+
+  /** Readers (search, ask, chat, an editor on a shared index) never write: a bug that tries fails loudly. */
+  private assertWritable(): void {
+    if (this.readOnly) throw new IndexStoreError(`the index at ${this.dir} is open read-only: only an index run writes to it`, 'index-write', this.dir);
+  }
 
   /** The document list as last read; every write through this handle drops it. */
   private documentsCache: Promise<StoredDocument[]> | null = null;
@@ -202,12 +223,13 @@ class LanceIndexStore implements IndexStore {
     // The reader's own error (often a native panic's text) says nothing a person can act on; a
     // file that no longer matches its checksum does.
     const checksums = this.current.checksums;
-    const report = checksums ? await verifyChecksums(this.dir, checksums).catch(() => null) : null;
+    const report = checksums && !this.onObjectStore ? await verifyChecksums(this.dir, checksums).catch(() => null) : null;
     const mismatch = report?.mismatches[0];
     return new IndexCorruptError(this.dir, mismatch ? describeMismatch(mismatch) : 'a query could not read its files', { cause: error });
   }
 
   async configureEmbedding(embeddingModel: string | null, dimension: number | null, modelDir: string | null = null) {
+    this.assertWritable();
     const previous = this.current.embeddingModel;
     if (previous === embeddingModel && this.current.dimension === dimension) {
       if (modelDir && modelDir !== this.current.modelDir) await this.saveMeta({ modelDir });
@@ -229,6 +251,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async replaceDocuments(writes: DocumentWrite[]): Promise<void> {
+    this.assertWritable();
     if (writes.length === 0) return;
     this.documentsCache = null;
     const paths = writes.map((w) => w.document.path);
@@ -262,6 +285,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async recordDocuments(documents: StoredDocument[]): Promise<void> {
+    this.assertWritable();
     if (documents.length === 0) return;
     this.documentsCache = null;
     const rows: DocumentRow[] = documents.map((d) => ({
@@ -273,6 +297,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async deleteDocuments(paths: string[]): Promise<void> {
+    this.assertWritable();
     this.documentsCache = null;
     // Chunks first: if we die in between, the bookkeeping row still lists the path and the next
     // run deletes it again, so no orphan chunk can outlive its document.
@@ -282,7 +307,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr'> = {}): Promise<void> {
-    await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), checksums: await this.currentChecksums() });
+    await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
   async recordChecksums(): Promise<void> {
@@ -291,12 +316,15 @@ class LanceIndexStore implements IndexStore {
 
   /** The files' checksums now; a recorded file that changed under us is damage, never re-recorded as good. */
   private async currentChecksums() {
+    // On object storage there are none to record (objectStore/objectSidecar.ts says why).
+    if (this.onObjectStore) return null;
     // The first checksums (a new index, or one made before they existed) would vouch for files
     // nobody checked: every row is read once first, so damage that predates them is found.
     if (!this.current.checksums) await this.readEveryRow();
-    const { checksums, mismatches } = await recordChecksums(this.dir, this.current.checksums);
-    if (mismatches.length > 0) throw new IndexCorruptError(this.dir, describeMismatch(mismatches[0]!));
-    return checksums;
+    const recorded = await this.side.checksumsNow(this.current.checksums);
+    if (!recorded) return null;
+    if (recorded.mismatches.length > 0) throw new IndexCorruptError(this.dir, describeMismatch(recorded.mismatches[0]!));
+    return recorded.checksums;
   }
 
   async isSearchReady(): Promise<boolean> {
@@ -306,6 +334,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   async optimize(options: { indicesOnly?: boolean } = {}): Promise<void> {
+    this.assertWritable();
     const cleanupOlderThan = new Date();
     const rows = await this.chunks.countRows();
     const indices = await this.chunks.listIndices();
@@ -333,7 +362,8 @@ class LanceIndexStore implements IndexStore {
   }
 
   private async saveMeta(patch: Partial<IndexMeta>): Promise<void> {
+    this.assertWritable();
     this.current = { ...this.current, ...patch };
-    await writeMeta(this.dir, this.current);
+    await this.side.writeMeta(this.current);
   }
 }

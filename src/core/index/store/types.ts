@@ -19,6 +19,8 @@ export interface IndexMeta {
   modelDir: string | null;
   /** ISO time of the last completed (not cancelled) indexing run, or null if never. */
   lastIndexedAt: string | null;
+  /** Host name of the machine whose run completed last (who keeps a shared index fresh). */
+  lastIndexedBy?: string;
   /** ISO time the index folder was created. */
   createdAt: string;
   /**
@@ -58,8 +60,12 @@ export interface DocumentWrite {
 }
 
 export interface IndexStore {
-  /** The index folder. */
+  /** The index folder, or its object-store URI. */
   readonly dir: string;
+  /** True for an index on object storage (s3://…): no local checksums, shared by several machines. */
+  readonly onObjectStore: boolean;
+  /** Opened by a reader: every write throws. */
+  readonly readOnly: boolean;
   /** The chunks table (schema in ./schema.ts). Read-only use: search. */
   readonly table: Table;
   meta(): IndexMeta;
@@ -103,6 +109,8 @@ export interface IndexStore {
 export interface OpenIndexStoreOptions {
   /** Create the folder and tables when absent (the indexer); readers leave it false. */
   create?: boolean;
+  /** A reader: no writes at all (no meta, no checksums), whatever else is asked. */
+  readOnly?: boolean;
   /** Sees other processes' writes on every read (a long-lived reader while the CLI indexes). */
   readConsistencyIntervalSeconds?: number;
 }

@@ -35,11 +35,13 @@ export class IndexLockedError extends IndexStoreError {
   constructor(
     dir: string,
     readonly lockPath: string,
-    readonly owner: LockOwner | null,
+    readonly owner: Pick<LockOwner, 'pid' | 'host' | 'startedAt'> | null,
+    /** More about the holder (an object lock's expiry), inside the parentheses. */
+    detail = '',
   ) {
     super(
       owner
-        ? `another indexing run (process ${owner.pid} on ${owner.host}, started ${owner.startedAt}) is writing the index at ${dir}: wait for it to finish or stop it, then run again`
+        ? `another indexing run (process ${owner.pid} on ${owner.host}, started ${owner.startedAt}${detail}) is writing the index at ${dir}: wait for it to finish or stop it, then run again`
         : `another indexing run is writing the index at ${dir} (${lockPath} exists): wait for it to finish, or delete that file if no run is going on`,
       'index-locked',
       dir,

@@ -6,9 +6,10 @@
  * PDF, or the same file under another name, is never read twice. Written to a temporary name and
  * renamed, so a run killed mid-write leaves no half file. Unreadable entries are misses.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OcrPageResult } from './protocol';
+import { isOcrWord, type OcrWord } from './words';
 
 /** The OCR cache folder of an index folder. */
 export function ocrCacheDirOf(dbDir: string): string {
@@ -49,8 +50,29 @@ export class OcrCache {
   }
 }
 
+/**
+ * A page's OCR'd words with their boxes, for the PDF viewer: from the newest cache entry of these
+ * bytes and page that has them, whatever settings wrote it (the viewer shows the file as it is,
+ * not the settings). Undefined when none has: not OCR'd, or cached before boxes were kept.
+ */
+export async function cachedOcrWords(cacheDir: string, contentHash: string, page: number): Promise<OcrWord[] | undefined> {
+  const folder = join(cacheDir, contentHash.slice(0, 2));
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith(`${contentHash}-`) && name.endsWith(`-p${page}.json`));
+  const dated = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  for (const { name } of dated.sort((a, b) => b.mtime - a.mtime)) {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(join(folder, name), 'utf8'));
+      if (isPageResult(parsed) && parsed.page === page && parsed.words?.length) return parsed.words;
+    } catch {
+      // an unreadable entry is a miss
+    }
+  }
+  return undefined;
+}
+
 function isPageResult(value: unknown): value is OcrPageResult {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.page === 'number' && typeof v.text === 'string' && typeof v.confidence === 'number' && typeof v.blank === 'boolean';
+  const words = v.words === undefined || (Array.isArray(v.words) && v.words.every(isOcrWord));
+  return typeof v.page === 'number' && typeof v.text === 'string' && typeof v.confidence === 'number' && typeof v.blank === 'boolean' && words;
 }

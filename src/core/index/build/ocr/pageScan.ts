@@ -12,6 +12,7 @@ import { installPdfjsNode20Polyfills } from './pdfjsNode20';
 import { imagePlacements, orientationOf, scanImages, type ImageOps } from './pageImages';
 import { isBlank, orient, rescale, scaleFactorFor, toGrey, type DecodedImage } from './greyImage';
 import { encodeGreyPng } from './png';
+import type { ImageFrame } from './words';
 
 interface ObjectStore {
   get(id: string, callback: (value: unknown) => void): void;
@@ -93,9 +94,18 @@ export async function openForOcr(source: string | Uint8Array): Promise<OpenedPdf
   return { document, close: () => task.destroy() };
 }
 
+/** One image of the scan, as Tesseract reads it, and where it lies on the page. */
+export interface ScanImage {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** Its bounding box in fractions of the page (pdf.js's viewport at rotation 0, y down). */
+  frame: ImageFrame;
+}
+
 export interface PageScan {
-  /** One greyscale PNG per image of the scan with ink on it, in reading order. */
-  pngs: Buffer[];
+  /** The images of the scan with ink on them, in reading order. */
+  images: ScanImage[];
   /** No scan image with a pixel darker than mid-grey: nothing for OCR to read. */
   blank: boolean;
 }
@@ -115,7 +125,7 @@ export async function readPageScan(pdf: OpenedPdf, pageNumber: number): Promise<
     const viewport = page.getViewport({ scale: 1 });
     const { fnArray, argsArray } = await page.getOperatorList();
     const placements = scanImages(imagePlacements(fnArray, argsArray, pdfjs.OPS, viewport.transform), viewport.width, viewport.height);
-    const pngs: Buffer[] = [];
+    const images: ScanImage[] = [];
     let undecodable = 0;
     for (const placement of placements) {
       const decoded = await imageData(page, placement.source);
@@ -126,10 +136,12 @@ export async function readPageScan(pdf: OpenedPdf, pageNumber: number): Promise<
       const upright = orient(toGrey(decoded), orientationOf(placement.matrix));
       const dpi = Math.min(upright.width / (placement.width / 72), upright.height / (placement.height / 72));
       const image = rescale(upright, scaleFactorFor(dpi));
-      if (!isBlank(image)) pngs.push(encodeGreyPng(image.width, image.height, image.pixels));
+      if (isBlank(image)) continue;
+      const frame = { left: placement.left / viewport.width, top: placement.top / viewport.height, width: placement.width / viewport.width, height: placement.height / viewport.height };
+      images.push({ png: encodeGreyPng(image.width, image.height, image.pixels), width: image.width, height: image.height, frame });
     }
     if (placements.length > 0 && undecodable === placements.length) throw new Error('its scanned image could not be decoded (damaged or unsupported image)');
-    return { pngs, blank: pngs.length === 0 };
+    return { images, blank: images.length === 0 };
   } finally {
     page.cleanup();
   }

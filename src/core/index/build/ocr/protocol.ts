@@ -1,4 +1,5 @@
 import type { LanguageData } from './languageData';
+import type { OcrWord } from './words';
 
 /** Main thread -> OCR thread: read these pages of one PDF. */
 export interface OcrRequest {
@@ -17,6 +18,8 @@ export interface OcrPageResult {
   /** Tesseract's mean word confidence, 0-100 (100 for a blank page). */
   confidence: number;
   blank: boolean;
+  /** The words read, with their boxes on the page (absent in cache entries written before boxes were kept). */
+  words?: OcrWord[];
 }
 
 /** OCR thread -> main thread. */

@@ -10,12 +10,13 @@ import { parentPort } from 'node:worker_threads';
 import type { OcrRequest, OcrResponse } from './protocol';
 import { openForOcr, readPageScan } from './pageScan';
 import { normalizePageText } from '../extract/pageText';
+import { wordsFromTsv, type OcrWord } from './words';
 
 const port = parentPort;
 if (!port) throw new Error('OCR worker must run in a worker thread');
 
 interface TesseractWorker {
-  recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
+  recognize(image: Buffer, options: object, output: { text: boolean; tsv: boolean }): Promise<{ data: { text: string; confidence: number; tsv: string | null } }>;
   terminate(): Promise<unknown>;
 }
 let tesseract: { key: string; worker: Promise<TesseractWorker> } | undefined;
@@ -58,14 +59,17 @@ async function run(request: OcrRequest): Promise<void> {
         // Started on the first page with ink: a run whose pages are all blank never loads Tesseract.
         const worker = await tesseractFor(request);
         const texts: string[] = [];
+        const words: OcrWord[] = [];
         let confidence = 100;
-        for (const png of scan.pngs) {
-          const { data } = await worker.recognize(png);
+        for (const image of scan.images) {
+          // TSV rather than `blocks`: the words' boxes without every symbol's.
+          const { data } = await worker.recognize(image.png, {}, { text: true, tsv: true });
           texts.push(data.text);
+          words.push(...wordsFromTsv(data.tsv ?? '', image.width, image.height, image.frame));
           // The page is as trustworthy as its worst-read image.
           confidence = Math.min(confidence, data.confidence);
         }
-        post({ type: 'page', id: request.id, result: { page, text: normalizePageText(texts.join('\n\n')), confidence, blank: false } });
+        post({ type: 'page', id: request.id, result: { page, text: normalizePageText(texts.join('\n\n')), confidence, blank: false, words } });
       } catch (error) {
         post({ type: 'page-failed', id: request.id, page, message: error instanceof Error ? error.message : String(error) });
       }
