@@ -3,9 +3,9 @@
  * bookkeeping → (hash, extract) changed files → chunk → embed → write → delete removed →
  * optimize. Progress is yielded as it goes; the summary is the generator's return value.
  *
- * Extraction of the next files runs ahead (on H1's worker pool) while the current file is
- * embedded and written. One bad file becomes a FileFailure and the run goes on. Cancellation
- * stops between documents: what was written stays, and the next run skips it.
+ * Extraction of the next files runs ahead (on the extraction worker pool, extract/pool.ts) while
+ * the current file is embedded and written. One bad file becomes a FileFailure and the run goes
+ * on. Cancellation stops between documents: what was written stays, and the next run skips it.
  */
 import { join, resolve } from 'node:path';
 import type { Logger } from '../../ports';
@@ -45,7 +45,7 @@ export interface IndexFolderOptions {
   rebuild?: boolean;
   signal?: AbortSignal;
   logger?: Logger;
-  /** Extraction backend; default H1's worker pool (`workers` threads). */
+  /** Extraction backend; default the extraction worker pool (`workers` threads). */
   extractor?: Extractor;
   /** Size limits for the default extractor (default 200 MB per PDF, 50 MB per text file). */
   limits?: { maxPdfBytes?: number; maxTextBytes?: number };

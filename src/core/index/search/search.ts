@@ -61,7 +61,7 @@ export interface RetrieverOptions {
   /**
    * Full-text search without vectors: weight of the list of chunks containing a rare code
    * identifier the question names (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See
-   * identifierRows. Hybrid search leaves it out: measured in RETRIEVAL.md, with vectors it cost
+   * identifierRows. Hybrid search leaves it out: measured in docs/benchmarks.md, with vectors it cost
    * hit@5 (a third full-text vote on the same chunks outweighed the per-part vector lists of
    * two-part questions), and the rerank's lexical sentence order already lifts such chunks.
    */
@@ -75,16 +75,16 @@ export interface RetrieverOptions {
 
 const DEFAULT_K = 10;
 /**
- * Measured on the dev questions with all-MiniLM-L6-v2 (RETRIEVAL.md): vectors alone found 0.61 at
+ * Measured on the dev questions with all-MiniLM-L6-v2 (docs/benchmarks.md): vectors alone found 0.61 at
  * hit@5 where BM25 found 0.89, and an equal vote let them push BM25's first hits down (hit@1 0.61
  * vs 0.72); at half weight they still rescue paraphrased questions (held-out hit@1 0.7 -> 0.8).
  */
 const DEFAULT_VECTOR_WEIGHT = 0.5;
-/** Questions that ask two things get a vector list per part (measured in RETRIEVAL.md). */
+/** Questions that ask two things get a vector list per part (measured in docs/benchmarks.md). */
 const DEFAULT_PART_WEIGHT = 0.5;
 /**
  * The rerank: the first 8 fused hits, the 2 sentences of each richest in the question's words
- * embedded (16 a query). Measured in RETRIEVAL.md over 4 question sets against 1-4 sentences and
+ * embedded (16 a query). Measured in docs/benchmarks.md over 4 question sets against 1-4 sentences and
  * 3-10 hits: the fewest sentences that bring dev hit@1 back to 0.78 (lexical order alone: 0.67)
  * while keeping every held-out hit@1 and hit@5 at or above full-text's. Fewer hits (3, 5)
  * or one sentence each lost held-out rank-1 hits; every sentence of 10 hits (~90) gained nothing
@@ -93,7 +93,7 @@ const DEFAULT_PART_WEIGHT = 0.5;
 const DEFAULT_SENTENCE_RERANK = 8;
 const DEFAULT_SENTENCE_VECTORS = 2;
 /**
- * Measured in RETRIEVAL.md on four question sets: in full-text search weight 1 lifted dev hit@1
+ * Measured in docs/benchmarks.md on four question sets: in full-text search weight 1 lifted dev hit@1
  * (0.72 -> 0.78) and weight 2 cost two held-out hit@1s; in hybrid search weight 1 left the one dev
  * miss (q030) at rank 8 and weight 2 brought it to 4, changing nothing else. A defining entry
  * ("Name: what it does") is short and embeds poorly, so the vector lists rarely vote for it.

@@ -9,7 +9,7 @@
  * The cosine order (when `embedPerChunk` > 0): the few sentences per candidate richest in the
  * question's words are embedded (one batch) and compared with the question's vector. It finds the
  * answer sentence that says it in other words; embedding every sentence of every candidate (~90 a
- * query) cost ten times the rest of the search for no better ranking (RETRIEVAL.md).
+ * query) cost ten times the rest of the search for no better ranking (docs/benchmarks.md).
  * The orders vote with the fused one by rank fusion.
  */
 import type { SentenceEmbedder } from './sentenceVectorCache';
@@ -77,9 +77,9 @@ export async function rerankBySentences<T>(
   if (sentenceOrders.length === 0) return ranked;
   // Rank fusion: the fused order carries every list's evidence (BM25, named documents, vectors) and
   // weighs as much as the sentence orders together, so a hit moves when they agree. Measured in
-  // RETRIEVAL.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
+  // docs/benchmarks.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
   // on all three question sets (all 44: hit@5 0.93-0.95 -> 0.98). With the cosine order alone (no
-  // question words) the two weigh 1 and 1, as measured in the first session.
+  // question words) the two weigh 1 and 1, as first measured.
   const reranked = reciprocalRankFusion(
     [{ items: head, weight: sentenceOrders.length }, ...sentenceOrders.map((items) => ({ items, weight: 1 }))],
     keyOf,

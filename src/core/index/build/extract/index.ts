@@ -38,5 +38,5 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
   };
 }
 
-/** Measured in src/core/index/README.md: two threads on a 2-core machine. */
+/** Measured in docs/benchmarks.md ("PDF extraction"): two threads on a 2-core machine. */
 export const DEFAULT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));
