@@ -17,6 +17,11 @@ const workspace = mkdtempSync(join(tmpdir(), 'lra-bench-viewer-'));
 const casesFile = join(workspace, '..', `lra-bench-viewer-${process.pid}.cases.json`);
 const out = join(workspace, '..', `lra-bench-viewer-${process.pid}.json`);
 
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /** A passage of a page as pdftotext reads it: the page's longest paragraph, up to ~700 characters. */
 function passageOf(pdf, page) {
   const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' });
@@ -38,6 +43,7 @@ try {
     cases.push({ label: `${basename(large)} (${pages} pages)`, file: `docs/${basename(large)}`, page, text: passageOf(large, page), visits });
   }
   writeFileSync(casesFile, JSON.stringify(cases));
+  console.log(`bench:viewer: ${cases.length} PDF(s), ${cases.map((c) => c.label).join(' and ')}; starting VS Code (code-server) in headless Chromium…`);
   const code = await runInExtensionHost({
     suiteIndex: join(outDir, '_.._/scripts/bench-viewer/suite.js'),
     folder: workspace,
@@ -50,9 +56,11 @@ try {
   console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores: compare only runs at similar load)`);
   for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
     console.log(`\n${r.label}`);
-    console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens)`);
-    console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms`);
-    console.log(`  inside the webview (ms from its start): ${r.webviewTimings.map((t) => `script ${t.script}, opened ${t.opened}, painted ${t.painted}`).join(' | ')}`);
+    console.log(`  first webview of the session: first painted page ${r.firstOfSession.paintMs} ms, highlight ${r.firstOfSession.highlightMs} ms`);
+    console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens, median ${median(r.firstPaintMs)})`);
+    console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
+    console.log('  timeline, ms from the click (medians):');
+    for (const [phase, ms] of Object.entries(r.timeline)) console.log(`    ${phase.padEnd(22)} ${ms ?? '-'}`);
     console.log(`  renderer processes before jumping: largest ${r.renderersBeforeMB.largest} MB, all ${r.renderersBeforeMB.total} MB (${r.renderersBeforeMB.count})`);
     console.log(`  after ${Math.floor(r.visited / 2)} jumps through it:    largest ${r.renderersMidMB.largest} MB, all ${r.renderersMidMB.total} MB (${r.renderersMidMB.count})`);
     console.log(`  after ${r.visited} jumps through it:    largest ${r.renderersAfterMB.largest} MB, all ${r.renderersAfterMB.total} MB (${r.renderersAfterMB.count})`);

@@ -28,12 +28,18 @@ let workerPort: Promise<Worker> | undefined;
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  report.timings.bytes = Math.round(performance.now());
+  return bytes;
 }
 function startWorker(): Promise<Worker> {
   workerPort ??= fetch(assets.worker ?? '')
     .then((response) => response.text())
-    .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
+    .then((code) => {
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
+      report.timings.worker = Math.round(performance.now());
+      return worker;
+    });
   return workerPort;
 }
 
@@ -51,7 +57,7 @@ let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
-let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { script: Math.round(performance.now()) } };
+let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { origin: Math.round(performance.timeOrigin), script: Math.round(performance.now()) } };
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 

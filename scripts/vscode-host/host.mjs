@@ -157,8 +157,11 @@ export async function runInExtensionHost({ suiteIndex, folder, workspace, env = 
       for (const line of text.split('\n')) onLog(line);
     });
     await page.goto(workbenchUrl(server, { folder, workspace, extensionTestsPath: suiteIndex, env }));
-    const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
-    const code = await Promise.race([exited, timer]);
+    // Cleared once the suite ends: a pending timer keeps Node alive, so a script that does not
+    // call process.exit (the benchmarks) sat silent for the whole time-out after finishing.
+    let timeout;
+    const timer = new Promise((r) => (timeout = setTimeout(() => r('timeout'), timeoutMs)));
+    const code = await Promise.race([exited, timer]).finally(() => clearTimeout(timeout));
     if (code === 'timeout') {
       await page.screenshot({ path: join(repoRoot, 'test-artifacts/extension-host-timeout.png') }).catch(() => {});
       throw new Error(`the suite did not finish within ${timeoutMs / 1000} s`);

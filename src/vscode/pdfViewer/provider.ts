@@ -19,6 +19,8 @@ interface OpenViewer {
   panel: vscode.WebviewPanel;
   ready: boolean;
   report?: ViewerReport;
+  /** When VS Code asked for the editor and when its page was handed over (ms since the epoch), for the benchmark's timeline. */
+  opening?: { resolved: number; page?: number };
 }
 
 export interface PdfViewerActions {
@@ -80,6 +82,11 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     return this.viewers.get(keyOf(uri))?.report;
   }
 
+  /** When the open viewer of `uri` was created and given its page (ms since the epoch). */
+  openingOf(uri: vscode.Uri): OpenViewer['opening'] {
+    return this.viewers.get(keyOf(uri))?.opening;
+  }
+
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
     return { uri, dispose: () => {} };
   }
@@ -87,7 +94,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
   async resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel): Promise<void> {
     const uri = document.uri;
     const key = keyOf(uri);
-    const entry: OpenViewer = { panel, ready: false };
+    const entry: OpenViewer = { panel, ready: false, opening: { resolved: Date.now() } };
     this.viewers.set(key, entry);
     panel.onDidDispose(() => {
       if (this.viewers.get(key) === entry) this.viewers.delete(key);
@@ -100,6 +107,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     // The first message rides in the page itself: the viewer starts fetching the PDF as its
     // script starts, without a round trip to the extension.
     panel.webview.html = viewerHtml(panel.webview, this.extensionUri, await this.firstMessage(uri, panel.webview));
+    entry.opening!.page = Date.now();
   }
 
   /** What the viewer shows first: the PDF at the requested citation, or why it cannot. */
