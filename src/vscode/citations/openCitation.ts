@@ -55,8 +55,9 @@ export function createCitationOpener(deps: {
         const siblings = (turn?.citations ?? [citation])
           .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
           .sort((a, b) => a.index - b.index);
-        const stale = await changedSinceIndexed(uri, citation, deps.log);
-        const targets = siblings.map((c) => targetOf(c, turn, stale));
+        // Hashing the file (tens of ms for a large manual) runs while the viewer opens; the
+        // viewer needs the answer only when it hands the webview its page.
+        const targets = changedSinceIndexed(uri, citation, deps.log).then((stale) => siblings.map((c) => targetOf(c, turn, stale)));
         await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));
         return;
       }
