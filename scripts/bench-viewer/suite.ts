@@ -100,6 +100,9 @@ export async function run(): Promise<void> {
     }
     await sleep(4000);
     memory.push({ after: `${c.visits.length} jumps`, ...(await measure()) });
+    // Freed memory leaves the process only when the JS engines collect it, which they do when idle.
+    await sleep(30_000);
+    memory.push({ after: '30 s idle', ...(await measure()) });
     results.push({ label: c.label, pages: api.citations.viewer.reportOf(uri)?.pages, firstPaintMs: paint.map(round), highlightMs: highlight.map(round), timeline: medianTimeline(timelines), firstOfSession: firstOfSession.find((f) => f.label === c.label), memory });
     console.log(`BENCH ${JSON.stringify(results[results.length - 1])}`);
   }
