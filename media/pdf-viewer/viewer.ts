@@ -106,9 +106,6 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   report.timings = { ...report.timings, ...arrivals, opened: Math.round(performance.now()) };
   pdf = doc;
   pageTexts = new PageTexts(doc);
-  // The worker reads the cited page (and loads its fonts) while this thread lays out the pages.
-  const cited = targets[active];
-  if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
   eventBus.on('pagesinit', () => {
     // The cited page first, then the zoom: setting the zoom renders the current page at once,
     // and that should be the one the user asked for, not page 1.
@@ -121,6 +118,10 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   }, { once: true });
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
+  // After setDocument's request for page 1 (the worker answers in order): the worker reads the
+  // cited page (and loads its fonts) while this thread lays out the pages.
+  const cited = targets[active];
+  if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
