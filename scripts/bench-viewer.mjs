@@ -54,7 +54,7 @@ try {
     userSettings: { 'research.index.autoIndex': false, 'research.index.watch': false },
     timeoutMs: 900_000,
     // The viewer in a renderer process of its own, so its memory is its own, not the workbench's.
-    isolateWebviews: process.env.LRA_SHARED !== "1",
+    isolateWebviews: true,
     onLog: (line) => {
       if (line.startsWith('BENCH ')) console.log(line);
       hostLog.push(line);
