@@ -1,7 +1,9 @@
 // Benchmark of the PDF viewer in a real VS Code (code-server) in headless Chromium: time from
 // opening a citation to the first painted page and to the drawn highlight, for a generated
-// 10-page PDF and (when given) a large real one, and the renderer processes' memory after
-// jumping through it. Prints numbers; asserts nothing.
+// 10-page PDF and (when given) a large real one, with a timeline of each open, and the memory of
+// the viewer's own renderer process (webviews served from another site than the workbench, so
+// Chromium gives them a process of their own) after opening it and after jumping through it.
+// Prints numbers; asserts nothing.
 //   npm run bench:viewer -- [large.pdf]     e.g. ../shared corpus: large/R-refman.pdf (2,415 pages)
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,11 @@ const workspace = mkdtempSync(join(tmpdir(), 'lra-bench-viewer-'));
 const casesFile = join(workspace, '..', `lra-bench-viewer-${process.pid}.cases.json`);
 const out = join(workspace, '..', `lra-bench-viewer-${process.pid}.json`);
 
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /** A passage of a page as pdftotext reads it: the page's longest paragraph, up to ~700 characters. */
 function passageOf(pdf, page) {
   const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' });
@@ -24,6 +31,7 @@ function passageOf(pdf, page) {
   return (paragraphs.sort((a, b) => b.length - a.length)[0] ?? text).slice(0, 700);
 }
 
+const hostLog = [];
 try {
   mkdirSync(join(workspace, 'docs'));
   const { makePdf } = createRequire(import.meta.url)(join(outDir, 'support/pdfs.js'));
@@ -38,24 +46,37 @@ try {
     cases.push({ label: `${basename(large)} (${pages} pages)`, file: `docs/${basename(large)}`, page, text: passageOf(large, page), visits });
   }
   writeFileSync(casesFile, JSON.stringify(cases));
+  console.log(`bench:viewer: ${cases.length} PDF(s), ${cases.map((c) => c.label).join(' and ')}; starting VS Code (code-server) in headless Chromium…`);
   const code = await runInExtensionHost({
     suiteIndex: join(outDir, '_.._/scripts/bench-viewer/suite.js'),
     folder: workspace,
     env: { LRA_BENCH_OUT: out, LRA_BENCH_CASES: casesFile },
     userSettings: { 'research.index.autoIndex': false, 'research.index.watch': false },
     timeoutMs: 900_000,
-    onLog: (line) => line.startsWith('BENCH ') && console.log(line),
+    // The viewer in a renderer process of its own, so its memory is its own, not the workbench's.
+    isolateWebviews: true,
+    onLog: (line) => {
+      if (line.startsWith('BENCH ')) console.log(line);
+      hostLog.push(line);
+    },
   });
-  if (code !== 0) throw new Error(`benchmark suite exited with ${code}`);
+  if (code !== 0) {
+    console.error(hostLog.slice(-40).join('\n'));
+    throw new Error(`benchmark suite exited with ${code} (the extension host's last lines above)`);
+  }
   console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores: compare only runs at similar load)`);
   for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
     console.log(`\n${r.label}`);
-    console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens)`);
-    console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms`);
-    console.log(`  inside the webview (ms from its start): ${r.webviewTimings.map((t) => `script ${t.script}, opened ${t.opened}, painted ${t.painted}`).join(' | ')}`);
-    console.log(`  renderer processes before jumping: largest ${r.renderersBeforeMB.largest} MB, all ${r.renderersBeforeMB.total} MB (${r.renderersBeforeMB.count})`);
-    console.log(`  after ${Math.floor(r.visited / 2)} jumps through it:    largest ${r.renderersMidMB.largest} MB, all ${r.renderersMidMB.total} MB (${r.renderersMidMB.count})`);
-    console.log(`  after ${r.visited} jumps through it:    largest ${r.renderersAfterMB.largest} MB, all ${r.renderersAfterMB.total} MB (${r.renderersAfterMB.count})`);
+    console.log(`  first webview of the session: first painted page ${r.firstOfSession.paintMs} ms, highlight ${r.firstOfSession.highlightMs} ms`);
+    console.log(`  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens, median ${median(r.firstPaintMs)})`);
+    console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
+    console.log('  timeline, ms from the click (medians):');
+    for (const [phase, ms] of Object.entries(r.timeline)) console.log(`    ${phase.padEnd(22)} ${ms ?? '-'}`);
+    console.log('  memory of the viewer\'s renderer process (RSS / PSS / USS MB), and of the other renderers (the workbench):');
+    for (const m of r.memory) {
+      const own = m.webview.processes ? `${m.webview.rssMB} / ${m.webview.pssMB} / ${m.webview.ussMB}` : 'none of its own (it shares the workbench\'s renderer)';
+      console.log(`    after ${m.after.padEnd(12)} viewer ${own}; others ${m.others.rssMB} / ${m.others.pssMB} / ${m.others.ussMB}`);
+    }
   }
 } finally {
   rmSync(workspace, { recursive: true, force: true });

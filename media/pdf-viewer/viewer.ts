@@ -15,28 +15,11 @@ import { wireControls } from './controls';
 import { showFailure, askPassword, clearFailure } from './failure';
 import { PassageHighlights, spanText, type PageMarks, type PageViewLike } from './highlights';
 import { host } from './host';
+import { PageTexts, arrivals, pdfBytes, pdfWorker } from './loading';
 
 const assets = document.body.dataset;
 
-/**
- * pdf.js's worker, started from the text of its script. A webview's resources are served by its
- * service worker, which a worker script loaded by URL (pdf.js's own way, an `import()` inside a
- * blob) does not reach in every host; the page's own fetch does.
- */
-let workerPort: Promise<Worker> | undefined;
-
-/** The PDF's bytes, fetched once per open (a password retry reads them again from the cache). */
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-function startWorker(): Promise<Worker> {
-  workerPort ??= fetch(assets.worker ?? '')
-    .then((response) => response.text())
-    .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
-  return workerPort;
-}
+const startWorker = () => pdfWorker(assets.worker ?? '');
 
 const container = document.getElementById('viewerContainer') as HTMLDivElement;
 const eventBus = new EventBus();
@@ -47,12 +30,13 @@ linkService.setViewer(viewer);
 
 const highlights = new PassageHighlights();
 let pdf: PDFDocumentProxy | undefined;
+let pageTexts: PageTexts | undefined;
 let targets: PassageTarget[] = [];
 let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
-let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { script: Math.round(performance.now()) } };
+let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { origin: Math.round(performance.timeOrigin), script: Math.round(performance.now()) } };
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 
@@ -80,7 +64,7 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   document.title = fileName;
   // The file and the worker load side by side. Whole-file reads measured faster here than
   // pdf.js's range requests, each of which goes through the extension host.
-  const bytes = fetchBytes(url);
+  const bytes = pdfBytes(url);
   pdfjsLib.GlobalWorkerOptions.workerPort = await startWorker();
   let data: Uint8Array;
   try {
@@ -99,6 +83,10 @@ async function open(url: string, fileName: string, restore: { page: number; scal
     standardFontDataUrl: assets.fonts,
     wasmUrl: assets.wasm,
     enableXfa: false,
+    // With the whole file in memory this only stops the viewer from asking the worker for every
+    // page as soon as one is painted (2,414 round trips on the R reference, and their page
+    // objects kept): a page is fetched when it comes into view.
+    disableAutoFetch: true,
   });
   let doc: PDFDocumentProxy;
   try {
@@ -116,8 +104,9 @@ async function open(url: string, fileName: string, restore: { page: number; scal
     return;
   }
   clearFailure();
-  report.timings.opened = Math.round(performance.now());
+  report.timings = { ...report.timings, ...arrivals, opened: Math.round(performance.now()) };
   pdf = doc;
+  pageTexts = new PageTexts(doc);
   eventBus.on('pagesinit', () => {
     // The cited page first, then the zoom: setting the zoom renders the current page at once,
     // and that should be the one the user asked for, not page 1.
@@ -130,6 +119,10 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   }, { once: true });
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
+  // After setDocument's request for page 1 (the worker answers in order): the worker reads the
+  // cited page (and loads its fonts) while this thread lays out the pages.
+  const cited = targets[active];
+  if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
@@ -176,8 +169,8 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
   const wordBoxes = new Map<number, Array<[number, number, number, number]>>();
   for (let page = first; page <= last; page++) {
     // The same items the text layer is built from (TextLayerBuilder's parameters), so item
-    // indexes and offsets match its spans.
-    const content = await (await doc.getPage(page)).getTextContent({ includeMarkedContent: true, disableNormalization: true });
+    // indexes and offsets match its spans; read once per page (./loading.ts).
+    const content = await (pageTexts ?? new PageTexts(doc)).get(page);
     const items = content.items as LocatorPage['items'];
     // A scanned page: the passage was indexed from OCR's words, so it is looked for in them.
     const ocr = target.ocrPages?.find((p) => p.page === page);
@@ -292,7 +285,7 @@ function setNotice(text: string): void {
 
 const clampPage = (page: number, doc: PDFDocumentProxy) => Math.min(Math.max(1, page), doc.numPages);
 
-// Both start at once: pdf.js's worker and the PDF the page was opened with.
+// Both start at once (or were started by the page): pdf.js's worker and the PDF it was opened with.
 void startWorker();
 const first = document.getElementById('firstMessage')?.textContent;
 if (first) receive(JSON.parse(first) as ToViewer);

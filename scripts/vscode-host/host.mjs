@@ -101,21 +101,82 @@ export function workbenchUrl(server, { folder, workspace, extensionTestsPath, en
   return `${server.url}/?${open}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-/** Headless Debian Chromium through playwright-core (never `playwright install`). */
-export async function launchBrowser() {
+/**
+ * Headless Debian Chromium through playwright-core (never `playwright install`). `userDataDir`:
+ * its profile folder, which its processes carry on their command lines (`--user-data-dir=`), so
+ * they can be told from other browsers on the machine.
+ */
+export async function launchBrowser({ sitePerProcess = false, extraArgs = [] } = {}) {
   const { chromium } = await import('playwright-core');
   const userDataDir = mkdtempSync(join(tmpdir(), 'lra-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(sitePerProcess ? ['--site-per-process'] : []), ...extraArgs],
   });
   const close = async () => {
     await context.close().catch(() => {});
     rmSync(userDataDir, { recursive: true, force: true });
   };
-  return { context, close };
+  return { context, close, userDataDir };
+}
+
+/**
+ * Serves webviews from another site than the workbench, as VS Code desktop and vscode.dev do
+ * (code-server serves them from the workbench's own origin): each webview then runs in a renderer
+ * process of its own (site isolation), whose memory can be read apart from the workbench's.
+ * The workbench page is rewritten on its way to the browser: its webviewEndpoint points at
+ * `http://{{uuid}}.localhost:PORT` (Chromium resolves `*.localhost` to loopback itself; the
+ * workbench replaces `{{uuid}}` with the hash the webview's host page, pre/index.html, checks its
+ * host name against), and its Content-Security-Policy lets it frame that site.
+ */
+async function serveWebviewsCrossSite(page, server) {
+  const site = `http://*.localhost:${server.port}`;
+  await page.route((url) => url.origin === server.url && url.pathname === '/', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const endpoint = '&quot;webviewEndpoint&quot;:&quot;';
+    const headers = response.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    if (!html.includes(endpoint) || !csp.includes('frame-src ')) throw new Error('the workbench page has no webviewEndpoint or frame-src to rewrite (code-server changed?)');
+    headers['content-security-policy'] = csp.replace('frame-src ', `frame-src ${site} `);
+    await route.fulfill({ response, headers, body: html.replace(endpoint, `${endpoint}http://{{uuid}}.localhost:${server.port}/`) });
+  });
+}
+
+/**
+ * The renderer processes hosting the page's webviews (frames on the `*.localhost` site that
+ * serveWebviewsCrossSite gives them), as Chromium's trace lists them: the one place that maps a
+ * frame to its operating-system process id.
+ */
+async function webviewRendererPids(context, page, port) {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const events = [];
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-devtools.timeline'] }, transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.end');
+    await complete;
+    const frames = events.filter((e) => e.name === 'TracingStartedInBrowser').flatMap((e) => e.args?.data?.frames ?? []);
+    return [...new Set(frames.filter((f) => /^http:\/\/[^/]+\.localhost:/.test(f.url ?? '') && f.url.includes(`.localhost:${port}/`)).map((f) => f.processId))];
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** Answers GET with the webviews' renderer process ids (JSON), for a suite inside the extension host. */
+async function serveWebviewPids(context, page, port) {
+  const { createServer } = await import('node:http');
+  const server = createServer((_, res) => {
+    webviewRendererPids(context, page, port).then(
+      (pids) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(pids)),
+      (error) => res.writeHead(500).end(String(error?.message ?? error)),
+    );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
 /** Writes `{passed, failed, skipped}` where scripts/test-all.mjs reads a tier's counts. */
@@ -139,15 +200,28 @@ export async function bundle(entryPoints, outdir) {
 /**
  * Runs a compiled suite index (`run()` export) inside the real extension host with this repo as
  * the extension under development, in `folder` or the multi-root `workspace` (.code-workspace);
- * resolves with the suite's exit code. `onLog` gets the host's
- * console output line by line.
+ * resolves with the suite's exit code. `onLog` gets the host's console output line by line.
+ * `isolateWebviews`: webviews in renderer processes of their own (serveWebviewsCrossSite), whose
+ * ids the suite reads from LRA_WEBVIEW_PIDS_URL. The suite gets the browser's profile folder as
+ * LRA_BROWSER_PROFILE, to find its processes.
  */
-export async function runInExtensionHost({ suiteIndex, folder, workspace, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false }) {
+export async function runInExtensionHost({ suiteIndex, folder, workspace, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false, isolateWebviews = false }) {
   const { format } = await import('node:util');
   const server = await startCodeServer({ userSettings, workspaceTrust, log: verbose ? (s) => process.stderr.write(s) : () => {} });
-  const browser = await launchBrowser();
+  // A page the harness fulfilled has no network address of its own, so Chromium's local network
+  // access checks would block its connections to 127.0.0.1 (the extension host's WebSocket).
+  const browser = await launchBrowser(isolateWebviews ? { sitePerProcess: true, extraArgs: ['--disable-features=LocalNetworkAccessChecks'] } : {});
+  let pids;
   try {
     const page = await browser.context.newPage();
+    // The suite can find the browser's processes by their profile folder, and ask which of them
+    // are the webviews'.
+    env = { ...env, LRA_BROWSER_PROFILE: browser.userDataDir };
+    if (isolateWebviews) {
+      await serveWebviewsCrossSite(page, server);
+      pids = await serveWebviewPids(browser.context, page, server.port);
+      env = { ...env, LRA_WEBVIEW_PIDS_URL: pids.url };
+    }
     let resolveExit;
     const exited = new Promise((r) => (resolveExit = r));
     // Must be exposed before navigation: the workbench looks them up when the suite ends.
@@ -157,14 +231,18 @@ export async function runInExtensionHost({ suiteIndex, folder, workspace, env = 
       for (const line of text.split('\n')) onLog(line);
     });
     await page.goto(workbenchUrl(server, { folder, workspace, extensionTestsPath: suiteIndex, env }));
-    const timer = new Promise((r) => setTimeout(() => r('timeout'), timeoutMs));
-    const code = await Promise.race([exited, timer]);
+    // Cleared once the suite ends: a pending timer keeps Node alive, so a script that does not
+    // call process.exit (the benchmarks) sat silent for the whole time-out after finishing.
+    let timeout;
+    const timer = new Promise((r) => (timeout = setTimeout(() => r('timeout'), timeoutMs)));
+    const code = await Promise.race([exited, timer]).finally(() => clearTimeout(timeout));
     if (code === 'timeout') {
       await page.screenshot({ path: join(repoRoot, 'test-artifacts/extension-host-timeout.png') }).catch(() => {});
       throw new Error(`the suite did not finish within ${timeoutMs / 1000} s`);
     }
     return code;
   } finally {
+    pids?.close();
     await browser.close();
     server.stop();
   }

@@ -51,8 +51,12 @@ export interface ViewerReport {
   scale: string;
   /** True once a page has been painted (benchmarks time the first paint by it). */
   painted: boolean;
-  /** Milliseconds since the webview started: its script running, the document opened, the first page painted. */
-  timings: { script?: number; opened?: number; painted?: number };
+  /**
+   * Milliseconds since the webview's page started (`origin`: that start, in ms since the epoch,
+   * so a benchmark can place them on the extension's clock): its script running, pdf.js's worker
+   * created, the PDF's bytes received, the document opened, the first page painted.
+   */
+  timings: { origin?: number; script?: number; worker?: number; bytes?: number; opened?: number; painted?: number };
   /** The target being shown, if any. */
   target?: {
     page: number;

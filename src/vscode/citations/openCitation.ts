@@ -58,10 +58,13 @@ export function createCitationOpener(deps: {
         const siblings = (turn?.citations ?? [citation])
           .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
           .sort((a, b) => a.index - b.index);
-        const hash = await currentHash(uri, deps.log);
-        const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
+        // Hashing the file (tens of ms for a large manual) and reading its OCR words run while the
+        // viewer opens; the viewer needs them only when it hands the webview its page.
         const ocrCache = ocrCacheDirOf(located.folder.dbDir);
-        const targets = await Promise.all(siblings.map(async (c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
+        const targets = currentHash(uri, deps.log).then((hash) => {
+          const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
+          return Promise.all(siblings.map((c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
+        });
         await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));
         return;
       }

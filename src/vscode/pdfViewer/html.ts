@@ -8,6 +8,26 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { ToViewer } from '../../core/citations/viewerProtocol';
 
+/** JSON that cannot end the <script> element it is written in. */
+const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The page's first lines of script, placed before the stylesheet (a script after it would wait
+ * for it) and run while the viewer's 600 KB bundle is still loading: they start the two downloads
+ * the first painted page waits for, the PDF and pdf.js's worker (created from its script's text,
+ * see media/pdf-viewer/loading.ts), and note when each arrived. The viewer takes them from
+ * `window.viewerEarly`.
+ */
+function earlyDownloads(pdfUrl: string, workerUrl: string): string {
+  return `(() => {
+const at = {};
+const pdf = fetch(${inScript(pdfUrl)}).then((r) => r.ok ? r.arrayBuffer() : Promise.reject(new Error('HTTP ' + r.status))).then((b) => { at.pdf = performance.now(); return b; });
+const worker = fetch(${inScript(workerUrl)}).then((r) => r.text()).then((code) => { const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }); at.worker = performance.now(); return w; });
+pdf.catch(() => {}); worker.catch(() => {}); // handled by the viewer, which reports the failure
+window.viewerEarly = { pdf, worker, at };
+})();`;
+}
+
 export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, first: ToViewer): string {
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', ...path)).toString();
   const nonce = randomBytes(16).toString('base64');
@@ -28,7 +48,7 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, fi
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('pdf-viewer.css')}">
+${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, asset('pdf.worker.min.mjs'))}</script>\n` : ''}<link rel="stylesheet" href="${asset('pdf-viewer.css')}">
 <title>PDF</title>
 </head>
 <body data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
@@ -70,7 +90,7 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, fi
 </div>
 <div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
 <div id="failure" hidden></div>
-<script type="application/json" id="firstMessage">${JSON.stringify(first).replace(/</g, '\\u003c')}</script>
+<script type="application/json" id="firstMessage">${inScript(first)}</script>
 <script type="module" nonce="${nonce}" src="${asset('pdf-viewer.js')}"></script>
 </body>
 </html>`;

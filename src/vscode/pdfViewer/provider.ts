@@ -13,12 +13,17 @@ import { describe } from '../log';
 import { viewerHtml } from './html';
 
 const STATE_KEY = 'pdfViewer.viewState';
+
+/** The passages to show, or the promise of them. */
+type Targets = PassageTarget[] | Promise<PassageTarget[]>;
 const MAX_REMEMBERED = 200;
 
 interface OpenViewer {
   panel: vscode.WebviewPanel;
   ready: boolean;
   report?: ViewerReport;
+  /** When VS Code asked for the editor and when its page was handed over (ms since the epoch), for the benchmark's timeline. */
+  opening?: { resolved: number; page?: number };
 }
 
 export interface PdfViewerActions {
@@ -28,7 +33,7 @@ export interface PdfViewerActions {
 export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, vscode.Disposable {
   private readonly viewers = new Map<string, OpenViewer>();
   /** Targets to show once the viewer of that document has loaded. */
-  private readonly pending = new Map<string, { targets: PassageTarget[]; active: number }>();
+  private readonly pending = new Map<string, { targets: Targets; active: number }>();
   private readonly reported = new vscode.EventEmitter<{ uri: vscode.Uri; report: ViewerReport }>();
   /** Fires on every report a viewer sends (page shown, highlight drawn, failure shown). */
   readonly onDidReport = this.reported.event;
@@ -50,13 +55,16 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     });
   }
 
-  /** Opens (or moves) our viewer on `uri` at `targets[active]`. */
-  async show(uri: vscode.Uri, targets: PassageTarget[], active: number): Promise<void> {
+  /**
+   * Opens (or moves) our viewer on `uri` at `targets[active]`. The targets may still be on their
+   * way (the file being hashed to tell whether it changed): the tab opens meanwhile.
+   */
+  async show(uri: vscode.Uri, targets: Targets, active: number): Promise<void> {
     const key = keyOf(uri);
     const open = this.viewers.get(key);
     if (open?.ready) {
       open.panel.reveal(open.panel.viewColumn, false);
-      this.post(open.panel, { type: 'show', targets, active });
+      this.post(open.panel, { type: 'show', targets: await targets, active });
       return;
     }
     this.pending.set(key, { targets, active });
@@ -80,6 +88,11 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     return this.viewers.get(keyOf(uri))?.report;
   }
 
+  /** When the open viewer of `uri` was created and given its page (ms since the epoch). */
+  openingOf(uri: vscode.Uri): OpenViewer['opening'] {
+    return this.viewers.get(keyOf(uri))?.opening;
+  }
+
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
     return { uri, dispose: () => {} };
   }
@@ -87,7 +100,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
   async resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel): Promise<void> {
     const uri = document.uri;
     const key = keyOf(uri);
-    const entry: OpenViewer = { panel, ready: false };
+    const entry: OpenViewer = { panel, ready: false, opening: { resolved: Date.now() } };
     this.viewers.set(key, entry);
     panel.onDidDispose(() => {
       if (this.viewers.get(key) === entry) this.viewers.delete(key);
@@ -100,6 +113,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     // The first message rides in the page itself: the viewer starts fetching the PDF as its
     // script starts, without a round trip to the extension.
     panel.webview.html = viewerHtml(panel.webview, this.extensionUri, await this.firstMessage(uri, panel.webview));
+    entry.opening!.page = Date.now();
   }
 
   /** What the viewer shows first: the PDF at the requested citation, or why it cannot. */
@@ -107,6 +121,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     const key = keyOf(uri);
     const request = this.pending.get(key) ?? this.fromFragment(uri);
     this.pending.delete(key);
+    const targets = (await request?.targets) ?? [];
     const file = uri.with({ fragment: '' });
     try {
       await vscode.workspace.fs.stat(file);
@@ -117,7 +132,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     }
     const restore = this.memento.get<Record<string, ViewState>>(STATE_KEY, {})[key];
     const url = webview.asWebviewUri(file).toString();
-    return { type: 'load', url, fileName: posix.basename(uri.path), targets: request?.targets ?? [], active: request?.active ?? 0, ...(restore ? { restore } : {}) };
+    return { type: 'load', url, fileName: posix.basename(uri.path), targets, active: request?.active ?? 0, ...(restore ? { restore } : {}) };
   }
 
   /** The viewer's script runs: a citation clicked while it was starting is shown now. */
@@ -126,7 +141,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     const late = this.pending.get(key);
     if (late) {
       this.pending.delete(key);
-      this.post(entry.panel, { type: 'show', targets: late.targets, active: late.active });
+      void Promise.resolve(late.targets).then((targets) => this.post(entry.panel, { type: 'show', targets, active: late.active }));
     }
   }
 
@@ -158,7 +173,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     }
   }
 
-  private fromFragment(uri: vscode.Uri): { targets: PassageTarget[]; active: number } | undefined {
+  private fromFragment(uri: vscode.Uri): { targets: Targets; active: number } | undefined {
     const page = pageOfFragment(uri);
     if (page === undefined) return undefined;
     return { targets: this.citedAt(uri.with({ fragment: '' }), page) ?? [{ page }], active: 0 };
