@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { hashFile } from '../../src/core/index/contentHash';
+import { hashFile } from '../../src/core/index';
 import { memoryOf, rendererPids, type Memory } from './renderers';
 import type { ResearchApi } from '../../src/vscode/api';
 import type { ViewerReport } from '../../src/core/citations/viewerProtocol';
