@@ -33,7 +33,7 @@ const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
     build.onStart(() => {
-      if (watch) console.log("[watch] build started");
+      if (watch) console.log('[watch] build started');
     });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
@@ -68,7 +68,10 @@ const ctx = await esbuild.context({
 // The PDF viewer's webview: a browser bundle of pdf.js's viewer and ours, plus the pdf.js files it
 // loads at run time (worker, CMaps for CJK fonts, the standard fonts, the image decoders' wasm).
 const webview = await esbuild.context({
-  entryPoints: [{ in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' }, { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' }],
+  entryPoints: [
+    { in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' },
+    { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' },
+  ],
   outdir: 'dist/webview',
   bundle: true,
   platform: 'browser',

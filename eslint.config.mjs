@@ -40,7 +40,8 @@ const layers = [
       // Embedding shares the HTTP transport (errors, timed fetch, limits, the OpenAI-compatible requests) with the chat clients; nothing else of core/llm.
       {
         regex: `${up('llm')}(?!(errors|networkErrors|timedFetch|timeouts|openaiTransport)$)`,
-        message: 'src/core/index may use only the HTTP transport of src/core/llm (errors, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
+        message:
+          'src/core/index may use only the HTTP transport of src/core/llm (errors, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
       },
     ],
   },
@@ -74,7 +75,11 @@ const layers = [
     paths: [
       { ...noVscodeModule, message: 'dist/engine.js is plain Node (loaded by engine/load.ts): no VS Code API here; the editor layer passes plain data.' },
     ],
-    patterns: [noCli, indexEntryOnly, { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' }],
+    patterns: [
+      noCli,
+      indexEntryOnly,
+      { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' },
+    ],
   },
   {
     name: "the editor's pure logic runs without VS Code (unit-tested in plain Node)",

@@ -133,7 +133,11 @@ async function main(): Promise<void> {
   // Scanned PDFs fail with 'no-text' by design; they would only measure error paths.
   const { files } = await discoverFiles(folder, { include: ['**/*.pdf'], exclude: [...exclude, 'scanned/**'] });
   console.log(`${files.length} PDFs under ${folder}, ${(sum(files.map((f) => f.size)) / 2 ** 20).toFixed(1)} MB`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2, wall times are shared)`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores: above 2, wall times are shared)`,
+  );
 
   const only = argValue('--only')?.split(',');
   const wanted = (name: string) => !only || only.includes(name);
@@ -155,7 +159,11 @@ async function main(): Promise<void> {
   if (!hasPdftotext) console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
   if (hasPdftotext && wanted('pdftotext1')) await timed('pdftotext, 1 process', () => withPdftotext(files, 1, pageCount));
   if (hasPdftotext && wanted('pdftotext2')) await timed('pdftotext, 2 processes', () => withPdftotext(files, 2, pageCount));
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error: unknown) => {

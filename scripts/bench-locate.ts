@@ -106,8 +106,12 @@ async function evidenceQuotes(jsonl: string, pdfs: Documents): Promise<void> {
     }
   }
   out(`\n(a) evidence quotes in PDFs: ${counts.quotes} (${counts.skipped} in Markdown/text files skipped)`);
-  out(`  given its page:   located ${counts.rightPage} (${percent(counts.rightPage, counts.quotes)}), on its lines per pdftotext ${counts.rightLines}; not located ${counts.notLocated}`);
-  out(`  given page ±1:    on its page ${counts.windowRight}; on a wrong page ${counts.windowWrong}; first on a neighbouring page that has the same text ${counts.windowRepeated}; not located ${counts.windowNone}`);
+  out(
+    `  given its page:   located ${counts.rightPage} (${percent(counts.rightPage, counts.quotes)}), on its lines per pdftotext ${counts.rightLines}; not located ${counts.notLocated}`,
+  );
+  out(
+    `  given page ±1:    on its page ${counts.windowRight}; on a wrong page ${counts.windowWrong}; first on a neighbouring page that has the same text ${counts.windowRepeated}; not located ${counts.windowNone}`,
+  );
   out(`  lines located: ${tally.lines}, confirmed by pdftotext: ${tally.confirmed}`);
 }
 
@@ -148,10 +152,16 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
       }
     }
     out(`  ${counts.citations} citations of PDF chunks (${distinct.size} distinct) in the top ${k} of ${counts.questions} questions`);
-    out(`  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`);
-    out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`);
+    out(
+      `  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`,
+    );
+    out(
+      `  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`,
+    );
     out(`  not located:                ${counts.notLocated}`);
-    out(`  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`);
+    out(
+      `  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`,
+    );
     if (values['all-chunks']) await everyChunk(store, folder, out, verbose);
   } finally {
     await index.close();
@@ -196,6 +206,6 @@ function percent(part: number, whole: number): string {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench-locate failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench-locate failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -39,7 +39,10 @@ interface Target {
   refreshSeconds: number | null;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -59,7 +62,11 @@ async function main(): Promise<void> {
     { name: 's3rver on localhost', location: 's3://bench/direct', proxy: direct, refreshSeconds: refresh },
     { name: `s3rver + ${delayMs} ms per request`, location: 's3://bench/delayed', proxy: delayed, refreshSeconds: refresh },
   ];
-  const questions = (await readFile(values.queries!, 'utf8')).split('\n').filter(Boolean).map((l) => String((JSON.parse(l) as { question?: string }).question ?? '')).filter(Boolean);
+  const questions = (await readFile(values.queries!, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => String((JSON.parse(l) as { question?: string }).question ?? ''))
+    .filter(Boolean);
   out(`bench-s3: ${folders.join(' + ')}, --embed ${values.embed}, ${questions.length} queries x ${values.rounds} rounds, k=10`);
   out(`machine: ${(await import('node:os')).cpus().length} cores, node ${process.version}, load average ${load()} (shared machine)`);
   try {
@@ -71,11 +78,15 @@ async function main(): Promise<void> {
       await embedder?.close();
       const writes = target.proxy ? target.proxy.total() : null;
       out(`\n${target.name} (${target.location})`);
-      out(`  index: ${summary.files} files, ${summary.pages} pages, ${summary.chunks} chunks in ${summary.seconds.toFixed(2)} s${writes === null ? '' : `, ${writes} store requests`}  [load ${load()}]`);
+      out(
+        `  index: ${summary.files} files, ${summary.pages} pages, ${summary.chunks} chunks in ${summary.seconds.toFixed(2)} s${writes === null ? '' : `, ${writes} store requests`}  [load ${load()}]`,
+      );
       for (const seconds of target.refreshSeconds === null ? [null] : [target.refreshSeconds, ...(target.proxy === delayed ? [0] : [])]) {
         const r = await timeSearches(target, seconds, questions);
         const perQuery = r.requests === null ? '' : `, ${(r.requests / r.count).toFixed(1)} store requests per query (${r.byFolder})`;
-        out(`  search${seconds === null ? '' : ` (refresh ${seconds} s)`}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms over ${r.count}${perQuery}; open ${r.openMs.toFixed(0)} ms  [load ${load()}]`);
+        out(
+          `  search${seconds === null ? '' : ` (refresh ${seconds} s)`}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms over ${r.count}${perQuery}; open ${r.openMs.toFixed(0)} ms  [load ${load()}]`,
+        );
       }
     }
   } finally {
@@ -102,7 +113,11 @@ async function timeSearches(target: Target, refreshSeconds: number | null, quest
     }
   }
   const requests = target.proxy ? target.proxy.total() : null;
-  const byFolder = target.proxy ? Object.entries(target.proxy.byFolder()).map(([f, n]) => `${f} ${(n / times.length).toFixed(1)}`).join(', ') : '';
+  const byFolder = target.proxy
+    ? Object.entries(target.proxy.byFolder())
+        .map(([f, n]) => `${f} ${(n / times.length).toFixed(1)}`)
+        .join(', ')
+    : '';
   await index.close();
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
@@ -119,7 +134,7 @@ async function drain(gen: AsyncGenerator<unknown, IndexSummary>): Promise<IndexS
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench-s3 failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`bench-s3 failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

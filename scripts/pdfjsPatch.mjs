@@ -56,9 +56,7 @@ export function patchPdfjsSource(source, helpersPath = HELPERS) {
     applied.push(patch.name);
   }
   if (applied.length > 0) {
-    code =
-      `import { multiplyTransform as multiplyTransform$lra, cloneMessage as cloneMessage$lra } from ${JSON.stringify(helpersPath)};\n` +
-      code;
+    code = `import { multiplyTransform as multiplyTransform$lra, cloneMessage as cloneMessage$lra } from ${JSON.stringify(helpersPath)};\n` + code;
   }
   return { code, applied, skipped };
 }

@@ -33,7 +33,8 @@ const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
  * maps, docs, the ESM twins of CJS files (.mjs: `require` resolves the CJS entry), apache-arrow's
  * browser bundles (Arrow.*.min.js) and its command-line tool (bin/).
  */
-const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
+const DEAD_FILE =
+  /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
 // tesseract.js runs its Node worker from src/ (dist/ holds browser bundles). In Node it always loads
 // tesseract.js-core's full builds, never the *-lstm ones (7.0.0's node getCore.js is handed a
 // boolean where it checks for an engine mode); the .wasm.js copies are the browser's inlined form.
@@ -135,7 +136,9 @@ function oneTesseractCore(modules) {
  * stripped). Needs binutils' `strip`; without it the package is built unstripped, with a warning.
  */
 function stripNativeBinaries(modules) {
-  const addons = readdirSync(modules, { recursive: true }).filter((f) => f.endsWith('.node')).map((f) => join(modules, f));
+  const addons = readdirSync(modules, { recursive: true })
+    .filter((f) => f.endsWith('.node'))
+    .map((f) => join(modules, f));
   const probe = spawnSync('strip', ['--version'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) {
     console.warn('warning: `strip` (binutils) not found: native binaries are packed unstripped (about 34 MB more installed)');

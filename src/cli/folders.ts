@@ -37,7 +37,11 @@ export interface CliFolder {
  * The folder and the text (query, question) from the positionals: `<folder> "<text>"`, or
  * `"<text>"` alone with `--root DIR` naming the folder.
  */
-export function folderAndText(positionals: readonly string[], root: string | undefined, what: string): { folder: string | undefined; text: string | undefined } {
+export function folderAndText(
+  positionals: readonly string[],
+  root: string | undefined,
+  what: string,
+): { folder: string | undefined; text: string | undefined } {
   const [folder, text, extra] = root === undefined ? positionals : [root, ...positionals];
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (quote the ${what}${root === undefined ? '' : '; --root replaces <folder>'})`);
   return { folder, text };
@@ -121,13 +125,18 @@ export function noteMissingLocally(paths: readonly string[], folders: readonly C
   const missing = [...new Set(paths)].filter((p) => !existsInFolders(p, folders));
   if (missing.length === 0) return;
   const roots = folders.map((f) => f.path).join(', ');
-  process.stderr.write(`note: not on this machine: ${terminalSafe(missing.join(', '))} (looked under ${terminalSafe(roots)}; pass --root with your copy of the indexed documents)\n`);
+  process.stderr.write(
+    `note: not on this machine: ${terminalSafe(missing.join(', '))} (looked under ${terminalSafe(roots)}; pass --root with your copy of the indexed documents)\n`,
+  );
 }
 
 /** True when `path` (as the index names it) is a file or folder on disk. */
 export function existsInFolders(path: string, folders: readonly CliFolder[]): boolean {
   if (folders.length === 1) return existsSync(join(folders[0]!.path, path));
-  const split = splitFolderPath(path, folders.map((f) => f.label));
+  const split = splitFolderPath(
+    path,
+    folders.map((f) => f.label),
+  );
   const folder = split && folders.find((f) => f.label === split.label);
   return Boolean(folder && existsSync(join(folder.path, split.path)));
 }

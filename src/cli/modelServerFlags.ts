@@ -15,7 +15,10 @@ import { UsageError } from './options';
 export const modelServerOptions = { provider: { type: 'string' }, 'base-url': { type: 'string' } } as const;
 export const MODEL_SERVER_USAGE = '[--provider ollama|openai-compatible] [--base-url URL]';
 
-export function modelServerFromFlags(values: { provider?: string; 'base-url'?: string; 'ollama-host'?: string }, env: NodeJS.ProcessEnv = process.env): ModelServer {
+export function modelServerFromFlags(
+  values: { provider?: string; 'base-url'?: string; 'ollama-host'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): ModelServer {
   try {
     return resolveModelServer(
       {

@@ -12,7 +12,9 @@ import type { IndexedFolder } from './workspaceFolders';
 export class SharedIndexReadOnlyError extends Error {
   readonly code = 'shared-index-read-only';
   constructor(readonly locations: string[]) {
-    super(`this workspace reads the shared index at ${locations.join(', ')}: it is written by its own indexing run (\`research-assistant index <folder> --db ${locations[0]}\`), not by the editor`);
+    super(
+      `this workspace reads the shared index at ${locations.join(', ')}: it is written by its own indexing run (\`research-assistant index <folder> --db ${locations[0]}\`), not by the editor`,
+    );
     this.name = 'SharedIndexReadOnlyError';
   }
 }

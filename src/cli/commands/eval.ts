@@ -11,12 +11,28 @@ import type { CliCommand } from '../command';
 import { formatGraphReport, runGraphChecks, type GraphEvalReport } from '../../core/eval/graphEval';
 import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, type RetrievalReport } from '../../core/eval/retrievalEval';
 import {
-  EmbedderError, IndexStoreError, InvalidChunkOptionsError, indexWithEmbedder, openIndexForQueries, type OpenedIndex, type Retriever, type SearchOptions,
+  EmbedderError,
+  IndexStoreError,
+  InvalidChunkOptionsError,
+  indexWithEmbedder,
+  openIndexForQueries,
+  type OpenedIndex,
+  type Retriever,
+  type SearchOptions,
 } from '../../core/index';
 import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import {
-  UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  UsageError,
+  dbOptions,
+  embedOptions,
+  embedSelectionFromFlags,
+  jsonOptions,
+  parseCommandArgs,
+  resolveDbDir,
+  resolveFolder,
+  stderrLogger,
+  withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
@@ -68,7 +84,14 @@ async function runEval(args: string[]): Promise<number> {
   try {
     const progress = createProgressView(process.stderr, values.json);
     const run = indexWithEmbedder({
-      root: folder, dbDir, embedding: selection, include: values.include, exclude: values.exclude, ocr, logger, keepEmbedder: true,
+      root: folder,
+      dbDir,
+      embedding: selection,
+      include: values.include,
+      exclude: values.exclude,
+      ocr,
+      logger,
+      keepEmbedder: true,
       onEmbedderChosen: (choice) => {
         embedder = choice.embedder;
         if (!values.json) say(`embeddings: ${choice.reason}`);
@@ -88,7 +111,12 @@ async function runEval(args: string[]): Promise<number> {
       const modeRetriever: Retriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
       if (!values['no-llm']) {
-        const checks = await runGraphChecks({ retriever: modeRetriever, jsonl: await readFile(positionals[1], 'utf8'), config: values.model ? { model: values.model } : {}, logger });
+        const checks = await runGraphChecks({
+          retriever: modeRetriever,
+          jsonl: await readFile(positionals[1], 'utf8'),
+          config: values.model ? { model: values.model } : {},
+          logger,
+        });
         graph = checks.report;
         if (!checks.report && !values.json) say(checks.reason);
       }
@@ -146,7 +174,17 @@ function evalResult(
     documents_indexed: run.documentsIndexed,
     chunks: run.chunks,
     misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
-    ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
+    ...(graph
+      ? {
+          graph: {
+            by_kind: graph.byKind,
+            routing: graph.routing,
+            llm_calls: graph.llmCalls,
+            seconds: round(graph.seconds),
+            failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -154,14 +192,20 @@ function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string }, items: ItemResult[], linker: LocationLinker): void {
+function printReport(
+  r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string },
+  items: ItemResult[],
+  linker: LocationLinker,
+): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`retrieval on ${r.questions} questions (embedder ${r.embedder}, mode ${r.mode}, ${r.seconds} s):`);
   out(`  hit@1 ${r.hit_at_1}  hit@5 ${r.hit_at_5}  hit@10 ${r.hit_at_10}  MRR@10 ${r.mrr_at_10}`);
   if (r.all_sources_hit_at_10 !== null) out(`  multi-hop (${r.multi_hop_questions}): all sources in top 10: ${r.all_sources_hit_at_10}`);
   if (r.absence) {
     const a = r.absence;
-    out(`  not in your documents: flagged ${a.flagged_ids.length}/${a.unanswerable} unanswerable (${a.flagged}), false refusals ${a.false_refusal_ids.length}/${a.answerable} answerable (${a.false_refusals})${a.false_refusal_ids.length ? `: ${a.false_refusal_ids.join(', ')}` : ''}`);
+    out(
+      `  not in your documents: flagged ${a.flagged_ids.length}/${a.unanswerable} unanswerable (${a.flagged}), false refusals ${a.false_refusal_ids.length}/${a.answerable} answerable (${a.false_refusals})${a.false_refusal_ids.length ? `: ${a.false_refusal_ids.join(', ')}` : ''}`,
+    );
   }
   const misses = items.filter((i) => i.firstRank === null || i.firstRank > 1);
   if (misses.length === 0) return;

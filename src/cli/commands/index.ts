@@ -11,7 +11,17 @@ import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFro
 import { indexProblemLine } from '../indexProblem';
 import { safeText } from '../terminalLinks';
 import {
-  TIMEOUT_USAGE, UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  TIMEOUT_USAGE,
+  UsageError,
+  dbOptions,
+  embedOptions,
+  embedSelectionFromFlags,
+  jsonOptions,
+  parseCommandArgs,
+  resolveDbDir,
+  resolveFolder,
+  stderrLogger,
+  withUsage,
 } from '../options';
 
 const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] ${MODEL_SERVER_USAGE} [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
@@ -43,7 +53,10 @@ async function runIndex(args: string[]): Promise<number> {
   const dbDir = resolveDbDir(folder, values.db);
   const selection = { ...embedSelectionFromFlags(values), openai: openAiServerOf(modelServerFromFlags(values)) };
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
-  const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
+  const limits = {
+    maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'),
+    maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb'),
+  };
   const ocr = ocrSettingsFromFlags(values);
   const json = values.json;
   const logger = stderrLogger();
@@ -62,8 +75,17 @@ async function runIndex(args: string[]): Promise<number> {
   try {
     // `auto` prefers what the index was built with (core/index/session.ts).
     const run = indexWithEmbedder({
-      root: folder, dbDir, embedding: selection, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-      chunking, limits, ocr, signal: controller.signal, logger,
+      root: folder,
+      dbDir,
+      embedding: selection,
+      rebuild: values.rebuild,
+      include: values.include,
+      exclude: values.exclude,
+      chunking,
+      limits,
+      ocr,
+      signal: controller.signal,
+      logger,
       onEmbedderChosen: (choice) => {
         if (!json) say(`embeddings: ${choice.reason}`);
         announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
@@ -83,7 +105,9 @@ async function runIndex(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError || error instanceof OcrError) {
       const action = (error as { action?: unknown }).action;
-      say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`);
+      say(
+        `error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`,
+      );
       if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }

@@ -6,7 +6,16 @@
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
-import { IndexCorruptError, IndexStoreError, changesSinceLastRun, describeMismatch, isObjectStoreUri, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index';
+import {
+  IndexCorruptError,
+  IndexStoreError,
+  changesSinceLastRun,
+  describeMismatch,
+  isObjectStoreUri,
+  openIndexStore,
+  verifyIndex,
+  type VerifyReport,
+} from '../../core/index';
 import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
@@ -73,10 +82,13 @@ async function runStatus(args: string[]): Promise<number> {
     else out('  up to date');
     for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     // Objects are written whole and never changed; LanceDB's manifests name every file of a version.
-    if (shared) out('  integrity: on object storage, LanceDB\'s manifests (no local file checksums to record or verify)');
+    if (shared) out("  integrity: on object storage, LanceDB's manifests (no local file checksums to record or verify)");
     else if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
     // Indexes made before checksums existed: they keep working; one run records them.
-    else if (!checksums) out(`  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`);
+    else if (!checksums)
+      out(
+        `  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`,
+      );
     for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);
     return 0;
   } finally {

@@ -105,7 +105,8 @@ export async function openFoldersForQueries(
     for (const index of opened) await index.close();
   };
   try {
-    for (const folder of folders) opened.push(await openIndexForQueries(folder.dbDir, embedding, { ...options, refreshSeconds: folder.refreshSeconds ?? null }));
+    for (const folder of folders)
+      opened.push(await openIndexForQueries(folder.dbDir, embedding, { ...options, refreshSeconds: folder.refreshSeconds ?? null }));
   } catch (error) {
     await close();
     throw error;
@@ -140,7 +141,12 @@ export interface IndexRun extends IndexSummary {
 export async function* indexWithEmbedder(request: IndexRunRequest): AsyncGenerator<IndexProgress, IndexRun> {
   const { embedding, onEmbedderChosen, keepEmbedder, ...run } = request;
   const indexMeta = run.rebuild ? null : await readIndexMeta(run.dbDir).catch(() => null);
-  const choice = await selectEmbedder({ ...embedding, indexMeta, ...(run.signal ? { signal: run.signal } : {}), ...(run.logger ? { logger: run.logger } : {}) });
+  const choice = await selectEmbedder({
+    ...embedding,
+    indexMeta,
+    ...(run.signal ? { signal: run.signal } : {}),
+    ...(run.logger ? { logger: run.logger } : {}),
+  });
   try {
     onEmbedderChosen?.(choice);
     const summary = yield* indexFolder({ ...run, embedder: choice.embedder });

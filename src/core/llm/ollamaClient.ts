@@ -123,7 +123,9 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     },
 
     async checkReady(models: string[], signal?: AbortSignal): Promise<void> {
-      const ready: PhaseLimits = options.readyTimeoutMs ? { connect: metadataCall.connect, total: { limit: 'metadataMs', ms: options.readyTimeoutMs } } : metadataCall;
+      const ready: PhaseLimits = options.readyTimeoutMs
+        ? { connect: metadataCall.connect, total: { limit: 'metadataMs', ms: options.readyTimeoutMs } }
+        : metadataCall;
       let installed: string[];
       try {
         installed = (await clientFor(signal, ready).list()).models.map((m) => m.name);
@@ -146,7 +148,6 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     },
   };
 }
-
 
 /** `llama3.2` and `llama3.2:latest` name the same model. */
 export function sameModel(a: string, b: string): boolean {
@@ -172,7 +173,8 @@ function ollamaError(host: string, error: unknown, model: string, signal?: Abort
   if (isAbortError(error, signal) || error instanceof LlmError) return error;
   const status = (error as { status_code?: number }).status_code;
   if (status === 404) return new ModelMissingError(model, { cause: error });
-  if (typeof status === 'number') return new LlmRequestError(`Ollama at ${host} answered HTTP ${status}: ${(error as Error).message}`, status, { cause: error });
+  if (typeof status === 'number')
+    return new LlmRequestError(`Ollama at ${host} answered HTTP ${status}: ${(error as Error).message}`, status, { cause: error });
   if (isUnreachable(error)) return new OllamaUnreachableError(host, { cause: error });
   if (error instanceof SyntaxError) return new LlmRequestError(`Ollama at ${host} sent a reply that is not JSON`, undefined, { cause: error });
   if (isConnectionDropped(error)) return new LlmRequestError(`Ollama at ${host} closed the connection without answering`, undefined, { cause: error });

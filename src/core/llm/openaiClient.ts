@@ -135,7 +135,8 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
             continue;
           }
           const part = data.json as Completion & { error?: { message?: string } | string };
-          if (part.error) throw new LlmRequestError(`${server} failed mid-answer: ${typeof part.error === 'string' ? part.error : (part.error.message ?? 'unknown error')}`);
+          if (part.error)
+            throw new LlmRequestError(`${server} failed mid-answer: ${typeof part.error === 'string' ? part.error : (part.error.message ?? 'unknown error')}`);
           const choice = part.choices?.[0];
           const token = choice?.delta?.content ?? '';
           if (token) {

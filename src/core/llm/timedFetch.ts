@@ -103,7 +103,11 @@ function send(url: URL, init: RequestInit, options: TimedFetchOptions): Promise<
     const arm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
       const limit = options.phases[phase];
-      if (limit) timers.set(phase, setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms, options.server ? { server: options.server } : undefined)), limit.ms));
+      if (limit)
+        timers.set(
+          phase,
+          setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms, options.server ? { server: options.server } : undefined)), limit.ms),
+        );
     };
     const disarm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
@@ -226,7 +230,10 @@ function errorText(raw: string): string {
   } catch {
     // not JSON: the text as it is
   }
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}…` : line;
 }
 

@@ -5,8 +5,18 @@
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
 import {
-  IndexMissingError, clearIndex, indexWithEmbedder, multiFolderRetriever, openIndexForQueries, verifyIndex,
-  type FolderRetriever, type IndexProgress, type IndexStats, type OpenAiServer, type OpenedIndex, type Retriever,
+  IndexMissingError,
+  clearIndex,
+  indexWithEmbedder,
+  multiFolderRetriever,
+  openIndexForQueries,
+  verifyIndex,
+  type FolderRetriever,
+  type IndexProgress,
+  type IndexStats,
+  type OpenAiServer,
+  type OpenedIndex,
+  type Retriever,
 } from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { TurnResult } from '../../core/graph/api';
@@ -34,7 +44,14 @@ async function closeIndex(dbDir: string): Promise<void> {
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits, refreshSeconds: number): Promise<OpenIndex> {
+async function openForQueries(
+  dbDir: string,
+  ollamaHost: string,
+  openai: OpenAiServer | null,
+  modelDir: string,
+  limits: NetworkLimits,
+  refreshSeconds: number,
+): Promise<OpenIndex> {
   // In memory only: the key of the model server is part of it, so a new key takes effect.
   const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds]);
   let entry = open.get(dbDir);
@@ -45,7 +62,10 @@ async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiS
   }
   // A shared index (object-store URI) is checked for the writer's new versions every
   // `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
-  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }, { refreshSeconds }).then((index) => ({ index, key }));
+  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }, { refreshSeconds }).then((index) => ({
+    index,
+    key,
+  }));
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
@@ -122,7 +142,10 @@ let lastFanOut: { folders: FolderRetriever[]; retriever: Retriever } | undefined
 
 /** The same retriever object while the folders' retrievers stay the same, so the assistant is kept (turn.ts). */
 function fannedOut(folders: FolderRetriever[]): Retriever {
-  const same = lastFanOut && lastFanOut.folders.length === folders.length && lastFanOut.folders.every((f, i) => f.label === folders[i]!.label && f.retriever === folders[i]!.retriever);
+  const same =
+    lastFanOut &&
+    lastFanOut.folders.length === folders.length &&
+    lastFanOut.folders.every((f, i) => f.label === folders[i]!.label && f.retriever === folders[i]!.retriever);
   if (!same) lastFanOut = { folders, retriever: multiFolderRetriever(folders) };
   return lastFanOut!.retriever;
 }

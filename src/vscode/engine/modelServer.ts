@@ -9,7 +9,11 @@ import type { EngineSettings } from './types';
 /** Throws ModelServerConfigError when `openai-compatible` has no base URL. */
 export function modelServerOf(settings: EngineSettings): ModelServer {
   if (settings.llmProvider !== 'openai-compatible') return { provider: 'ollama', host: settings.ollamaHost || null };
-  return resolveModelServer({ provider: 'openai-compatible', baseUrl: settings.llmBaseUrl, ...(settings.modelServerKey ? { apiKey: settings.modelServerKey } : {}) });
+  return resolveModelServer({
+    provider: 'openai-compatible',
+    baseUrl: settings.llmBaseUrl,
+    ...(settings.modelServerKey ? { apiKey: settings.modelServerKey } : {}),
+  });
 }
 
 /** The OpenAI-compatible server embeddings go to, or null (Ollama, a local model, none). */

@@ -58,7 +58,17 @@ export const DEFAULT_SETTINGS: EditorSettings = {
   index: {
     include: DEFAULT_INCLUDE,
     // Not the CLI's list: the editor's index lives in workspace storage, and hidden folders are the user's to exclude.
-    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**', '**/coverage/**/*.htm?(l)', '**/_site/**/*.htm?(l)', '**/site/**/*.htm?(l)', '**/~$*'],
+    exclude: [
+      '**/node_modules/**',
+      '**/.git/**',
+      '**/dist/**',
+      '**/out/**',
+      '**/build/**',
+      '**/coverage/**/*.htm?(l)',
+      '**/_site/**/*.htm?(l)',
+      '**/site/**/*.htm?(l)',
+      '**/~$*',
+    ],
     autoIndex: true,
     watch: true,
     watchDebounceMs: 1500,
@@ -69,7 +79,13 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     location: '',
     refreshSeconds: 10,
   },
-  chat: { maxClarifications: DEFAULT_MAX_CLARIFICATIONS, maxHistory: DEFAULT_MAX_HISTORY, temperature: undefined, orchestratorTemperature: undefined, clarificationTemperature: undefined },
+  chat: {
+    maxClarifications: DEFAULT_MAX_CLARIFICATIONS,
+    maxHistory: DEFAULT_MAX_HISTORY,
+    temperature: undefined,
+    orchestratorTemperature: undefined,
+    clarificationTemperature: undefined,
+  },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
   timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
 };
@@ -99,7 +115,11 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
       maxClarifications: chat.maxClarifications,
       maxHistory: Math.max(1, chat.maxHistory),
       langfuse: langfuse.enabled
-        ? { baseUrl: langfuse.host, ...(langfuse.publicKey ? { publicKey: langfuse.publicKey } : {}), ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) }
+        ? {
+            baseUrl: langfuse.host,
+            ...(langfuse.publicKey ? { publicKey: langfuse.publicKey } : {}),
+            ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}),
+          }
         : {},
     },
     tracing: langfuse.enabled,

@@ -88,7 +88,10 @@ describe('index checksums (real LanceDB)', () => {
       const next = await run(root);
       assert.equal(next.indexed, 0);
       assert.equal(next.skipped, 3);
-      assert.ok(next.notices.some((n) => n.includes('checksums of the index files recorded')), next.notices.join('\n'));
+      assert.ok(
+        next.notices.some((n) => n.includes('checksums of the index files recorded')),
+        next.notices.join('\n'),
+      );
       const { report } = await verifyIndex(dbDir);
       assert.ok(report && report.checked > 0 && report.mismatches.length === 0);
     }));

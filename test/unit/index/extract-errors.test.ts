@@ -27,7 +27,7 @@ describe('failureFromError', () => {
       assert.equal(failureFromError('dir', directory).code, 'unreadable');
     }));
 
-  it('keeps an ExtractionError\'s code and message', () => {
+  it("keeps an ExtractionError's code and message", () => {
     const error = new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
     assert.deepEqual(failureFromError('a.pdf', error), {
       path: 'a.pdf',

@@ -85,9 +85,21 @@ describe('reciprocal rank fusion', () => {
       ],
       (x) => x,
     );
-    assert.deepEqual(fused.map((f) => f.item), ['b', 'c', 'a', 'd']);
+    assert.deepEqual(
+      fused.map((f) => f.item),
+      ['b', 'c', 'a', 'd'],
+    );
     assert.ok(Math.abs(fused[0]!.score - (1 / 62 + 1 / 62)) < 1e-12);
-    const weighted = reciprocalRankFusion([{ items: ['a'], weight: 1 }, { items: ['d'], weight: 2 }], (x) => x);
-    assert.deepEqual(weighted.map((f) => f.item), ['d', 'a']);
+    const weighted = reciprocalRankFusion(
+      [
+        { items: ['a'], weight: 1 },
+        { items: ['d'], weight: 2 },
+      ],
+      (x) => x,
+    );
+    assert.deepEqual(
+      weighted.map((f) => f.item),
+      ['d', 'a'],
+    );
   });
 });

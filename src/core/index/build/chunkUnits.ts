@@ -66,7 +66,17 @@ function textUnits(content: string, maxUnitLength: number): Unit[] {
     }
     // An underline belongs to the heading above it; it is kept in that heading's unit range.
     if (!inFence && UNDERLINE.test(text) && units.at(-1)?.isHeading && units.at(-1)?.line === i) {
-      units.push({ text, page: null, line: i + 1, continuesLine: false, start: offset, end: offset + text.length, breakBefore: Break.Line, isHeading: false, heading });
+      units.push({
+        text,
+        page: null,
+        line: i + 1,
+        continuesLine: false,
+        start: offset,
+        end: offset + text.length,
+        breakBefore: Break.Line,
+        isHeading: false,
+        heading,
+      });
       continue;
     }
     const headingText = inFence ? null : headingOf(text, lines[i + 1]);
@@ -140,7 +150,12 @@ function runningLines(pageLines: string[][]): Set<string> {
   if (pageLines.length < 6) return boilerplate;
   const pagesWith = new Map<string, number>();
   for (const lines of pageLines) {
-    const shapes = new Set(edgeIndexes(lines).map((i) => lines[i]!).filter((l) => l.length <= 120).map(lineShape));
+    const shapes = new Set(
+      edgeIndexes(lines)
+        .map((i) => lines[i]!)
+        .filter((l) => l.length <= 120)
+        .map(lineShape),
+    );
     for (const shape of shapes) pagesWith.set(shape, (pagesWith.get(shape) ?? 0) + 1);
   }
   for (const [shape, count] of pagesWith) if (count >= pageLines.length / 4 && /\p{L}{2}/u.test(shape)) boilerplate.add(shape);
@@ -154,7 +169,10 @@ function lineShape(line: string): string {
 
 /** The length of a full line of body text on this page (the 75th percentile of line lengths). */
 function typicalLength(lines: string[]): number {
-  const lengths = lines.map((l) => l.length).filter((n) => n > 0).sort((a, b) => a - b);
+  const lengths = lines
+    .map((l) => l.length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
   return lengths[Math.floor(lengths.length * 0.75)] ?? 0;
 }
 

@@ -20,7 +20,6 @@ export interface DiscoverOptions {
   signal?: AbortSignal;
 }
 
-
 export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'];
 
 /** The default index folder name, skipped like any other tool folder. */
@@ -67,10 +66,7 @@ export function kindOf(path: string): DocumentKind {
  * Node's own error). Symbolic links are followed, but each real
  * folder is visited once, so link loops end.
  */
-export async function discoverFiles(
-  root: string,
-  options: DiscoverOptions = {},
-): Promise<{ files: DiscoveredFile[]; failures: FileFailure[] }> {
+export async function discoverFiles(root: string, options: DiscoverOptions = {}): Promise<{ files: DiscoveredFile[]; failures: FileFailure[] }> {
   const absRoot = resolve(root);
   // `nocase`: `Manual.PDF` is as much a PDF as `manual.pdf`. `dot`: a hidden file in a visible
   // folder is still the user's (only hidden folders are excluded by default).

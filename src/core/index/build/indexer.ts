@@ -82,15 +82,31 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
   const summary = (extra: Partial<IndexSummary>): IndexSummary => {
     const seconds = (performance.now() - started) / 1000;
     const base: IndexSummary = {
-      files: 0, indexed: 0, skipped: 0, removed: 0, failed, pages: 0, chunks: 0, seconds, pagesPerSecond: 0,
-      cancelled: false, embedder: embedder?.id ?? 'none', notices, warned: [], ...extra,
+      files: 0,
+      indexed: 0,
+      skipped: 0,
+      removed: 0,
+      failed,
+      pages: 0,
+      chunks: 0,
+      seconds,
+      pagesPerSecond: 0,
+      cancelled: false,
+      embedder: embedder?.id ?? 'none',
+      notices,
+      warned: [],
+      ...extra,
     };
     base.pagesPerSecond = seconds > 0 ? base.pages / seconds : 0;
     return base;
   };
 
   if (shared && options.rebuild) {
-    throw new IndexStoreError(`--rebuild is not available for an index on object storage (${dbDir}): index into a new prefix and point the readers at it`, 'index-write', dbDir);
+    throw new IndexStoreError(
+      `--rebuild is not available for an index on object storage (${dbDir}): index into a new prefix and point the readers at it`,
+      'index-write',
+      dbDir,
+    );
   }
   // One writer at a time (writerLock.ts, objectStore/objectLock.ts); taken before --rebuild touches anything.
   const lock = shared ? await acquireSharedWriterLock(dbDir, logger, notices) : await acquireWriterLock(dbDir);
@@ -118,7 +134,13 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-      const discovered = await discoverFiles(root, { include: options.include, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), skipFiles: [lockPathOf(dbDir)], signal });
+      const discovered = await discoverFiles(root, {
+        include: options.include,
+        exclude: options.exclude,
+        skipDirs: indexOwnDirs(dbDir),
+        skipFiles: [lockPathOf(dbDir)],
+        signal,
+      });
       failed.push(...discovered.failures);
       const plan = planRun(discovered.files, await store.documents(), discovered.failures);
       // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
@@ -135,10 +157,30 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
       const skipped = plan.unchanged.length + touched;
 
-      yield* finishRun(store, plan, run, { cancelled, rebuild: Boolean(options.rebuild), shared, ocr, target, failed, files: discovered.files, notices, total });
-      if (firstChecksums) notices.push('checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)');
+      yield* finishRun(store, plan, run, {
+        cancelled,
+        rebuild: Boolean(options.rebuild),
+        shared,
+        ocr,
+        target,
+        failed,
+        files: discovered.files,
+        notices,
+        total,
+      });
+      if (firstChecksums)
+        notices.push(
+          'checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)',
+        );
       result = summary({
-        files, indexed: run.indexed, skipped, removed: plan.removed.length, pages: run.pages, chunks: run.chunks, cancelled, warned: run.warned,
+        files,
+        indexed: run.indexed,
+        skipped,
+        removed: plan.removed.length,
+        pages: run.pages,
+        chunks: run.chunks,
+        cancelled,
+        warned: run.warned,
         ...(ocr ? { ocr: { ...ocr.summary, recognized: ocr.pagesRecognized } } : {}),
       });
     } finally {
@@ -163,7 +205,12 @@ async function* writeCandidates(
   plan: IndexPlan,
   run: RunWriter,
   failed: FileFailure[],
-  { extractor, ocr, signal, chunking }: { extractor: Extractor; ocr: OcrRun | undefined; signal: AbortSignal | undefined; chunking: Partial<ChunkOptions> | undefined },
+  {
+    extractor,
+    ocr,
+    signal,
+    chunking,
+  }: { extractor: Extractor; ocr: OcrRun | undefined; signal: AbortSignal | undefined; chunking: Partial<ChunkOptions> | undefined },
 ): AsyncGenerator<IndexProgress, { touched: number; cancelled: boolean }> {
   let touched = 0;
   let cancelled = false;
@@ -235,8 +282,26 @@ async function* finishRun(
   store: IndexStore,
   plan: IndexPlan,
   run: RunWriter,
-  { cancelled, rebuild, shared, ocr, target, failed, files, notices, total }: {
-    cancelled: boolean; rebuild: boolean; shared: boolean; ocr: OcrRun | undefined; target: string; failed: FileFailure[]; files: DiscoveredFile[]; notices: string[]; total: number;
+  {
+    cancelled,
+    rebuild,
+    shared,
+    ocr,
+    target,
+    failed,
+    files,
+    notices,
+    total,
+  }: {
+    cancelled: boolean;
+    rebuild: boolean;
+    shared: boolean;
+    ocr: OcrRun | undefined;
+    target: string;
+    failed: FileFailure[];
+    files: DiscoveredFile[];
+    notices: string[];
+    total: number;
   },
 ): AsyncGenerator<IndexProgress, void> {
   const removed = [...plan.removed, ...run.stale];
@@ -282,7 +347,7 @@ async function openTarget(target: string, rebuild: boolean, notices: string[]): 
 
 /** Records the embedder in the index; a different model than before drops the old vectors (with a notice). */
 async function configureEmbedding(store: IndexStore, embedder: Embedder | null, notices: string[], logger: Logger, signal?: AbortSignal): Promise<void> {
-  const dimension = embedder ? embedder.dimension ?? (await embedder.probe(signal)) : null;
+  const dimension = embedder ? (embedder.dimension ?? (await embedder.probe(signal))) : null;
   const before = store.meta().embeddingModel;
   const hadDocuments = (await store.countChunks()) > 0 || (await store.documents()).length > 0;
   // The same model under another spelling (`name` vs `name:latest`) keeps the recorded id, so
@@ -316,7 +381,13 @@ function rereadForOcr(plan: IndexPlan): number {
 }
 
 /** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
-async function prepare(file: DiscoveredFile, stored: StoredDocument | null, extractor: Extractor, ocr: OcrRun | undefined, signal?: AbortSignal): Promise<Prepared> {
+async function prepare(
+  file: DiscoveredFile,
+  stored: StoredDocument | null,
+  extractor: Extractor,
+  ocr: OcrRun | undefined,
+  signal?: AbortSignal,
+): Promise<Prepared> {
   try {
     const hash = await hashFile(file.absPath, signal);
     if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
@@ -347,18 +418,37 @@ class RunWriter {
     private readonly batchChunks: number,
   ) {}
 
-  async add(prepared: Extract<Prepared, { kind: 'document' }>, chunking: Partial<ChunkOptions> | undefined, signal?: AbortSignal): Promise<{ failure?: FileFailure }> {
+  async add(
+    prepared: Extract<Prepared, { kind: 'document' }>,
+    chunking: Partial<ChunkOptions> | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ failure?: FileFailure }> {
     const { doc, file, hash } = prepared;
     let chunks;
     try {
       chunks = chunkDocument(doc, chunking);
     } catch (error) {
-      return { failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` } };
+      return {
+        failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },
+      };
     }
     // Embedding errors (server down, model gone) are not about this file: they stop the run.
-    const vectors = this.embedder ? await this.embedder.embed(chunks.map((c) => c.text), signal) : null;
+    const vectors = this.embedder
+      ? await this.embedder.embed(
+          chunks.map((c) => c.text),
+          signal,
+        )
+      : null;
     this.pending.push({
-      document: { path: file.path, kind: doc.kind, size: file.size, mtimeMs: file.mtimeMs, contentHash: hash, pages: doc.kind === 'pdf' ? doc.pages.length : null, warnings: doc.warnings },
+      document: {
+        path: file.path,
+        kind: doc.kind,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        contentHash: hash,
+        pages: doc.kind === 'pdf' ? doc.pages.length : null,
+        warnings: doc.warnings,
+      },
       chunks,
       vectors,
     });

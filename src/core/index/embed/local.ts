@@ -162,7 +162,16 @@ export class LocalEmbedder implements Embedder {
     if (pool) {
       try {
         // All batches queued at once: the pool keeps every worker busy.
-        await Promise.all(batches.map((indices) => pool.run(indices.map((i) => texts[i]!), signal).then((vectors) => store(indices, vectors))));
+        await Promise.all(
+          batches.map((indices) =>
+            pool
+              .run(
+                indices.map((i) => texts[i]!),
+                signal,
+              )
+              .then((vectors) => store(indices, vectors)),
+          ),
+        );
         return out;
       } catch (error) {
         if (!(error instanceof EmbedWorkerCrashError)) throw error;
@@ -172,7 +181,14 @@ export class LocalEmbedder implements Embedder {
     const extract = await this.load(target);
     for (const indices of batches) {
       signal?.throwIfAborted();
-      store(indices, await runExtractor(extract, indices.map((i) => texts[i]!), this.model));
+      store(
+        indices,
+        await runExtractor(
+          extract,
+          indices.map((i) => texts[i]!),
+          this.model,
+        ),
+      );
     }
     return out;
   }

@@ -10,8 +10,19 @@
  * ONNX field numbers are from onnx/onnx.proto (ModelProto, GraphProto, NodeProto, TensorProto...).
  */
 import {
-  firstField, floatValue, lenField, messageField, readFields, repeatedVarints, stringField, stringValue, varintField, varintValue, writeFields,
-  WIRE_LEN, type ProtoField,
+  firstField,
+  floatValue,
+  lenField,
+  messageField,
+  readFields,
+  repeatedVarints,
+  stringField,
+  stringValue,
+  varintField,
+  varintValue,
+  writeFields,
+  WIRE_LEN,
+  type ProtoField,
 } from './onnxProto';
 
 const MODEL = { opsetImport: 8, graph: 7 } as const;
@@ -258,7 +269,8 @@ export function quantizeModel(source: Uint8Array, weightQmax: number, options: Q
   const newModel: ProtoField[] = [];
   modelFields.forEach((field, index) => {
     newModel.push(field.no === MODEL.graph ? messageField(MODEL.graph, newGraph) : field);
-    if (index === lastOpset && !hasMsOpset) newModel.push(messageField(MODEL.opsetImport, [stringField(OPSET.domain, MS_DOMAIN), varintField(OPSET.version, 1)]));
+    if (index === lastOpset && !hasMsOpset)
+      newModel.push(messageField(MODEL.opsetImport, [stringField(OPSET.domain, MS_DOMAIN), varintField(OPSET.version, 1)]));
   });
   return { model: writeFields(newModel), quantizedNodes: replacements.size, quantizedWeights: quantized.size };
 }

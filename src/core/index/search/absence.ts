@@ -70,7 +70,9 @@ const INDEX_STOP_WORDS = new Set(
 
 /** The question's words as the index sees them: pieces of its content words, lowercased, no stop words. */
 export function questionTerms(question: string): string[] {
-  const pieces = analyzeQuery(question).terms.flatMap(tokenPieces).map((piece) => piece.toLowerCase());
+  const pieces = analyzeQuery(question)
+    .terms.flatMap(tokenPieces)
+    .map((piece) => piece.toLowerCase());
   return [...new Set(pieces)].filter((piece) => !INDEX_STOP_WORDS.has(piece));
 }
 
@@ -83,10 +85,14 @@ export function questionTerms(question: string): string[] {
  */
 export function questionNames(question: string): Array<{ phrase: string; spelled: string }> {
   const names = analyzeQuery(question).identifiers.map((name) => ({
-    pieces: tokenPieces(name).map((p) => p.toLowerCase()).filter((p) => !/^\d+$/.test(p)),
+    pieces: tokenPieces(name)
+      .map((p) => p.toLowerCase())
+      .filter((p) => !/^\d+$/.test(p)),
     spelled: name.toLowerCase().replace(/^-+/, ''),
   }));
-  return names.filter(({ pieces }) => pieces.length > 1 && !pieces.some((p) => INDEX_STOP_WORDS.has(p))).map(({ pieces, spelled }) => ({ phrase: pieces.join(' '), spelled }));
+  return names
+    .filter(({ pieces }) => pieces.length > 1 && !pieces.some((p) => INDEX_STOP_WORDS.has(p)))
+    .map(({ pieces, spelled }) => ({ phrase: pieces.join(' '), spelled }));
 }
 
 /** How the index answers the two questions asked of each word; search.ts runs them on LanceDB. */
@@ -143,7 +149,11 @@ export function judgeAbsence(evidence: readonly TermEvidence[], totalChunks: num
   const single = weight > 0 ? inOne / weight : 1;
   // A word only in a document's name (its text never says "gnuplot") is covered, not unknown.
   const unknown = words.filter((e) => e.df === 0 && !e.misspelt && !e.covered).map((e) => e.term);
-  const missing = evidence.filter((e) => !e.covered && !e.misspelt).sort((a, b) => a.df - b.df).slice(0, 3).map((e) => e.term);
+  const missing = evidence
+    .filter((e) => !e.covered && !e.misspelt)
+    .sort((a, b) => a.df - b.df)
+    .slice(0, 3)
+    .map((e) => e.term);
   const shown = round(coverage);
   const quote = (terms: string[]) => terms.map((t) => JSON.stringify(t)).join(', ');
   // A name typed in full that no document contains is the clearest sign: its parts may all be common.
@@ -151,10 +161,20 @@ export function judgeAbsence(evidence: readonly TermEvidence[], totalChunks: num
     return { absent: true, confidence: round(Math.max(0.5, 1 - coverage)), reason: `the name "${unknownName.term}" occurs nowhere in the index`, missing };
   }
   if (unknown.length > 0 && coverage < UNKNOWN_WORD_COVERAGE) {
-    return { absent: true, confidence: round(1 - coverage), reason: `${quote(unknown)} occur${unknown.length === 1 ? 's' : ''} nowhere in the index (coverage ${shown})`, missing };
+    return {
+      absent: true,
+      confidence: round(1 - coverage),
+      reason: `${quote(unknown)} occur${unknown.length === 1 ? 's' : ''} nowhere in the index (coverage ${shown})`,
+      missing,
+    };
   }
   if (single < MIN_COVERAGE) {
-    return { absent: true, confidence: round(1 - single), reason: `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`, missing };
+    return {
+      absent: true,
+      confidence: round(1 - single),
+      reason: `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`,
+      missing,
+    };
   }
   return { absent: false, confidence: shown, reason: `the top passages cover ${shown} of the question's rare words`, missing };
 }

@@ -67,7 +67,10 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
           return hits.map((hit) => ({ ...hit, id: inFolder(label, hit.id), path: inFolder(label, hit.path) }));
         }),
       );
-      const fused = reciprocalRankFusion(lists.map((items) => ({ items, weight: 1 })), (hit) => hit.id);
+      const fused = reciprocalRankFusion(
+        lists.map((items) => ({ items, weight: 1 })),
+        (hit) => hit.id,
+      );
       return fused.slice(0, Math.max(1, options.k ?? 10)).map(({ item }) => item);
     },
 
@@ -92,7 +95,9 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
       : {}),
 
     async listDocuments(): Promise<DocumentInfo[]> {
-      const lists = await Promise.all(folders.map(async ({ label, retriever }) => (await retriever.listDocuments()).map((d) => ({ ...d, path: inFolder(label, d.path) }))));
+      const lists = await Promise.all(
+        folders.map(async ({ label, retriever }) => (await retriever.listDocuments()).map((d) => ({ ...d, path: inFolder(label, d.path) }))),
+      );
       return lists.flat();
     },
 
@@ -106,7 +111,10 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
 export function sumStats(all: readonly IndexStats[]): IndexStats {
   if (all.length === 1) return all[0]!;
   const models = [...new Set(all.map((s) => s.embeddingModel).filter((m): m is string => m !== null))];
-  const times = all.map((s) => s.lastIndexedAt).filter((t): t is string => t !== null).sort();
+  const times = all
+    .map((s) => s.lastIndexedAt)
+    .filter((t): t is string => t !== null)
+    .sort();
   return {
     documents: all.reduce((n, s) => n + s.documents, 0),
     chunks: all.reduce((n, s) => n + s.chunks, 0),

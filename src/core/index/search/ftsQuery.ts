@@ -22,10 +22,7 @@ function loadLanceDb(): Promise<LanceDb> {
 }
 
 /** Null when the question has no searchable words at all (e.g. "what is it?"). */
-export async function buildFtsQuery(
-  analyzed: AnalyzedQuery,
-  options: { phrases?: boolean } = {},
-): Promise<FullTextQuery | null> {
+export async function buildFtsQuery(analyzed: AnalyzedQuery, options: { phrases?: boolean } = {}): Promise<FullTextQuery | null> {
   if (analyzed.terms.length === 0) return null;
   const { BooleanQuery, MatchQuery, Occur, PhraseQuery } = await loadLanceDb();
   const clauses: [Occur, FullTextQuery][] = [[Occur.Should, new MatchQuery(analyzed.terms.join(' '), FTS_TEXT_COLUMN)]];

@@ -39,10 +39,7 @@ const QUOTED = /`([^`]+)`|"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?
 /** A token with inner punctuation, a leading dash, inner capitals or all capitals: an identifier. */
 function isIdentifier(token: string): boolean {
   return (
-    /^-{1,2}[\p{L}\p{N}]/u.test(token) ||
-    /[\p{L}\p{N}][_.=/:\-+][\p{L}\p{N}]/u.test(token) ||
-    /\p{Ll}\p{Lu}/u.test(token) ||
-    /^\p{Lu}{3,}\p{N}*$/u.test(token)
+    /^-{1,2}[\p{L}\p{N}]/u.test(token) || /[\p{L}\p{N}][_.=/:\-+][\p{L}\p{N}]/u.test(token) || /\p{Ll}\p{Lu}/u.test(token) || /^\p{Lu}{3,}\p{N}*$/u.test(token)
   );
 }
 

@@ -105,7 +105,6 @@ const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
  */
 const EMBEDDER_RETRY_MS = 60_000;
 
-
 export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
   const candidateFactor = options.candidateFactor ?? 4;
   const minCandidates = options.minCandidates ?? 40;
@@ -158,14 +157,17 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       // on its own, so only the vector side is asked part by part. The parts run beside the main
       // lists (not after them): they are used only if the main vector list answered.
       const parts = useVector && partWeight > 0 ? splitQuestion(query) : [];
-      const partRows = parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
+      const partRows =
+        parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
       partRows.catch(() => undefined);
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
         // Hybrid search uses only the definition lists of that query (see identifierWeight).
-        useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0)) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
+        useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
+          ? identifierRows(analyzed, filter, limit)
+          : Promise.resolve(NO_IDENTIFIER_ROWS),
       ]);
       signal?.throwIfAborted();
       for (const side of [fts, vec]) if (!side.ok && isIndexDamage(side.error)) throw side.error;
@@ -195,13 +197,20 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
-          fused = await rerankBySentences(queryVector, fused, (row) => row.text, (row) => row.id, sentenceEmbedder, {
-            top: sentenceRerank,
-            signal,
-            terms: analyzed.terms,
-            names: analyzed.identifiers.flatMap(tokenPieces),
-            embedPerChunk: sentenceVectors,
-          });
+          fused = await rerankBySentences(
+            queryVector,
+            fused,
+            (row) => row.text,
+            (row) => row.id,
+            sentenceEmbedder,
+            {
+              top: sentenceRerank,
+              signal,
+              terms: analyzed.terms,
+              names: analyzed.identifiers.flatMap(tokenPieces),
+              embedPerChunk: sentenceVectors,
+            },
+          );
         } catch (error) {
           if (signal?.aborted) throw error;
           // Only a refinement: the fused order still answers.

@@ -21,7 +21,10 @@ const MIN_SENTENCE_CHARS = 60;
 const MAX_SENTENCE_CHARS = 300;
 
 export function sentencesOf(text: string): string[] {
-  const raw = text.split(/(?<=[.!?;:])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+  const raw = text
+    .split(/(?<=[.!?;:])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const out: string[] = [];
   let current = '';
   for (const piece of raw) {
@@ -67,12 +70,22 @@ export async function rerankBySentences<T>(
       at += list.length;
       return max;
     });
-    sentenceOrders.push(head.map((item, i) => ({ item, sim: best[i]! })).sort((a, b) => b.sim - a.sim).map((x) => x.item));
+    sentenceOrders.push(
+      head
+        .map((item, i) => ({ item, sim: best[i]! }))
+        .sort((a, b) => b.sim - a.sim)
+        .map((x) => x.item),
+    );
   }
   if (hasTerms) {
     const lexical = perSentence.map((list) => Math.max(0, ...list));
     // A stable sort: ties keep the fused order.
-    sentenceOrders.push(head.map((item, i) => ({ item, weight: lexical[i]! })).sort((a, b) => b.weight - a.weight).map((x) => x.item));
+    sentenceOrders.push(
+      head
+        .map((item, i) => ({ item, weight: lexical[i]! }))
+        .sort((a, b) => b.weight - a.weight)
+        .map((x) => x.item),
+    );
   }
   if (sentenceOrders.length === 0) return ranked;
   // Rank fusion: the fused order carries every list's evidence (BM25, named documents, vectors) and
@@ -80,10 +93,7 @@ export async function rerankBySentences<T>(
   // docs/benchmarks.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
   // on all three question sets (all 44: hit@5 0.93-0.95 -> 0.98). With the cosine order alone (no
   // question words) the two weigh 1 and 1, as first measured.
-  const reranked = reciprocalRankFusion(
-    [{ items: head, weight: sentenceOrders.length }, ...sentenceOrders.map((items) => ({ items, weight: 1 }))],
-    keyOf,
-  );
+  const reranked = reciprocalRankFusion([{ items: head, weight: sentenceOrders.length }, ...sentenceOrders.map((items) => ({ items, weight: 1 }))], keyOf);
   // Hits past the reranked head keep their order, scaled below the head's last score.
   const tail = ranked.slice(head.length);
   const floor = reranked[reranked.length - 1]!.score;

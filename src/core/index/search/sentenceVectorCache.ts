@@ -20,7 +20,10 @@ export function cachedSentenceEmbedder(embedder: SentenceEmbedder, capacity = DE
       if (missing.length > 0) {
         const textOf = new Map(keys.map((key, i) => [key, texts[i]!]));
         // One batch for every sentence not seen yet: a batch is much cheaper than its parts one by one.
-        const fresh = await embedder.embed(missing.map((key) => textOf.get(key)!), signal);
+        const fresh = await embedder.embed(
+          missing.map((key) => textOf.get(key)!),
+          signal,
+        );
         missing.forEach((key, i) => vectors.set(key, fresh[i]!));
       }
       const out = keys.map((key) => vectors.get(key)!);

@@ -2,17 +2,7 @@ import type { FileFailure } from '../../types';
 
 /** Why a file could not be extracted; the same codes appear in `FileFailure.code`. */
 export type ExtractionErrorCode =
-  | 'empty'
-  | 'corrupt'
-  | 'encrypted'
-  | 'no-text'
-  | 'binary'
-  | 'encoding'
-  | 'unreadable'
-  | 'vanished'
-  | 'broken-link'
-  | 'too-large'
-  | 'failed';
+  'empty' | 'corrupt' | 'encrypted' | 'no-text' | 'binary' | 'encoding' | 'unreadable' | 'vanished' | 'broken-link' | 'too-large' | 'failed';
 
 /**
  * A file that cannot be indexed, with a one-line reason a user can act on. The indexer records it

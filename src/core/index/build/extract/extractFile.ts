@@ -24,8 +24,7 @@ export const DEFAULT_MAX_TEXT_BYTES = 50 * 1024 * 1024;
 /** Extracts one discovered file in this thread. Throws ExtractionError for a file that cannot be indexed. */
 export async function extractFile(file: DiscoveredFile, options: ExtractOptions = {}): Promise<ExtractedDocument> {
   options.signal?.throwIfAborted();
-  const limit =
-    file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
+  const limit = file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
   const bytes = await readLimited(file.absPath, limit);
   options.signal?.throwIfAborted();
   if (file.kind === 'pdf') {

@@ -12,7 +12,20 @@ import { decodeText, decodeWindows1252, looksBinary } from './text';
 const PRESCAN_BYTES = 1024;
 const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([\w.:+-]+)/i;
 /** Labels the Encoding Standard maps to windows-1252 (Node's TextDecoder reads them as Latin-1). */
-const WINDOWS_1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252', 'iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'l1', 'us-ascii', 'ascii', 'cp819', 'ibm819']);
+const WINDOWS_1252_LABELS = new Set([
+  'windows-1252',
+  'cp1252',
+  'x-cp1252',
+  'iso-8859-1',
+  'iso8859-1',
+  'iso_8859-1',
+  'latin1',
+  'l1',
+  'us-ascii',
+  'ascii',
+  'cp819',
+  'ibm819',
+]);
 
 export function extractHtml(bytes: Uint8Array): BlockText & { warnings: string[] } {
   const { text: html, warnings } = decodeHtml(bytes);

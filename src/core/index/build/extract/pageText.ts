@@ -31,20 +31,22 @@ const STRANDED_PUNCTUATION = /(?<=[\p{L}\p{N}])\n(?:([.,;:!?]+)(?: (?=\p{L})|(?=
  * since chunkers split on it. Line-break hyphens are handled per document (dehyphenate.ts).
  */
 export function normalizePageText(raw: string): string {
-  return raw
-    .replace(/\r\n?/g, '\n')
-    .replace(ODD_SPACES, ' ')
-    .replace(INVISIBLE, '')
-    // A soft hyphen inside a line is invisible; one at a line end is a word break (dehyphenate).
-    .replace(/\u00ad(?!\n)/g, '')
-    .replace(/ {2,}/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(STRANDED_PUNCTUATION, (match, mark: string | undefined, bracket: string | undefined) => {
-      const punctuation = mark ?? bracket ?? '';
-      return match.endsWith(' ') ? `${punctuation}\n` : punctuation;
-    })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    raw
+      .replace(/\r\n?/g, '\n')
+      .replace(ODD_SPACES, ' ')
+      .replace(INVISIBLE, '')
+      // A soft hyphen inside a line is invisible; one at a line end is a word break (dehyphenate).
+      .replace(/\u00ad(?!\n)/g, '')
+      .replace(/ {2,}/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .replace(STRANDED_PUNCTUATION, (match, mark: string | undefined, bracket: string | undefined) => {
+        const punctuation = mark ?? bracket ?? '';
+        return match.endsWith(' ') ? `${punctuation}\n` : punctuation;
+      })
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /** "page 4", "pages 6-11", "pages 2, 5-7": short ranges of 1-based page numbers for messages. */

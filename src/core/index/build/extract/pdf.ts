@@ -260,7 +260,15 @@ function isSparse(text: string, view: number[] | undefined): boolean {
 
 /** pdf.js's operators that paint an image (a scan is one). */
 function imageOperators(pdfjsModule: PdfjsLike): Set<number> {
-  const names = ['paintImageXObject', 'paintImageXObjectRepeat', 'paintInlineImageXObject', 'paintInlineImageXObjectGroup', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintImageMaskXObjectRepeat'];
+  const names = [
+    'paintImageXObject',
+    'paintImageXObjectRepeat',
+    'paintInlineImageXObject',
+    'paintInlineImageXObjectGroup',
+    'paintImageMaskXObject',
+    'paintImageMaskXObjectGroup',
+    'paintImageMaskXObjectRepeat',
+  ];
   return new Set(names.map((name) => pdfjsModule.OPS?.[name]).filter((op): op is number => op !== undefined));
 }
 

@@ -97,9 +97,10 @@ export class WorkerPool {
       // One task first: its page count decides how many more parts the file gets (expand), so a
       // short PDF is opened once, not once per part.
       const id = this.nextId++;
-      const request: ExtractRequest = partCount === 1
-        ? { type: 'extract', id, file, limits: this.limits }
-        : { type: 'extract-part', id, file, part: { index: 0, count: partCount }, limits: this.limits };
+      const request: ExtractRequest =
+        partCount === 1
+          ? { type: 'extract', id, file, limits: this.limits }
+          : { type: 'extract-part', id, file, part: { index: 0, count: partCount }, limits: this.limits };
       job.tasks.push({ request, job });
       this.stats.files++;
       if (signal) {

@@ -57,7 +57,7 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 function countUtf8Sequences(bytes: Uint8Array): { valid: number; invalid: number } {
   let valid = 0;
   let invalid = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i] as number;
     if (lead < 0x80) {
       i++;

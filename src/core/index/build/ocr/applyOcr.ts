@@ -57,11 +57,15 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
     const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data };
     const written: Array<Promise<void>> = [];
     try {
-      const read = await context.pool.recognize(job, (page) => {
-        done++;
-        if (typeof page !== 'number') written.push(context.cache.put(contentHash, page));
-        context.onProgress(`OCR page ${done}/${misses.length} of ${doc.path}`);
-      }, context.signal);
+      const read = await context.pool.recognize(
+        job,
+        (page) => {
+          done++;
+          if (typeof page !== 'number') written.push(context.cache.put(contentHash, page));
+          context.onProgress(`OCR page ${done}/${misses.length} of ${doc.path}`);
+        },
+        context.signal,
+      );
       results.push(...read.pages);
       outcome.unreadable = read.failed;
     } catch (error) {
@@ -89,9 +93,12 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
 
   const textless = candidates.filter((page) => (doc.pages[page - 1] ?? '') === '');
   if (doc.pages.every((text) => text === '')) {
-    throw new ExtractionError('no-text', outcome.unreadable.length > 0
-      ? `no extractable text, and OCR could not read its pages${outcome.error ? ` (${outcome.error})` : ''}`
-      : 'no extractable text: OCR found none either (blank pages?)');
+    throw new ExtractionError(
+      'no-text',
+      outcome.unreadable.length > 0
+        ? `no extractable text, and OCR could not read its pages${outcome.error ? ` (${outcome.error})` : ''}`
+        : 'no extractable text: OCR found none either (blank pages?)',
+    );
   }
   const unread = textless.filter((page) => !outcome.unreadable.includes(page) && !outcome.overLimit.includes(page));
   if (unread.length > 0) doc.warnings.push(`${describePages(unread)} ${unread.length > 1 ? 'have' : 'has'} no text (OCR found none)`);
@@ -100,7 +107,9 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
   }
   const limitedTextless = outcome.overLimit.filter((page) => textless.includes(page));
   if (limitedTextless.length > 0) {
-    doc.warnings.push(`${describePages(limitedTextless)} not read by OCR (limit ${context.settings.maxPagesPerDocument} pages per document: raise --ocr-max-pages)`);
+    doc.warnings.push(
+      `${describePages(limitedTextless)} not read by OCR (limit ${context.settings.maxPagesPerDocument} pages per document: raise --ocr-max-pages)`,
+    );
   }
   return outcome;
 }

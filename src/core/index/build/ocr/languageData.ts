@@ -37,7 +37,10 @@ export function resolveLanguageData(settings: Pick<OcrSettings, 'languages' | 'l
   const dir = settings.languageDir;
   if (!dir) {
     const others = settings.languages.filter((lang) => lang !== 'eng').join(', ');
-    throw new OcrError('ocr-language-missing', `OCR language ${others} needs its data: put ${others}.traineddata in a folder and name it with --ocr-lang-dir (setting research.index.ocrLanguageDir)`);
+    throw new OcrError(
+      'ocr-language-missing',
+      `OCR language ${others} needs its data: put ${others}.traineddata in a folder and name it with --ocr-lang-dir (setting research.index.ocrLanguageDir)`,
+    );
   }
   const has = (lang: string, suffix: string) => existsSync(join(dir, `${lang}.traineddata${suffix}`));
   if (settings.languages.every((lang) => has(lang, '.gz'))) return { langPath: dir, gzip: true };

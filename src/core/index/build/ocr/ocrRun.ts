@@ -48,7 +48,11 @@ export class OcrRun {
   async read(doc: ExtractedDocument, absPath: string, contentHash: string, signal?: AbortSignal): Promise<void> {
     if (!doc.ocrCandidates?.length) return;
     const outcome: OcrOutcome = await applyOcr(doc, absPath, contentHash, {
-      settings: this.settings, data: this.data, pool: this.pool, cache: this.cache, signal,
+      settings: this.settings,
+      data: this.data,
+      pool: this.pool,
+      cache: this.cache,
+      signal,
       onProgress: (message) => this.say(message),
     });
     this.summary.pages += outcome.read.length;

@@ -31,9 +31,12 @@ export interface ImagePlacement {
 
 export function multiply(m: readonly number[], n: readonly number[]): Matrix {
   return [
-    m[0]! * n[0]! + m[1]! * n[2]!, m[0]! * n[1]! + m[1]! * n[3]!,
-    m[2]! * n[0]! + m[3]! * n[2]!, m[2]! * n[1]! + m[3]! * n[3]!,
-    m[4]! * n[0]! + m[5]! * n[2]! + n[4]!, m[4]! * n[1]! + m[5]! * n[3]! + n[5]!,
+    m[0]! * n[0]! + m[1]! * n[2]!,
+    m[0]! * n[1]! + m[1]! * n[3]!,
+    m[2]! * n[0]! + m[3]! * n[2]!,
+    m[2]! * n[1]! + m[3]! * n[3]!,
+    m[4]! * n[0]! + m[5]! * n[2]! + n[4]!,
+    m[4]! * n[1]! + m[5]! * n[3]! + n[5]!,
   ];
 }
 
@@ -55,7 +58,12 @@ export function imagePlacements(fnArray: readonly number[], argsArray: readonly 
     } else if (fn === ops.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
     else if ((fn === ops.paintImageXObject || fn === ops.paintInlineImageXObject) && args?.[0]) {
       const matrix = multiply(ctm, viewport);
-      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u, v]) => [matrix[0] * u! + matrix[2] * v! + matrix[4], matrix[1] * u! + matrix[3] * v! + matrix[5]]);
+      const corners = [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ].map(([u, v]) => [matrix[0] * u! + matrix[2] * v! + matrix[4], matrix[1] * u! + matrix[3] * v! + matrix[5]]);
       const xs = corners.map((c) => c[0]!);
       const ys = corners.map((c) => c[1]!);
       const left = Math.min(...xs);

@@ -137,7 +137,12 @@ export async function readPageScan(pdf: OpenedPdf, pageNumber: number): Promise<
       const dpi = Math.min(upright.width / (placement.width / 72), upright.height / (placement.height / 72));
       const image = rescale(upright, scaleFactorFor(dpi));
       if (isBlank(image)) continue;
-      const frame = { left: placement.left / viewport.width, top: placement.top / viewport.height, width: placement.width / viewport.width, height: placement.height / viewport.height };
+      const frame = {
+        left: placement.left / viewport.width,
+        top: placement.top / viewport.height,
+        width: placement.width / viewport.width,
+        height: placement.height / viewport.height,
+      };
       images.push({ png: encodeGreyPng(image.width, image.height, image.pixels), width: image.width, height: image.height, frame });
     }
     if (placements.length > 0 && undecodable === placements.length) throw new Error('its scanned image could not be decoded (damaged or unsupported image)');

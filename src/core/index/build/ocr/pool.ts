@@ -66,12 +66,15 @@ export class OcrPool {
       this.stats.pages++;
       onPage(page);
     };
-    const runs = parts.map((pages) => new Promise<void>((resolve, reject) => {
-      const request: OcrRequest = { type: 'ocr', id: this.nextId++, absPath: job.absPath, pages, languages: job.languages, data: job.data };
-      const pending: Pending = { request, onPage: record, resolve, reject };
-      mine.push(pending);
-      this.queue.push(pending);
-    }));
+    const runs = parts.map(
+      (pages) =>
+        new Promise<void>((resolve, reject) => {
+          const request: OcrRequest = { type: 'ocr', id: this.nextId++, absPath: job.absPath, pages, languages: job.languages, data: job.data };
+          const pending: Pending = { request, onPage: record, resolve, reject };
+          mine.push(pending);
+          this.queue.push(pending);
+        }),
+    );
     const onAbort = () => this.cancel(mine, signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     this.pump();

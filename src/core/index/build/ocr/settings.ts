@@ -33,6 +33,9 @@ export function ocrSettingsKey(settings: OcrSettings): string {
 
 /** Parses `eng+deu` / `eng,deu` into codes; an empty list means English. */
 export function parseOcrLanguages(value: string): string[] {
-  const codes = value.split(/[+,\s]+/).map((code) => code.trim()).filter((code) => code !== '');
+  const codes = value
+    .split(/[+,\s]+/)
+    .map((code) => code.trim())
+    .filter((code) => code !== '');
   return codes.length > 0 ? codes : ['eng'];
 }

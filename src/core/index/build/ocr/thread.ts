@@ -16,7 +16,11 @@ const port = parentPort;
 if (!port) throw new Error('OCR worker must run in a worker thread');
 
 interface TesseractWorker {
-  recognize(image: Buffer, options: object, output: { text: boolean; tsv: boolean }): Promise<{ data: { text: string; confidence: number; tsv: string | null } }>;
+  recognize(
+    image: Buffer,
+    options: object,
+    output: { text: boolean; tsv: boolean },
+  ): Promise<{ data: { text: string; confidence: number; tsv: string | null } }>;
   terminate(): Promise<unknown>;
 }
 let tesseract: { key: string; worker: Promise<TesseractWorker> } | undefined;
@@ -26,8 +30,9 @@ function tesseractFor(request: OcrRequest): Promise<TesseractWorker> {
   if (tesseract?.key !== key) {
     void tesseract?.worker.then((w) => w.terminate()).catch(() => undefined);
     const worker = import('tesseract.js').then((module) => {
-      const createWorker = (module as unknown as { createWorker: typeof import('tesseract.js').createWorker }).createWorker
-        ?? (module as unknown as { default: typeof import('tesseract.js') }).default.createWorker;
+      const createWorker =
+        (module as unknown as { createWorker: typeof import('tesseract.js').createWorker }).createWorker ??
+        (module as unknown as { default: typeof import('tesseract.js') }).default.createWorker;
       return createWorker(request.languages, 1 /* LSTM only */, {
         langPath: request.data.langPath,
         gzip: request.data.gzip,
@@ -76,7 +81,12 @@ async function run(request: OcrRequest): Promise<void> {
     }
     post({ type: 'done', id: request.id });
   } catch (error) {
-    post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : 'Error' });
+    post({
+      type: 'failed',
+      id: request.id,
+      message: error instanceof Error ? error.message : String(error),
+      name: error instanceof Error ? error.name : 'Error',
+    });
   } finally {
     await pdf?.close().catch(() => undefined);
   }
