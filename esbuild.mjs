@@ -14,9 +14,9 @@ const entryPoints = [
   { in: 'src/vscode/engine/impl.ts', out: 'engine' },
   { in: 'src/cli/main.ts', out: 'cli' },
   // PDF extraction threads: started by the extension and the CLI from dist/extract-worker.js.
-  { in: 'src/core/index/extract/worker.ts', out: 'extract-worker' },
+  { in: 'src/core/index/build/extract/worker.ts', out: 'extract-worker' },
   // OCR threads (pdf.js renders, tesseract.js reads): started by the extension and the CLI from dist/ocr-worker.js.
-  { in: 'src/core/index/ocr/thread.ts', out: 'ocr-worker' },
+  { in: 'src/core/index/build/ocr/thread.ts', out: 'ocr-worker' },
   // Local embedding threads (one ONNX session each): started by the cli from dist/embed-worker.js.
   { in: 'src/core/index/embed/localWorker.ts', out: 'embed-worker' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
@@ -33,7 +33,7 @@ const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
     build.onStart(() => {
-      if (watch) console.log("[watch] build started");
+      if (watch) console.log('[watch] build started');
     });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
@@ -68,7 +68,10 @@ const ctx = await esbuild.context({
 // The PDF viewer's webview: a browser bundle of pdf.js's viewer and ours, plus the pdf.js files it
 // loads at run time (worker, CMaps for CJK fonts, the standard fonts, the image decoders' wasm).
 const webview = await esbuild.context({
-  entryPoints: [{ in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' }, { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' }],
+  entryPoints: [
+    { in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' },
+    { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' },
+  ],
   outdir: 'dist/webview',
   bundle: true,
   platform: 'browser',
@@ -89,7 +92,7 @@ function copyPdfjsAssets() {
   for (const dir of ['cmaps', 'standard_fonts', 'wasm']) cpSync(`${pdfjs}/${dir}`, `dist/webview/${dir}`, { recursive: true });
 }
 
-// OCR's English data, beside the bundles (src/core/index/ocr/languageData.ts looks there first).
+// OCR's English data, beside the bundles (src/core/index/build/ocr/languageData.ts looks there first).
 function copyOcrData() {
   mkdirSync('dist/tessdata', { recursive: true });
   cpSync('node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz', 'dist/tessdata/eng.traineddata.gz');

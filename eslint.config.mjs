@@ -17,6 +17,10 @@ const noEditorLayer = {
   message: 'The editor layer sits above this folder: take what you need as a parameter or a port instead.',
 };
 const noCli = { regex: up('cli'), message: 'src/cli is a host like the editor: move what both need into src/core.' };
+const indexEntryOnly = {
+  regex: `${up('core/index')}.`,
+  message: 'Hosts reach the index through its entry (src/core/index/index.ts): import from core/index, and add there what a host needs.',
+};
 
 /** Boundaries per folder; a later, narrower block must repeat the wider block's (ESLint replaces a rule's options). */
 const core = { paths: [noVscodeModule], patterns: [noEditorLayer, noCli] };
@@ -33,21 +37,11 @@ const layers = [
     patterns: [
       ...core.patterns,
       { regex: up('graph'), message: 'src/core/index serves the graph, never the other way: pass what it needs as a parameter.' },
-      // Embedding through Ollama shares the HTTP transport (errors, timed fetch, limits) with the chat client; nothing else of core/llm.
+      // Embedding shares the HTTP transport (errors, timed fetch, limits, the OpenAI-compatible requests) with the chat clients; nothing else of core/llm.
       {
-        regex: `${up('llm')}(?!(errors|timedFetch|timeouts|ollamaClient|openaiClient)$)`,
-        message: 'src/core/index may use only the Ollama transport of src/core/llm (errors, timedFetch, timeouts), not the chat client.',
-      },
-      {
-        regex: `${up('llm')}ollamaClient$`,
-        allowImportNames: ['isUnreachable'],
-        message: 'src/core/index may use only the Ollama transport of src/core/llm, not the chat client.',
-      },
-      // An OpenAI-compatible server's embeddings go through its client (same transport, limits and errors).
-      {
-        regex: `${up('llm')}openaiClient$`,
-        allowImportNames: ['createOpenAiClient', 'OpenAiClient'],
-        message: 'src/core/index may use only the OpenAI-compatible client constructor (for /embeddings), nothing else of it.',
+        regex: `${up('llm')}(?!(errors|networkErrors|timedFetch|timeouts|openaiTransport)$)`,
+        message:
+          'src/core/index may use only the HTTP transport of src/core/llm (errors, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
       },
     ],
   },
@@ -67,7 +61,13 @@ const layers = [
     name: 'the CLI is a host beside the editor, not on it',
     files: ['src/cli/**/*.ts'],
     paths: [noVscodeModule],
-    patterns: [noEditorLayer],
+    patterns: [noEditorLayer, indexEntryOnly],
+  },
+  {
+    name: 'the editor reaches the index through its entry',
+    files: ['src/extension.ts', 'src/vscode/**/*.ts'],
+    paths: [],
+    patterns: [indexEntryOnly],
   },
   {
     name: 'the editor engine is plain Node, bundled alone and loaded on first use',
@@ -75,7 +75,11 @@ const layers = [
     paths: [
       { ...noVscodeModule, message: 'dist/engine.js is plain Node (loaded by engine/load.ts): no VS Code API here; the editor layer passes plain data.' },
     ],
-    patterns: [noCli, { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' }],
+    patterns: [
+      noCli,
+      indexEntryOnly,
+      { regex: '^\\.\\./(?!\\.\\./|pure/)', message: 'The engine imports core and ./pure only: the rest of src/vscode uses the VS Code API.' },
+    ],
   },
   {
     name: "the editor's pure logic runs without VS Code (unit-tested in plain Node)",
@@ -84,6 +88,7 @@ const layers = [
     paths: [{ ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/pure runs without VS Code (unit tests): types only (`import type`).' }],
     patterns: [
       noCli,
+      indexEntryOnly,
       {
         regex: '^\\.\\./(?!\\.\\./|chatMarkdown$|engine/)',
         message: 'src/vscode/pure imports core, its own folder, ../chatMarkdown and ../engine only (none uses the VS Code API); the rest of src/vscode does.',
@@ -96,7 +101,7 @@ const layers = [
     paths: [
       { ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/chatMarkdown.ts runs without VS Code (unit tests): types only (`import type`).' },
     ],
-    patterns: [noCli, { regex: '^\\./(?!pure/)', message: 'src/vscode/chatMarkdown.ts runs without VS Code: import only ./pure/* and core.' }],
+    patterns: [noCli, indexEntryOnly, { regex: '^\\./(?!pure/)', message: 'src/vscode/chatMarkdown.ts runs without VS Code: import only ./pure/* and core.' }],
   },
 ];
 

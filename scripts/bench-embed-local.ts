@@ -12,8 +12,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { LOCAL_PRECISIONS, LocalEmbedder, type LocalPrecision } from '../src/core/index/embed/local';
-import { openIndexStore } from '../src/core/index/store';
+import { LOCAL_PRECISIONS, openIndexStore, type LocalPrecision } from '../src/core/index';
+import { LocalEmbedder } from '../src/core/index/embed/local';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -15,10 +15,11 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles, type DiscoveredFile } from '../src/core/index/discover';
-import { createExtractor } from '../src/core/index/extract';
-import { extractPdfText, type PdfjsLike } from '../src/core/index/extract/pdf';
-import { installPdfjsNode20Polyfills } from '../src/core/index/ocr/pdfjsNode20';
+import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index';
+import type { DiscoveredFile } from '../src/core/index/types';
+import { createExtractor } from '../src/core/index/build/extract';
+import { extractPdfText, type PdfjsLike } from '../src/core/index/build/extract/pdf';
+import { installPdfjsNode20Polyfills } from '../src/core/index/build/ocr/pdfjsNode20';
 
 const run = promisify(execFile);
 
@@ -132,7 +133,11 @@ async function main(): Promise<void> {
   // Scanned PDFs fail with 'no-text' by design; they would only measure error paths.
   const { files } = await discoverFiles(folder, { include: ['**/*.pdf'], exclude: [...exclude, 'scanned/**'] });
   console.log(`${files.length} PDFs under ${folder}, ${(sum(files.map((f) => f.size)) / 2 ** 20).toFixed(1)} MB`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2, wall times are shared)`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores: above 2, wall times are shared)`,
+  );
 
   const only = argValue('--only')?.split(',');
   const wanted = (name: string) => !only || only.includes(name);
@@ -154,7 +159,11 @@ async function main(): Promise<void> {
   if (!hasPdftotext) console.log('pdftotext not installed (Debian: poppler-utils): no baseline');
   if (hasPdftotext && wanted('pdftotext1')) await timed('pdftotext, 1 process', () => withPdftotext(files, 1, pageCount));
   if (hasPdftotext && wanted('pdftotext2')) await timed('pdftotext, 2 processes', () => withPdftotext(files, 2, pageCount));
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -14,10 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search';
-import { openIndexStore } from '../src/core/index/store';
-import type { Retriever } from '../src/core/index/types';
+import { openIndexForQueries, type Retriever } from '../src/core/index';
 import { createOllamaClient } from '../src/core/llm/ollamaClient';
 import type { LlmClient } from '../src/core/llm/types';
 import { createResearchAssistant } from '../src/core/graph/runTurn';
@@ -42,20 +39,25 @@ function percentile(sorted: number[], p: number): number {
 const fmt = (ms: number) => ms.toFixed(2);
 
 async function main(): Promise<void> {
-  const questions = readFileSync(values.questions!, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).question as string).filter(Boolean);
+  const questions = readFileSync(values.questions!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).question as string)
+    .filter(Boolean);
   if (!values.db || !existsSync(values.db)) {
-    process.stderr.write(`no index at ${values.db ?? '(none given)'}: build one first, e.g.\n  node dist/cli.js index <scale-corpus> --db DIR --embed none\nthen: npm run bench:graph -- --db DIR\n`);
+    process.stderr.write(
+      `no index at ${values.db ?? '(none given)'}: build one first, e.g.\n  node dist/cli.js index <scale-corpus> --db DIR --embed none\nthen: npm run bench:graph -- --db DIR\n`,
+    );
     process.exitCode = 2;
     return;
   }
-  const store = await openIndexStore(values.db!);
-  const stats = await createRetriever(store, null).stats();
-  const docs = await createRetriever(store, null).listDocuments();
+  const index = await openIndexForQueries(values.db!, {});
+  const base = index.retriever;
+  const stats = await base.stats();
+  const docs = await base.listDocuments();
   const pages = docs.reduce((n, d) => n + (d.pages ?? 0), 0);
-  const embedder = embedderForIndex(store.meta());
 
   // Time spent in retrieval, to show where the overhead goes.
-  const base = createRetriever(store, embedder);
   let searchMs = 0;
   const retriever: Retriever = {
     search: async (q, o) => {
@@ -73,9 +75,18 @@ async function main(): Promise<void> {
   const agents = scriptAgents({
     orchestrator: (body) => {
       const last = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-      return JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: last, sub_queries: [last], document_filters: [] });
+      return JSON.stringify({
+        decision: 'research',
+        reasoning: 'specific',
+        missing_context: '',
+        intent: 'factual',
+        standalone_question: last,
+        sub_queries: [last],
+        document_filters: [],
+      });
     },
-    synthesis: 'According to the manual, the default is the value given in the cited passage [1], and it can be changed with the option described there [2]. '.repeat(2),
+    synthesis:
+      'According to the manual, the default is the value given in the cited passage [1], and it can be changed with the option described there [2]. '.repeat(2),
   });
   const fake = await startFakeOllama({ chat: (b) => agents.chat(b), contextLength: 8192 });
 
@@ -106,11 +117,30 @@ async function main(): Promise<void> {
   };
   const assistant = createResearchAssistant({ retriever, llm: timed, config: { model: 'llama3.2' }, tracer: undefined });
 
-  const meta = (m: Partial<TurnMetadata>): TurnMetadata => ({ clarificationCount: 0, lastAgent: 'validation', citations: [], decisions: [], conversationId: 'bench', ...m });
+  const meta = (m: Partial<TurnMetadata>): TurnMetadata => ({
+    clarificationCount: 0,
+    lastAgent: 'validation',
+    citations: [],
+    decisions: [],
+    conversationId: 'bench',
+    ...m,
+  });
   const histories: Array<{ kind: string; history: (q: string) => HistoryTurn[] }> = [
     { kind: 'layer 3', history: () => [] },
-    { kind: 'layer 2', history: (q) => [{ role: 'user', content: q.split(' ').slice(0, 4).join(' ') }, { role: 'assistant', content: 'Which one do you mean?', metadata: meta({ clarificationCount: 1, lastAgent: 'clarification' }) }] },
-    { kind: 'layer 1', history: (q) => [{ role: 'user', content: q }, { role: 'assistant', content: 'Which one?', metadata: meta({ clarificationCount: 2, lastAgent: 'clarification' }) }] },
+    {
+      kind: 'layer 2',
+      history: (q) => [
+        { role: 'user', content: q.split(' ').slice(0, 4).join(' ') },
+        { role: 'assistant', content: 'Which one do you mean?', metadata: meta({ clarificationCount: 1, lastAgent: 'clarification' }) },
+      ],
+    },
+    {
+      kind: 'layer 1',
+      history: (q) => [
+        { role: 'user', content: q },
+        { role: 'assistant', content: 'Which one?', metadata: meta({ clarificationCount: 2, lastAgent: 'clarification' }) },
+      ],
+    },
   ];
 
   const turns = Number(values.turns);
@@ -199,7 +229,10 @@ async function main(): Promise<void> {
   out(`per-turn wall time incl. the instant LLM: p50 ${fmt(percentile(w, 50))} ms, p95 ${fmt(percentile(w, 95))} ms`);
   for (const kind of ['layer 1', 'layer 2', 'layer 3']) {
     const xs = sorted(orchestratorMs[kind]);
-    if (xs.length) out(`orchestrator node decision (${kind}, ${xs.length} turns, from the trail): p50 ${(percentile(xs, 50) * 1000).toFixed(1)} µs, p95 ${(percentile(xs, 95) * 1000).toFixed(1)} µs`);
+    if (xs.length)
+      out(
+        `orchestrator node decision (${kind}, ${xs.length} turns, from the trail): p50 ${(percentile(xs, 50) * 1000).toFixed(1)} µs, p95 ${(percentile(xs, 95) * 1000).toFixed(1)} µs`,
+      );
   }
   out('decision-trail steps (p50 ms, LLM time included where the step calls it):');
   for (const [key, xs] of stepMs) out(`  ${key}: ${fmt(percentile(sorted(xs), 50))}`);
@@ -209,8 +242,7 @@ async function main(): Promise<void> {
   out(`layer-2 decision (pure function, ${N} runs): ${layer2Us.toFixed(3)} µs each`);
   await assistant.dispose();
   await fake.close();
-  await embedder?.close();
-  store.close();
+  await index.close();
 }
 
 main().catch((error) => {

@@ -16,13 +16,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index/discover';
-import { indexFolder } from '../src/core/index/indexer';
+import { DEFAULT_EXCLUDE, discoverFiles, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { LocalEmbedder } from '../src/core/index/embed/local';
-import { openIndexStore } from '../src/core/index/store';
-import { embedderForIndex } from '../src/core/index/embed/select';
-import { createRetriever } from '../src/core/index/search';
-import type { IndexSummary } from '../src/core/index/types';
 
 interface ModeResult {
   mode: string;
@@ -111,11 +106,14 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
   if (reindex.indexed !== 0) throw new Error(`no-change re-index re-indexed ${reindex.indexed} files`);
   await embedder?.close();
 
-  const store = await openIndexStore(db);
-  const storedChunks = await store.countChunks();
-  const queryEmbedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] });
-  const retriever = createRetriever(store, queryEmbedder);
-  const questions = (await readFile(values.queries!, 'utf8')).split('\n').filter(Boolean).map((l) => String((JSON.parse(l) as { question?: string }).question ?? '')).filter(Boolean);
+  const index = await openIndexForQueries(db, { modelDir: values['model-dir'] });
+  const storedChunks = await index.store.countChunks();
+  const { retriever } = index;
+  const questions = (await readFile(values.queries!, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => String((JSON.parse(l) as { question?: string }).question ?? ''))
+    .filter(Boolean);
   // Warm up (first FTS query loads the index; first embedding warms the model), then time.
   for (const q of questions.slice(0, 3)) await retriever.search(q, { k: 10 });
   const times: number[] = [];
@@ -126,14 +124,24 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
       times.push(performance.now() - t);
     }
   }
-  await queryEmbedder?.close();
-  store.close();
+  await index.close();
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   return {
-    mode, files: summary.files, failed: summary.failed.length, pages: summary.pages, chunks: summary.chunks, seconds: summary.seconds,
-    pagesPerSecond: summary.pagesPerSecond, chunksPerSecond: summary.chunks / summary.seconds, peakRssMb,
-    reindexSeconds: reindex.seconds, searchP50Ms: pct(50), searchP95Ms: pct(95), searchQueries: times.length, storedChunks,
+    mode,
+    files: summary.files,
+    failed: summary.failed.length,
+    pages: summary.pages,
+    chunks: summary.chunks,
+    seconds: summary.seconds,
+    pagesPerSecond: summary.pagesPerSecond,
+    chunksPerSecond: summary.chunks / summary.seconds,
+    peakRssMb,
+    reindexSeconds: reindex.seconds,
+    searchP50Ms: pct(50),
+    searchP95Ms: pct(95),
+    searchQueries: times.length,
+    storedChunks,
   };
 }
 
@@ -170,9 +178,11 @@ async function timePdftotext(paths: string[]): Promise<{ oneProcess: number; two
   const oneProcess = (performance.now() - t) / 1000;
   t = performance.now();
   const queue = [...paths];
-  await Promise.all([0, 1].map(async () => {
-    for (let p = queue.shift(); p; p = queue.shift()) await convert(p);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) await convert(p);
+    }),
+  );
   const twoProcesses = (performance.now() - t) / 1000;
   return { oneProcess, twoProcesses };
 }
@@ -190,7 +200,9 @@ function printMode(r: ModeResult, pdftotext: { oneProcess: number; twoProcesses:
     const one = r.pages / pdftotext.oneProcess;
     const two = r.pages / pdftotext.twoProcesses;
     if (!pdftotextPrinted) {
-      out(`  pdftotext on the same PDFs: ${pdftotext.oneProcess.toFixed(1)} s one process (${one.toFixed(1)} pages/s), ${pdftotext.twoProcesses.toFixed(1)} s two in parallel (${two.toFixed(1)} pages/s)`);
+      out(
+        `  pdftotext on the same PDFs: ${pdftotext.oneProcess.toFixed(1)} s one process (${one.toFixed(1)} pages/s), ${pdftotext.twoProcesses.toFixed(1)} s two in parallel (${two.toFixed(1)} pages/s)`,
+      );
       pdftotextPrinted = true;
     }
     out(`  ratio to pdftotext pages/s: ${(r.pagesPerSecond / one).toFixed(2)}x (one process), ${(r.pagesPerSecond / two).toFixed(2)}x (two processes)`);
@@ -198,6 +210,6 @@ function printMode(r: ModeResult, pdftotext: { oneProcess: number; twoProcesses:
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench-index failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench-index failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { openIndexStore } from '../src/core/index/store';
+import { openIndexStore } from '../src/core/index';
 import { readMeta } from '../src/core/index/store/meta';
 import { quickCheck, recordChecksums, verifyChecksums } from '../src/core/index/store/checksums';
 
@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const chunks = await store.countChunks();
   const documents = await store.documents();
   store.close();
-  console.log(`index ${dir}: ${documents.length} documents, ${documents.reduce((s, d) => s + (d.pages ?? 0), 0)} pages, ${chunks} chunks; ${files.length} recorded files, ${(bytes / 1e6).toFixed(1)} MB`);
+  console.log(
+    `index ${dir}: ${documents.length} documents, ${documents.reduce((s, d) => s + (d.pages ?? 0), 0)} pages, ${chunks} chunks; ${files.length} recorded files, ${(bytes / 1e6).toFixed(1)} MB`,
+  );
 
   const quick: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
   console.log(`whole open (meta, size check, LanceDB open, health read): ${summary(opens)}`);
 
   const verify = await timed(() => verifyChecksums(dir, checksums));
-  console.log(`full verify (status --verify): ${verify.ms.toFixed(0)} ms for ${(verify.value.bytes / 1e6).toFixed(1)} MB, ${verify.value.mismatches.length} mismatches`);
+  console.log(
+    `full verify (status --verify): ${verify.ms.toFixed(0)} ms for ${(verify.value.bytes / 1e6).toFixed(1)} MB, ${verify.value.mismatches.length} mismatches`,
+  );
 
   const reuse = await timed(() => recordChecksums(dir, checksums));
   console.log(`re-record after a run that changed nothing (hashes reused): ${reuse.ms.toFixed(1)} ms`);

@@ -22,11 +22,7 @@ import { parseArgs } from 'node:util';
 import { locatePassage } from '../src/core/citations/locate';
 import { jsonlRecords } from '../src/core/eval/jsonl';
 import { parseQuestions } from '../src/core/eval/retrievalEval';
-import { DEFAULT_EXCLUDE } from '../src/core/index/discover';
-import { indexFolder } from '../src/core/index/indexer';
-import { createRetriever } from '../src/core/index/search';
-import { openIndexStore } from '../src/core/index/store';
-import type { IndexSummary } from '../src/core/index/types';
+import { DEFAULT_EXCLUDE, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { PdfPages } from './bench-locate/pdfPages';
 import { everyChunk } from './bench-locate/allChunks';
 import { checkLines } from './bench-locate/lineCheck';
@@ -110,8 +106,12 @@ async function evidenceQuotes(jsonl: string, pdfs: Documents): Promise<void> {
     }
   }
   out(`\n(a) evidence quotes in PDFs: ${counts.quotes} (${counts.skipped} in Markdown/text files skipped)`);
-  out(`  given its page:   located ${counts.rightPage} (${percent(counts.rightPage, counts.quotes)}), on its lines per pdftotext ${counts.rightLines}; not located ${counts.notLocated}`);
-  out(`  given page ±1:    on its page ${counts.windowRight}; on a wrong page ${counts.windowWrong}; first on a neighbouring page that has the same text ${counts.windowRepeated}; not located ${counts.windowNone}`);
+  out(
+    `  given its page:   located ${counts.rightPage} (${percent(counts.rightPage, counts.quotes)}), on its lines per pdftotext ${counts.rightLines}; not located ${counts.notLocated}`,
+  );
+  out(
+    `  given page ±1:    on its page ${counts.windowRight}; on a wrong page ${counts.windowWrong}; first on a neighbouring page that has the same text ${counts.windowRepeated}; not located ${counts.windowNone}`,
+  );
   out(`  lines located: ${tally.lines}, confirmed by pdftotext: ${tally.confirmed}`);
 }
 
@@ -122,12 +122,13 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
   const exclude = [...DEFAULT_EXCLUDE, ...(values.exclude ?? [])];
   const summary = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder: null }));
   out(`\n(b) index ${db}: ${summary.indexed} files indexed, ${summary.skipped} unchanged (--embed none)`);
-  const store = await openIndexStore(db);
+  const index = await openIndexForQueries(db, { embedder: null });
+  const { store } = index;
   const counts = { questions: 0, citations: 0, located: 0, exact: 0, rightLines: 0, notLocated: 0 };
   const tally = { lines: 0, confirmed: 0 };
   const distinct = new Set<string>();
   try {
-    const retriever = createRetriever(store, null);
+    const { retriever } = index;
     for (const question of parseQuestions(jsonl)) {
       counts.questions++;
       for (const hit of await retriever.search(question.question, { k })) {
@@ -151,13 +152,19 @@ async function citedChunks(folder: string, jsonl: string, pdfs: Documents): Prom
       }
     }
     out(`  ${counts.citations} citations of PDF chunks (${distinct.size} distinct) in the top ${k} of ${counts.questions} questions`);
-    out(`  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`);
-    out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`);
+    out(
+      `  located:                    ${counts.located} (${percent(counts.located, counts.citations)}; ${counts.exact} exact, ${counts.located - counts.exact} across a dropped header/footer or a gap)`,
+    );
+    out(
+      `  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.citations)}): every located line confirmed by pdftotext -bbox-layout`,
+    );
     out(`  not located:                ${counts.notLocated}`);
-    out(`  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`);
+    out(
+      `  lines located: ${tally.lines}, confirmed: ${tally.confirmed} (${percent(tally.confirmed, tally.lines)}; a line is confirmed when the pdftotext lines under it hold ≥${CONFIRMED_SHARE * 100}% of its letters and digits, word by word)`,
+    );
     if (values['all-chunks']) await everyChunk(store, folder, out, verbose);
   } finally {
-    store.close();
+    await index.close();
   }
 }
 
@@ -199,6 +206,6 @@ function percent(part: number, whole: number): string {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench-locate failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench-locate failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

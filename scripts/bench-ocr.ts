@@ -10,10 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_WORKERS, extractFile } from '../src/core/index/extract';
-import { resolveLanguageData } from '../src/core/index/ocr/languageData';
-import { OcrPool, resolveOcrThreadScript } from '../src/core/index/ocr/pool';
-import { DEFAULT_OCR_SETTINGS } from '../src/core/index/ocr/settings';
+import { DEFAULT_OCR_SETTINGS } from '../src/core/index';
+import { DEFAULT_WORKERS, extractFile } from '../src/core/index/build/extract';
+import { resolveLanguageData } from '../src/core/index/build/ocr/languageData';
+import { OcrPool, resolveOcrThreadScript } from '../src/core/index/build/ocr/pool';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { threads: { type: 'string' } } });
 
@@ -45,14 +45,20 @@ function pdftotextPages(pdf: string, pages: number[]): Map<number, string> {
 function furnitureOf(pagesText: string[]): Set<string> {
   const seen = new Map<string, number>();
   for (const text of pagesText) {
-    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     for (const line of new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(furniture))) seen.set(line, (seen.get(line) ?? 0) + 1);
   }
   return new Set([...seen].filter(([, count]) => count >= 2).map(([line]) => line));
 }
 
 function body(text: string, known: Set<string>): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const edge = (index: number) => index < 2 || index >= lines.length - 2;
   return lines.filter((line, index) => !(edge(index) && (known.has(furniture(line)) || /^[#ivxlc]+$/i.test(furniture(line))))).join('\n');
 }
@@ -84,7 +90,9 @@ async function main(): Promise<void> {
         const refBody = flat(body(ref, known));
         const bodyRate = editDistance(flat(body(result.text, known)), refBody) / Math.max(1, refBody.length);
         all.push({ whole, body: bodyRate });
-        console.log(`  page ${result.page}: CER whole ${(whole * 100).toFixed(2)}%, body ${(bodyRate * 100).toFixed(2)}% (${refBody.length} chars), confidence ${result.confidence.toFixed(0)}`);
+        console.log(
+          `  page ${result.page}: CER whole ${(whole * 100).toFixed(2)}%, body ${(bodyRate * 100).toFixed(2)}% (${refBody.length} chars), confidence ${result.confidence.toFixed(0)}`,
+        );
       }
       if (read.failed.length > 0) console.log(`  unreadable: ${read.failed.join(', ')}`);
     }
@@ -93,7 +101,9 @@ async function main(): Promise<void> {
   }
   const mean = (key: 'whole' | 'body') => (all.reduce((sum, r) => sum + r[key], 0) / Math.max(1, all.length)) * 100;
   console.log(`mean CER: whole ${mean('whole').toFixed(2)}%, body ${mean('body').toFixed(2)}% over ${all.length} pages`);
-  console.log(`OCR: ${pagesRead} pages in ${seconds.toFixed(1)} s wall, ${(pagesRead / seconds).toFixed(2)} pages/s (${values.threads ?? DEFAULT_WORKERS} threads)`);
+  console.log(
+    `OCR: ${pagesRead} pages in ${seconds.toFixed(1)} s wall, ${(pagesRead / seconds).toFixed(2)} pages/s (${values.threads ?? DEFAULT_WORKERS} threads)`,
+  );
 }
 
 void main().catch((error: unknown) => {

@@ -15,12 +15,8 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { indexFolder } from '../src/core/index/indexer';
+import { indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { LocalEmbedder } from '../src/core/index/embed/local';
-import { embedderForIndex } from '../src/core/index/embed/select';
-import { openIndexStore } from '../src/core/index/store';
-import { createRetriever } from '../src/core/index/search';
-import type { IndexSummary } from '../src/core/index/types';
 import { startS3Server } from '../test/support/s3Server';
 import { startDelayProxy, type DelayProxy } from '../test/support/delayProxy';
 
@@ -43,7 +39,10 @@ interface Target {
   refreshSeconds: number | null;
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -63,7 +62,11 @@ async function main(): Promise<void> {
     { name: 's3rver on localhost', location: 's3://bench/direct', proxy: direct, refreshSeconds: refresh },
     { name: `s3rver + ${delayMs} ms per request`, location: 's3://bench/delayed', proxy: delayed, refreshSeconds: refresh },
   ];
-  const questions = (await readFile(values.queries!, 'utf8')).split('\n').filter(Boolean).map((l) => String((JSON.parse(l) as { question?: string }).question ?? '')).filter(Boolean);
+  const questions = (await readFile(values.queries!, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => String((JSON.parse(l) as { question?: string }).question ?? ''))
+    .filter(Boolean);
   out(`bench-s3: ${folders.join(' + ')}, --embed ${values.embed}, ${questions.length} queries x ${values.rounds} rounds, k=10`);
   out(`machine: ${(await import('node:os')).cpus().length} cores, node ${process.version}, load average ${load()} (shared machine)`);
   try {
@@ -75,11 +78,15 @@ async function main(): Promise<void> {
       await embedder?.close();
       const writes = target.proxy ? target.proxy.total() : null;
       out(`\n${target.name} (${target.location})`);
-      out(`  index: ${summary.files} files, ${summary.pages} pages, ${summary.chunks} chunks in ${summary.seconds.toFixed(2)} s${writes === null ? '' : `, ${writes} store requests`}  [load ${load()}]`);
+      out(
+        `  index: ${summary.files} files, ${summary.pages} pages, ${summary.chunks} chunks in ${summary.seconds.toFixed(2)} s${writes === null ? '' : `, ${writes} store requests`}  [load ${load()}]`,
+      );
       for (const seconds of target.refreshSeconds === null ? [null] : [target.refreshSeconds, ...(target.proxy === delayed ? [0] : [])]) {
         const r = await timeSearches(target, seconds, questions);
         const perQuery = r.requests === null ? '' : `, ${(r.requests / r.count).toFixed(1)} store requests per query (${r.byFolder})`;
-        out(`  search${seconds === null ? '' : ` (refresh ${seconds} s)`}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms over ${r.count}${perQuery}; open ${r.openMs.toFixed(0)} ms  [load ${load()}]`);
+        out(
+          `  search${seconds === null ? '' : ` (refresh ${seconds} s)`}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms over ${r.count}${perQuery}; open ${r.openMs.toFixed(0)} ms  [load ${load()}]`,
+        );
       }
     }
   } finally {
@@ -92,9 +99,8 @@ async function main(): Promise<void> {
 
 async function timeSearches(target: Target, refreshSeconds: number | null, questions: string[]) {
   let t = performance.now();
-  const store = await openIndexStore(target.location, { readOnly: true, ...(refreshSeconds === null ? {} : { readConsistencyIntervalSeconds: refreshSeconds }) });
-  const embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir']! });
-  const retriever = createRetriever(store, embedder);
+  const index = await openIndexForQueries(target.location, { modelDir: values['model-dir']! }, { refreshSeconds });
+  const { retriever } = index;
   const openMs = performance.now() - t;
   for (const q of questions.slice(0, 3)) await retriever.search(q, { k: 10 }); // warm up: first queries load the indices
   target.proxy?.reset();
@@ -107,9 +113,12 @@ async function timeSearches(target: Target, refreshSeconds: number | null, quest
     }
   }
   const requests = target.proxy ? target.proxy.total() : null;
-  const byFolder = target.proxy ? Object.entries(target.proxy.byFolder()).map(([f, n]) => `${f} ${(n / times.length).toFixed(1)}`).join(', ') : '';
-  await embedder?.close();
-  store.close();
+  const byFolder = target.proxy
+    ? Object.entries(target.proxy.byFolder())
+        .map(([f, n]) => `${f} ${(n / times.length).toFixed(1)}`)
+        .join(', ')
+    : '';
+  await index.close();
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   return { p50: pct(50), p95: pct(95), count: times.length, requests, byFolder, openMs };
@@ -125,7 +134,7 @@ async function drain(gen: AsyncGenerator<unknown, IndexSummary>): Promise<IndexS
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench-s3 failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`bench-s3 failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

@@ -18,12 +18,16 @@ import { readFile } from 'node:fs/promises';
 import { loadavg, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openIndexStore } from '../src/core/index/store';
-import { embedderForIndex } from '../src/core/index/embed/select';
+import {
+  createRetriever,
+  openIndexForQueries,
+  openIndexStore,
+  type Embedder,
+  type IndexStore,
+  type OpenedIndex,
+  type RetrieverOptions,
+} from '../src/core/index';
 import { OllamaEmbedder } from '../src/core/index/embed/ollama';
-import { createRetriever, type RetrieverOptions } from '../src/core/index/search';
-import type { Embedder } from '../src/core/index/embed/types';
-import type { IndexStore } from '../src/core/index/store/types';
 import { hashedEmbedding, startFakeOllama } from '../test/support/fakeOllama';
 
 const { values } = parseArgs({
@@ -59,16 +63,26 @@ async function main(): Promise<void> {
       `bench-search: ${values.db}: ${await store.countChunks()} chunks, embeddings ${store.meta().embeddingModel ?? 'none'}, ` +
         `vector index: ${vectorIndex ? vectorIndex.indexType : 'none (flat scan)'}; ${questions.length} queries x ${rounds} rounds, k = 10\n`,
     );
-    process.stdout.write(`machine: ${cpus().length} cores, node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `machine: ${cpus().length} cores, node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
     for (const mode of values.modes!.split(',')) {
       const times = await timeMode(mode, store, questions, rounds, retrieverOptions);
       if (!times) continue;
       const line = (name: string, sorted: number[]) =>
-        process.stdout.write(`  ${name.padEnd(46)} p50 ${pct(sorted, 50).toFixed(1)} ms  p95 ${pct(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms\n`);
+        process.stdout.write(
+          `  ${name.padEnd(46)} p50 ${pct(sorted, 50).toFixed(1)} ms  p95 ${pct(sorted, 95).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms\n`,
+        );
       line(label(mode), times.first);
       line(`${label(mode)}, asked again`, times.again);
     }
-    process.stdout.write(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
   } finally {
     store.close();
   }
@@ -79,7 +93,13 @@ function label(mode: string): string {
 }
 
 /** Sorted per-query milliseconds, first asked and asked again, or null when the index cannot run that mode. */
-async function timeMode(mode: string, store: IndexStore, questions: string[], rounds: number, retrieverOptions: RetrieverOptions): Promise<{ first: number[]; again: number[] } | null> {
+async function timeMode(
+  mode: string,
+  store: IndexStore,
+  questions: string[],
+  rounds: number,
+  retrieverOptions: RetrieverOptions,
+): Promise<{ first: number[]; again: number[] } | null> {
   const dimension = store.meta().dimension;
   if (mode !== 'fts' && !dimension) {
     process.stdout.write(`  ${label(mode)}: skipped (the index has no embeddings)\n`);
@@ -87,8 +107,12 @@ async function timeMode(mode: string, store: IndexStore, questions: string[], ro
   }
   const server = mode === 'ollama' ? await startFakeOllama({ embed: (_m, inputs) => inputs.map((t) => hashedEmbedding(t, dimension!)) }) : null;
   let embedder: Embedder | null = null;
-  if (mode === 'local') embedder = embedderForIndex(store.meta(), { modelDir: values['model-dir'] });
-  else if (server) embedder = new OllamaEmbedder({ host: server.url, model: 'nomic-embed-text' });
+  // The local model as queries meet it: the one the index records (a second handle on the index, opened untimed).
+  let local: OpenedIndex | null = null;
+  if (mode === 'local') {
+    local = await openIndexForQueries(values.db!, { modelDir: values['model-dir'] });
+    embedder = local.embedder;
+  } else if (server) embedder = new OllamaEmbedder({ host: server.url, model: 'nomic-embed-text' });
   else if (mode !== 'fts') throw new Error(`unknown mode ${mode}`);
   try {
     const searchMode = mode === 'fts' ? 'fts' : 'hybrid';
@@ -111,7 +135,7 @@ async function timeMode(mode: string, store: IndexStore, questions: string[], ro
     }
     return { first: first.sort((a, b) => a - b), again: again.sort((a, b) => a - b) };
   } finally {
-    await embedder?.close();
+    await (local ? local.close() : embedder?.close());
     await server?.close();
   }
 }

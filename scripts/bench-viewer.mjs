@@ -27,7 +27,10 @@ function median(xs) {
 /** A passage of a page as pdftotext reads it: the page's longest paragraph, up to ~700 characters. */
 function passageOf(pdf, page) {
   const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' });
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 80);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 80);
   return (paragraphs.sort((a, b) => b.length - a.length)[0] ?? text).slice(0, 700);
 }
 
@@ -37,7 +40,9 @@ try {
   const { makePdf } = createRequire(import.meta.url)(join(outDir, 'support/pdfs.js'));
   const lines = (p) => Array.from({ length: 40 }, (_, i) => `Page ${p} line ${i + 1}: the proxy keeps its cache under /var/cache and rotates logs weekly.`);
   writeFileSync(join(workspace, 'docs/ten-pages.pdf'), await makePdf(Array.from({ length: 10 }, (_, i) => ({ lines: lines(i + 1) }))));
-  const cases = [{ label: '10-page generated PDF', file: 'docs/ten-pages.pdf', page: 7, text: lines(7).slice(10, 18).join('\n'), visits: [1, 3, 5, 8, 10, 2, 9, 4, 6, 7] }];
+  const cases = [
+    { label: '10-page generated PDF', file: 'docs/ten-pages.pdf', page: 7, text: lines(7).slice(10, 18).join('\n'), visits: [1, 3, 5, 8, 10, 2, 9, 4, 6, 7] },
+  ];
   if (large) {
     copyFileSync(large, join(workspace, 'docs', basename(large)));
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [large], { encoding: 'utf8' }))[1]);
@@ -64,7 +69,11 @@ try {
     console.error(hostLog.slice(-40).join('\n'));
     throw new Error(`benchmark suite exited with ${code} (the extension host's last lines above)`);
   }
-  console.log(`load average after the run: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (2 cores: compare only runs at similar load)`);
+  console.log(
+    `load average after the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (2 cores: compare only runs at similar load)`,
+  );
   for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
     console.log(`\n${r.label}`);
     console.log(`  first webview of the session: first painted page ${r.firstOfSession.paintMs} ms, highlight ${r.firstOfSession.highlightMs} ms`);
@@ -72,9 +81,9 @@ try {
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
     console.log('  timeline, ms from the click (medians):');
     for (const [phase, ms] of Object.entries(r.timeline)) console.log(`    ${phase.padEnd(22)} ${ms ?? '-'}`);
-    console.log('  memory of the viewer\'s renderer process (RSS / PSS / USS MB), and of the other renderers (the workbench):');
+    console.log("  memory of the viewer's renderer process (RSS / PSS / USS MB), and of the other renderers (the workbench):");
     for (const m of r.memory) {
-      const own = m.webview.processes ? `${m.webview.rssMB} / ${m.webview.pssMB} / ${m.webview.ussMB}` : 'none of its own (it shares the workbench\'s renderer)';
+      const own = m.webview.processes ? `${m.webview.rssMB} / ${m.webview.pssMB} / ${m.webview.ussMB}` : "none of its own (it shares the workbench's renderer)";
       console.log(`    after ${m.after.padEnd(12)} viewer ${own}; others ${m.others.rssMB} / ${m.others.pssMB} / ${m.others.ussMB}`);
     }
   }

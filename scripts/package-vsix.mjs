@@ -44,7 +44,11 @@ try {
   writeFileSync(join(stage, 'ThirdPartyNotices.txt'), notices);
 
   rmSync(out, { force: true });
-  run(join(root, 'node_modules/.bin/vsce'), ['package', '--target', target, '--readme-path', STOREFRONT.readme, '--no-rewrite-relative-links', '--allow-missing-repository', '--out', out], stage);
+  run(
+    join(root, 'node_modules/.bin/vsce'),
+    ['package', '--target', target, '--readme-path', STOREFRONT.readme, '--no-rewrite-relative-links', '--allow-missing-repository', '--out', out],
+    stage,
+  );
   download = statSync(out).size;
   smoke = await smokeTest({ root, vsix: out });
   installed = Number(spawnSync('bash', ['-c', `unzip -l "${out}" | tail -1 | awk '{print $1}'`], { encoding: 'utf8' }).stdout.trim());
@@ -52,7 +56,15 @@ try {
   rmSync(stage, { recursive: true, force: true });
 }
 
-const summary = { vsix: out, downloadBytes: download, unpackedBytes: installed, files: smoke.files, runtimePackages: staged.runtimePackages, leftOut: staged.leftOut, stripped: staged.stripped };
+const summary = {
+  vsix: out,
+  downloadBytes: download,
+  unpackedBytes: installed,
+  files: smoke.files,
+  runtimePackages: staged.runtimePackages,
+  leftOut: staged.leftOut,
+  stripped: staged.stripped,
+};
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 if (json) console.log(JSON.stringify(summary));
 else {

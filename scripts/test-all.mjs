@@ -52,6 +52,6 @@ for (const step of steps) {
   }
 }
 const summary = `${passed} passed, ${failed} failed`;
-writeFileSync(join(root, "test-artifacts", "summary.txt"), summary + "\n");
+writeFileSync(join(root, 'test-artifacts', 'summary.txt'), summary + '\n');
 console.log(`\n${summary}`);
 process.exit(failed > 0 || broken ? 1 : 0);

@@ -32,7 +32,12 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const secrets = new SecretStore(context.secrets);
   const statusBar = new StatusBar(COMMANDS.showStatus);
   const index = new IndexService(folders, statusBar, logger, secrets);
-  const citations = registerCitations(context, () => index.paths, () => void index.enqueue('index'), logger);
+  const citations = registerCitations(
+    context,
+    () => index.paths,
+    () => void index.enqueue('index'),
+    logger,
+  );
   const modelProvider = new OllamaChatModelProvider(() => {
     const config = readConfig();
     return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts };
@@ -53,28 +58,39 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     participant,
     modelProvider,
     vscode.lm.registerLanguageModelChatProvider(VENDOR, modelProvider),
-    ...registerCommands({ extensionId: context.extension.id, index, secrets, log: logger, showLog: () => channel.show(true), onModelsChanged: () => modelProvider.refresh() }),
+    ...registerCommands({
+      extensionId: context.extension.id,
+      index,
+      secrets,
+      log: logger,
+      showLog: () => channel.show(true),
+      onModelsChanged: () => modelProvider.refresh(),
+    }),
   );
 
   // VS Code calls no participant until a model is selected; asking for ours once makes the
   // Ollama models (or the "no model" entry) known to the chat view. Deferred: it waits on an
   // HTTP call to Ollama.
   setTimeout(() => {
-    vscode.lm.selectChatModels({ vendor: VENDOR }).then(
-      (models) => logger.info(`chat models offered: ${models.map((m) => m.id).join(', ') || 'none'}`),
-      logRejection(logger, 'selecting Ollama chat models failed'),
-    );
+    vscode.lm
+      .selectChatModels({ vendor: VENDOR })
+      .then(
+        (models) => logger.info(`chat models offered: ${models.map((m) => m.id).join(', ') || 'none'}`),
+        logRejection(logger, 'selecting Ollama chat models failed'),
+      );
   }, 0);
 
   // One watcher per folder indexed here; a change anywhere queues one incremental run over all of
   // them. A shared index is written elsewhere: no watcher.
-  const watchers = folders.filter((folder) => !folder.shared).map(
-    (folder) =>
-      new DocumentWatcher(folder.uri, (paths) => {
-        logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
-        void index.enqueue('index', { trigger: 'background' });
-      }),
-  );
+  const watchers = folders
+    .filter((folder) => !folder.shared)
+    .map(
+      (folder) =>
+        new DocumentWatcher(folder.uri, (paths) => {
+          logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
+          void index.enqueue('index', { trigger: 'background' });
+        }),
+    );
   if (folders.length > 0) {
     context.subscriptions.push(...watchers);
     startIndexingLater(index, watchers, logger);
@@ -98,13 +114,20 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
 
   const activateMs = performance.now() - started;
   // The folder it runs from tells an installed copy from a development checkout in bug reports.
-  logger.info(`activated in ${activateMs.toFixed(1)} ms from ${context.extensionUri.fsPath} (${modeName(context.extensionMode)}; engine loaded: ${engineLoaded()})`);
+  logger.info(
+    `activated in ${activateMs.toFixed(1)} ms from ${context.extensionUri.fsPath} (${modeName(context.extensionMode)}; engine loaded: ${engineLoaded()})`,
+  );
   return {
     activateMs,
     index,
     participant: participantImpl,
     statusBarText: () => statusBar.item.text,
-    followupsFor: (result) => followupProvider.provideFollowups(result, { history: [] } as unknown as vscode.ChatContext, new vscode.CancellationTokenSource().token) as vscode.ChatFollowup[],
+    followupsFor: (result) =>
+      followupProvider.provideFollowups(
+        result,
+        { history: [] } as unknown as vscode.ChatContext,
+        new vscode.CancellationTokenSource().token,
+      ) as vscode.ChatFollowup[],
     engineLoaded,
     loadEngine,
     citations,
@@ -120,7 +143,11 @@ function startIndexingLater(index: IndexService, watchers: DocumentWatcher[], lo
   setTimeout(async () => {
     const config = readConfig();
     if (!vscode.workspace.isTrusted) {
-      const pick = await vscode.window.showInformationMessage('Local Research: this workspace is not trusted. Index its documents for @research anyway?', 'Index Now', 'Not Now');
+      const pick = await vscode.window.showInformationMessage(
+        'Local Research: this workspace is not trusted. Index its documents for @research anyway?',
+        'Index Now',
+        'Not Now',
+      );
       if (pick === 'Index Now') void index.enqueue('index', { trigger: 'command' });
       return;
     }

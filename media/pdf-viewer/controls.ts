@@ -106,7 +106,16 @@ function wireFind(eventBus: EventBus): FindBar {
   const input = byId<HTMLInputElement>('findInput');
   const result = byId<HTMLSpanElement>('findResult');
   const dispatch = (type: '' | 'again', findPrevious = false) => {
-    eventBus.dispatch('find', { source: null, type, query: input.value, caseSensitive: false, entireWord: false, highlightAll: true, findPrevious, matchDiacritics: false });
+    eventBus.dispatch('find', {
+      source: null,
+      type,
+      query: input.value,
+      caseSensitive: false,
+      entireWord: false,
+      highlightAll: true,
+      findPrevious,
+      matchDiacritics: false,
+    });
   };
   input.addEventListener('input', () => dispatch(''));
   input.addEventListener('keydown', (e) => {

@@ -33,7 +33,9 @@ export function askPassword(fileName: string, wrong: boolean, submit: (password:
   box.replaceChildren();
   const text = document.createElement('p');
   text.className = 'failure-message';
-  text.textContent = wrong ? `Wrong password for ${fileName}. Try again:` : `${fileName} is password-protected. Enter its password to open it (it is not stored):`;
+  text.textContent = wrong
+    ? `Wrong password for ${fileName}. Try again:`
+    : `${fileName} is password-protected. Enter its password to open it (it is not stored):`;
   const form = document.createElement('form');
   const input = document.createElement('input');
   input.type = 'password';

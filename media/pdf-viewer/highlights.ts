@@ -94,7 +94,11 @@ export class PassageHighlights {
 
 /** The text of spans as pdf.js holds it (what the user sees highlighted). */
 export function spanText(items: readonly { str?: string }[], spans: readonly LocatedSpan[]): string {
-  return spans.map((s) => (items[s.item]?.str ?? '').slice(s.start, s.end)).join(' ').replace(/\s+/g, ' ').trim();
+  return spans
+    .map((s) => (items[s.item]?.str ?? '').slice(s.start, s.end))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function measure(view: PageViewLike, marks: PageMarks): Box[] {

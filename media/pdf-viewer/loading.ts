@@ -49,9 +49,11 @@ let worker: Promise<Worker> | undefined;
  * blob) does not reach in every host; the page's own fetch does.
  */
 export function pdfWorker(scriptUrl: string): Promise<Worker> {
-  worker ??= early?.worker ?? fetch(scriptUrl)
-    .then((response) => response.text())
-    .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
+  worker ??=
+    early?.worker ??
+    fetch(scriptUrl)
+      .then((response) => response.text())
+      .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
   return worker.then((started) => {
     arrivals.worker ??= Math.round(early?.at.worker ?? performance.now());
     return started;

@@ -36,7 +36,13 @@ let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
-let report: ViewerReport = { page: 0, pages: 0, scale: 'page-width', painted: false, timings: { origin: Math.round(performance.timeOrigin), script: Math.round(performance.now()) } };
+let report: ViewerReport = {
+  page: 0,
+  pages: 0,
+  scale: 'page-width',
+  painted: false,
+  timings: { origin: Math.round(performance.timeOrigin), script: Math.round(performance.now()) },
+};
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 
@@ -107,22 +113,27 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   report.timings = { ...report.timings, ...arrivals, opened: Math.round(performance.now()) };
   pdf = doc;
   pageTexts = new PageTexts(doc);
-  eventBus.on('pagesinit', () => {
-    // The cited page first, then the zoom: setting the zoom renders the current page at once,
-    // and that should be the one the user asked for, not page 1.
-    const opening = targets[active]?.page ?? restore?.page;
-    if (opening) viewer.currentPageNumber = Math.min(Math.max(1, opening), doc.numPages);
-    viewer.currentScaleValue = restore?.scale ?? 'page-width';
-    if (targets.length > 0) showTarget(active);
-    else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
-    sendReport();
-  }, { once: true });
+  eventBus.on(
+    'pagesinit',
+    () => {
+      // The cited page first, then the zoom: setting the zoom renders the current page at once,
+      // and that should be the one the user asked for, not page 1.
+      const opening = targets[active]?.page ?? restore?.page;
+      if (opening) viewer.currentPageNumber = Math.min(Math.max(1, opening), doc.numPages);
+      viewer.currentScaleValue = restore?.scale ?? 'page-width';
+      if (targets.length > 0) showTarget(active);
+      else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
+      sendReport();
+    },
+    { once: true },
+  );
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
   // After setDocument's request for page 1 (the worker answers in order): the worker reads the
   // cited page (and loads its fonts) while this thread lays out the pages.
   const cited = targets[active];
-  if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
+  if (cited?.text)
+    for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
@@ -151,15 +162,27 @@ function showTarget(index: number): void {
   void locate(doc, target, first, last).then((marks) => {
     if (mine !== generation) return;
     if (!marks) {
-      setNotice(`The cited passage could not be found on ${last > first ? `pages ${first}-${last}` : `page ${first}`}; showing the page without a highlight.${target.stale ? ' The PDF changed since it was indexed.' : ''}`);
+      setNotice(
+        `The cited passage could not be found on ${last > first ? `pages ${first}-${last}` : `page ${first}`}; showing the page without a highlight.${target.stale ? ' The PDF changed since it was indexed.' : ''}`,
+      );
       setTarget(target, 'not-located', [], '', '');
       return;
     }
     highlights.set(marks);
     pendingScroll = { generation: mine, page: marks[0]!.page };
     const text = marks.map((m) => spanText(m.items, m.spans)).join(' ');
-    const emphasis = marks.map((m) => spanText(m.items, m.emphasis)).filter(Boolean).join(' ');
-    setTarget(target, 'located', marks.map((m) => m.page), text, emphasis, marks.filter((m) => m.wordBoxes).map((m) => m.page));
+    const emphasis = marks
+      .map((m) => spanText(m.items, m.emphasis))
+      .filter(Boolean)
+      .join(' ');
+    setTarget(
+      target,
+      'located',
+      marks.map((m) => m.page),
+      text,
+      emphasis,
+      marks.filter((m) => m.wordBoxes).map((m) => m.page),
+    );
     for (const m of marks) drawIfRendered(m.page);
   });
 }
@@ -176,7 +199,10 @@ async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: numbe
     const ocr = target.ocrPages?.find((p) => p.page === page);
     if (ocr && ocrStandsForPage(ocr.words, items)) {
       pages.push({ page, items: ocrLocatorItems(ocr.words) });
-      wordBoxes.set(page, ocr.words.map((w) => w.box));
+      wordBoxes.set(
+        page,
+        ocr.words.map((w) => w.box),
+      );
     } else {
       pages.push({ page, items });
     }
@@ -240,7 +266,14 @@ function onPageDrawn(view: PageViewLike): void {
   }
 }
 
-function setTarget(target: PassageTarget, highlight: 'located' | 'not-located' | 'none', pages: number[], text: string, emphasis: string, ocrPages: number[] = []): void {
+function setTarget(
+  target: PassageTarget,
+  highlight: 'located' | 'not-located' | 'none',
+  pages: number[],
+  text: string,
+  emphasis: string,
+  ocrPages: number[] = [],
+): void {
   report.target = {
     page: target.page,
     ...(target.pageEnd !== undefined ? { pageEnd: target.pageEnd } : {}),
@@ -273,7 +306,8 @@ function sendReport(): void {
 function updateCitationBar(target: PassageTarget): void {
   const bar = document.getElementById('citationBar')!;
   bar.hidden = targets.length === 0;
-  document.getElementById('citationLabel')!.textContent = targets.length > 1 ? `${target.label ?? `p. ${target.page}`} (${active + 1} of ${targets.length})` : (target.label ?? '');
+  document.getElementById('citationLabel')!.textContent =
+    targets.length > 1 ? `${target.label ?? `p. ${target.page}`} (${active + 1} of ${targets.length})` : (target.label ?? '');
   for (const id of ['previousCitation', 'nextCitation']) (document.getElementById(id) as HTMLButtonElement).disabled = targets.length < 2;
 }
 

@@ -31,7 +31,12 @@ export async function run(): Promise<void> {
     let first = 0;
     const stream = {
       markdown: () => void (first ||= performance.now() - started),
-      progress() {}, anchor() {}, reference() {}, button() {}, filetree() {}, push() {},
+      progress() {},
+      anchor() {},
+      reference() {},
+      button() {},
+      filetree() {},
+      push() {},
     } as unknown as vscode.ChatResponseStream;
     await api.participant.handler({ prompt: 'What is the default proxy timeout?' }, { history: [] }, stream, new vscode.CancellationTokenSource().token);
     firstToken.push(first);

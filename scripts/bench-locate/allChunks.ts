@@ -62,7 +62,9 @@ export async function everyChunk(store: IndexStore, folder: string, out: (line: 
           const elsewhere = locatePassage(chunk.text, await pdf.range(away, away + last - first));
           if (elsewhere) {
             counts.elsewhereLocated++;
-            verbose(`also located on p.${elsewhere.pages.join(',')} (${elsewhere.exact ? 'exact' : 'approximate'}): ${where}\n      there: ${JSON.stringify(elsewhere.text.slice(0, 100))}…`);
+            verbose(
+              `also located on p.${elsewhere.pages.join(',')} (${elsewhere.exact ? 'exact' : 'approximate'}): ${where}\n      there: ${JSON.stringify(elsewhere.text.slice(0, 100))}…`,
+            );
           }
         }
       }
@@ -72,11 +74,17 @@ export async function everyChunk(store: IndexStore, folder: string, out: (line: 
   }
   // Rounded down: 100% only when nothing failed.
   const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${(Math.floor((10000 * part) / whole) / 100).toFixed(2)}%`);
-  out(`\n(all) every PDF chunk of the index: ${counts.chunks} chunks of ${counts.documents} PDFs (${((performance.now() - started) / 1000).toFixed(0)} s; locating ${(locateMs / Math.max(1, counts.chunks)).toFixed(2)} ms per chunk)`);
+  out(
+    `\n(all) every PDF chunk of the index: ${counts.chunks} chunks of ${counts.documents} PDFs (${((performance.now() - started) / 1000).toFixed(0)} s; locating ${(locateMs / Math.max(1, counts.chunks)).toFixed(2)} ms per chunk)`,
+  );
   out(`  located in its pages:       ${counts.located} (${percent(counts.located, counts.chunks)}; ${counts.exact} exact)`);
-  out(`  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.chunks)}); lines ${tally.confirmed} of ${tally.lines} confirmed (${percent(tally.confirmed, tally.lines)})`);
+  out(
+    `  located on the right lines: ${counts.rightLines} (${percent(counts.rightLines, counts.chunks)}); lines ${tally.confirmed} of ${tally.lines} confirmed (${percent(tally.confirmed, tally.lines)})`,
+  );
   out(`  not located:                ${counts.notLocated}`);
-  out(`  located in pages it does not come from: ${counts.elsewhereLocated} of ${counts.elsewhereTried} tries (--verbose shows them: text repeated nearly verbatim there?)`);
+  out(
+    `  located in pages it does not come from: ${counts.elsewhereLocated} of ${counts.elsewhereTried} tries (--verbose shows them: text repeated nearly verbatim there?)`,
+  );
 }
 
 /** pdftotext lines of a page, fetched REFERENCE_PAGES pages at a time. */

@@ -50,7 +50,10 @@ export async function checkLines(
     checked++;
     tally.lines++;
     if (verdict) tally.confirmed++;
-    else bad.push(`      p.${line.page} y ${line.box.y0.toFixed(1)}-${line.box.y1.toFixed(1)} x ${line.box.x0.toFixed(1)}-${line.box.x1.toFixed(1)}: ${JSON.stringify(line.text)}`);
+    else
+      bad.push(
+        `      p.${line.page} y ${line.box.y0.toFixed(1)}-${line.box.y1.toFixed(1)} x ${line.box.x0.toFixed(1)}-${line.box.x1.toFixed(1)}: ${JSON.stringify(line.text)}`,
+      );
   }
   return { ok: checked > 0 && bad.length === 0, report: bad.join('\n') };
 }

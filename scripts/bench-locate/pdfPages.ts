@@ -49,7 +49,10 @@ let pdfjs: Promise<Pdfjs> | undefined;
 export class PdfPages {
   private readonly pages = new Map<number, LoadedPage>();
 
-  private constructor(private readonly task: ReturnType<Pdfjs['getDocument']>, private readonly document: PdfjsDocument) {}
+  private constructor(
+    private readonly task: ReturnType<Pdfjs['getDocument']>,
+    private readonly document: PdfjsDocument,
+  ) {}
 
   static async open(path: string): Promise<PdfPages> {
     pdfjs ??= import('unpdf').then(async (unpdf) => (await unpdf.getResolvedPDFJS()) as unknown as Pdfjs);
@@ -84,8 +87,8 @@ export class PdfPages {
     const corners: number[][] = [];
     for (const offset of [span.start, span.end]) {
       for (const rise of [-(1 - ASCENT) * size, ASCENT * size]) {
-        const x = e + ux * (width * offset) / length + vx * rise;
-        const y = f + uy * (width * offset) / length + vy * rise;
+        const x = e + (ux * (width * offset)) / length + vx * rise;
+        const y = f + (uy * (width * offset)) / length + vy * rise;
         corners.push(page.viewport.convertToViewportPoint(x, y));
       }
     }

@@ -22,14 +22,17 @@ export async function pdftotextLines(path: string, first?: number, last?: number
   const range = first === undefined ? [] : ['-f', String(first), '-l', String(last ?? first)];
   const { stdout } = await run('pdftotext', ['-q', ...range, '-bbox-layout', path, '-'], { maxBuffer: 1024 * 1024 * 1024 });
   const pages = new Map<number, PdftotextLine[]>();
-  stdout.split('<page ').slice(1).forEach((xml, index) => {
-    const lines: PdftotextLine[] = [];
-    for (const match of xml.matchAll(LINE)) {
-      const text = [...match[5]!.matchAll(WORD)].map((w) => unescapeXml(w[1]!)).join(' ');
-      lines.push({ x0: Number(match[1]), y0: Number(match[2]), x1: Number(match[3]), y1: Number(match[4]), text, folded: foldText(text) });
-    }
-    pages.set((first ?? 1) + index, lines);
-  });
+  stdout
+    .split('<page ')
+    .slice(1)
+    .forEach((xml, index) => {
+      const lines: PdftotextLine[] = [];
+      for (const match of xml.matchAll(LINE)) {
+        const text = [...match[5]!.matchAll(WORD)].map((w) => unescapeXml(w[1]!)).join(' ');
+        lines.push({ x0: Number(match[1]), y0: Number(match[2]), x1: Number(match[3]), y1: Number(match[4]), text, folded: foldText(text) });
+      }
+      pages.set((first ?? 1) + index, lines);
+    });
   return pages;
 }
 
@@ -68,5 +71,11 @@ export function onRightLines(box: Box, text: string, lines: readonly PdftotextLi
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { hashFile } from '../../src/core/index/contentHash';
+import { hashFile } from '../../src/core/index';
 import { memoryOf, rendererPids, type Memory } from './renderers';
 import type { ResearchApi } from '../../src/vscode/api';
 import type { ViewerReport } from '../../src/core/citations/viewerProtocol';
@@ -25,7 +25,17 @@ const firstOfSession: { label: string; paintMs: number; highlightMs: number }[] 
 
 /** Milliseconds from the click to each step of an open, in order. */
 type Timeline = Record<(typeof PHASES)[number], number | undefined>;
-const PHASES = ['editor created', 'page handed over', 'webview page started', 'script running', 'worker created', 'bytes received', 'document opened', 'first page painted', 'highlight drawn'] as const;
+const PHASES = [
+  'editor created',
+  'page handed over',
+  'webview page started',
+  'script running',
+  'worker created',
+  'bytes received',
+  'document opened',
+  'first page painted',
+  'highlight drawn',
+] as const;
 
 function timelineOf(api: ResearchApi, uri: vscode.Uri, clicked: number, highlightMs: number): Timeline {
   // Optional: the same benchmark also measures builds from before the viewer reported these.
@@ -33,15 +43,27 @@ function timelineOf(api: ResearchApi, uri: vscode.Uri, clicked: number, highligh
   const t = api.citations.viewer.reportOf(uri)!.timings;
   const inPage = (ms: number | undefined) => (ms === undefined || t.origin === undefined ? undefined : t.origin + ms - clicked);
   const since = (epoch: number | undefined) => (epoch === undefined ? undefined : epoch - clicked);
-  const steps = [since(opening?.resolved), since(opening?.page), inPage(0), inPage(t.script), inPage(t.worker), inPage(t.bytes), inPage(t.opened), inPage(t.painted), highlightMs];
+  const steps = [
+    since(opening?.resolved),
+    since(opening?.page),
+    inPage(0),
+    inPage(t.script),
+    inPage(t.worker),
+    inPage(t.bytes),
+    inPage(t.opened),
+    inPage(t.painted),
+    highlightMs,
+  ];
   return Object.fromEntries(PHASES.map((p, i) => [p, steps[i]])) as Timeline;
 }
 
 function medianTimeline(timelines: Timeline[]): Record<string, number | undefined> {
-  return Object.fromEntries(PHASES.map((p) => {
-    const values = timelines.map((t) => t[p]).filter((v): v is number => v !== undefined);
-    return [p, values.length ? round(median(values)) : undefined];
-  }));
+  return Object.fromEntries(
+    PHASES.map((p) => {
+      const values = timelines.map((t) => t[p]).filter((v): v is number => v !== undefined);
+      return [p, values.length ? round(median(values)) : undefined];
+    }),
+  );
 }
 
 const median = (xs: number[]) => {
@@ -103,7 +125,15 @@ export async function run(): Promise<void> {
     // Freed memory leaves the process only when the JS engines collect it, which they do when idle.
     await sleep(30_000);
     memory.push({ after: '30 s idle', ...(await measure()) });
-    results.push({ label: c.label, pages: api.citations.viewer.reportOf(uri)?.pages, firstPaintMs: paint.map(round), highlightMs: highlight.map(round), timeline: medianTimeline(timelines), firstOfSession: firstOfSession.find((f) => f.label === c.label), memory });
+    results.push({
+      label: c.label,
+      pages: api.citations.viewer.reportOf(uri)?.pages,
+      firstPaintMs: paint.map(round),
+      highlightMs: highlight.map(round),
+      timeline: medianTimeline(timelines),
+      firstOfSession: firstOfSession.find((f) => f.label === c.label),
+      memory,
+    });
     console.log(`BENCH ${JSON.stringify(results[results.length - 1])}`);
   }
   if (process.env.LRA_BENCH_OUT) writeFileSync(process.env.LRA_BENCH_OUT, JSON.stringify(results, null, 2));

@@ -52,11 +52,15 @@ export function noticesText({ packages, product, apacheText }) {
     seen.add(id);
     const licence = licenceOf(meta);
     if (licence === 'UNKNOWN') throw new Error(`${id} declares no licence: check it before shipping it`);
-    const files = readdirSync(dir).filter((f) => LICENCE_FILE.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => LICENCE_FILE.test(f))
+      .sort();
     const texts = files.map((f) => `--- ${f}\n\n${readFileSync(join(dir, f), 'utf8').trim()}`);
     if (texts.length === 0) {
       if (/apache-2\.0/i.test(licence)) needsApache = true;
-      texts.push(`(The package ships no licence file. Declared licence: ${licence}${/apache-2\.0/i.test(licence) ? '; its text is at the end of this file' : ''}.)`);
+      texts.push(
+        `(The package ships no licence file. Declared licence: ${licence}${/apache-2\.0/i.test(licence) ? '; its text is at the end of this file' : ''}.)`,
+      );
     }
     sections.push(`${'='.repeat(78)}\n${id} (${licence})\n${'='.repeat(78)}\n\n${texts.join('\n\n')}\n`);
   }

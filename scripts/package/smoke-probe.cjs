@@ -32,14 +32,33 @@ const settings = {
   while (!step.done);
   const summary = step.value;
   const stats = await engine.indexStatus(dbDir);
-  const turn = await engine.runTurn({ input: { question: process.env.SMOKE_QUESTION, history: [] }, folders: [{ label: 'docs', dbDir }], settings, logger: quiet });
+  const turn = await engine.runTurn({
+    input: { question: process.env.SMOKE_QUESTION, history: [] },
+    folders: [{ label: 'docs', dbDir }],
+    settings,
+    logger: quiet,
+  });
   // The scanned page's text, read by OCR from the package's own worker and language data.
-  const scanned = await engine.runTurn({ input: { question: 'How many cups before the espresso machine is descaled?', history: [] }, folders: [{ label: 'docs', dbDir }], settings, logger: quiet });
+  const scanned = await engine.runTurn({
+    input: { question: 'How many cups before the espresso machine is descaled?', history: [] },
+    folders: [{ label: 'docs', dbDir }],
+    settings,
+    logger: quiet,
+  });
   await engine.close();
-  console.log(JSON.stringify({
-    indexed: summary.indexed, failed: summary.failed, pages: summary.pages, chunks: stats?.chunks, route: turn.route, answer: turn.answer, citations: turn.citations,
-    ocr: summary.ocr, ocrText: scanned.answer,
-  }));
+  console.log(
+    JSON.stringify({
+      indexed: summary.indexed,
+      failed: summary.failed,
+      pages: summary.pages,
+      chunks: stats?.chunks,
+      route: turn.route,
+      answer: turn.answer,
+      citations: turn.citations,
+      ocr: summary.ocr,
+      ocrText: scanned.answer,
+    }),
+  );
 })().catch((error) => {
   console.error(error);
   process.exit(1);

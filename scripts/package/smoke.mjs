@@ -11,7 +11,20 @@ const QUESTION = 'How long is the warranty on the pump?';
 const FACT = 'The pump warranty lasts 36 months from delivery.';
 
 /** Files the installed extension cannot work without; engine.js would otherwise degrade silently. */
-const REQUIRED = ['package.json', 'readme.md', 'LICENSE.txt', 'changelog.md', 'ThirdPartyNotices.txt', 'dist/extension.js', 'dist/engine.js', 'dist/extract-worker.js', 'dist/ocr-worker.js', 'dist/tessdata/eng.traineddata.gz', 'prompts', 'media/icon.png'];
+const REQUIRED = [
+  'package.json',
+  'readme.md',
+  'LICENSE.txt',
+  'changelog.md',
+  'ThirdPartyNotices.txt',
+  'dist/extension.js',
+  'dist/engine.js',
+  'dist/extract-worker.js',
+  'dist/ocr-worker.js',
+  'dist/tessdata/eng.traineddata.gz',
+  'prompts',
+  'media/icon.png',
+];
 const SCANNED = 'The espresso machine is descaled every two hundred cups.';
 
 /** An image-only PDF (test/support/scannedPdfs.ts, run from the repo through tsx). */
@@ -47,7 +60,14 @@ export async function smokeTest({ root, vsix }) {
     const out = execFileSync(process.execPath, [join(root, 'scripts/package/smoke-probe.cjs'), ext, docs, join(dir, 'index')], {
       encoding: 'utf8',
       // A dead proxy: OCR must find its language data in the package, not download it.
-      env: { ...process.env, NODE_PATH: '', SMOKE_QUESTION: QUESTION, LANCEDB_LOG: 'error', HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' },
+      env: {
+        ...process.env,
+        NODE_PATH: '',
+        SMOKE_QUESTION: QUESTION,
+        LANCEDB_LOG: 'error',
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const r = JSON.parse(out.trim().split('\n').pop());
@@ -57,7 +77,8 @@ export async function smokeTest({ root, vsix }) {
     if (r.ocr?.pages !== 1 || !/two hundred cups/.test(r.ocrText)) problems.push(`OCR of the scanned page failed: ${JSON.stringify(r.ocr)} ${r.ocrText}`);
     if (r.route !== 'fallback' || !r.answer.includes('36 months')) problems.push(`the extractive answer lacks the fact: ${r.answer}`);
     const coversPage2 = (c) => c.page === 2 || (c.page < 2 && c.pageEnd >= 2);
-    if (!r.citations.some((c) => c.file === 'pump-manual.pdf' && coversPage2(c))) problems.push(`no citation of pump-manual.pdf p. 2: ${JSON.stringify(r.citations)}`);
+    if (!r.citations.some((c) => c.file === 'pump-manual.pdf' && coversPage2(c)))
+      problems.push(`no citation of pump-manual.pdf p. 2: ${JSON.stringify(r.citations)}`);
     if (problems.length) throw new Error(`packaged engine smoke test failed:\n  ${problems.join('\n  ')}`);
     const files = readdirSync(ext, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
     return { files, chunks: r.chunks, pages: r.pages, ocrPages: r.ocr.pages };

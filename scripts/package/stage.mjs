@@ -33,7 +33,8 @@ const LEGAL = /(^|\/)[^/]*(licen[cs]e|notice|copying|copyright)[^/]*$/i;
  * maps, docs, the ESM twins of CJS files (.mjs: `require` resolves the CJS entry), apache-arrow's
  * browser bundles (Arrow.*.min.js) and its command-line tool (bin/).
  */
-const DEAD_FILE = /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
+const DEAD_FILE =
+  /\.(d\.[cm]?ts|[cm]?ts|map|md|mjs)$|(^|\/)apache-arrow\/(Arrow\.[^/]*\.min\.js|bin\/)|(^|\/)tesseract\.js\/(dist|docs|examples|scripts)$|(^|\/)tesseract\.js-core\/[^/]*(-lstm\.(js|wasm)|\.wasm\.js)$/;
 // tesseract.js runs its Node worker from src/ (dist/ holds browser bundles). In Node it always loads
 // tesseract.js-core's full builds, never the *-lstm ones (7.0.0's node getCore.js is handed a
 // boolean where it checks for an engine mode); the .wasm.js copies are the browser's inlined form.
@@ -49,7 +50,7 @@ export function stagePackage({ root, stage, target, pkg }) {
   mkdirSync(join(stage, 'dist'), { recursive: true });
 
   // tesseract.js starts its worker from its own files: it cannot be bundled (esbuild.mjs keeps it
-  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/ocr).
+  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/build/ocr).
   const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js'].map((name) => [name, pkg.dependencies[name]]));
   const manifest = { ...pkg, dependencies: runtime, devDependencies: {}, scripts: {} };
   // The .vsix has no CLI, and runs on VS Code's own Node: the CLI's bin and Node floor do not apply.
@@ -135,7 +136,9 @@ function oneTesseractCore(modules) {
  * stripped). Needs binutils' `strip`; without it the package is built unstripped, with a warning.
  */
 function stripNativeBinaries(modules) {
-  const addons = readdirSync(modules, { recursive: true }).filter((f) => f.endsWith('.node')).map((f) => join(modules, f));
+  const addons = readdirSync(modules, { recursive: true })
+    .filter((f) => f.endsWith('.node'))
+    .map((f) => join(modules, f));
   const probe = spawnSync('strip', ['--version'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) {
     console.warn('warning: `strip` (binutils) not found: native binaries are packed unstripped (about 34 MB more installed)');

@@ -45,26 +45,63 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   writeFileSync(
     join(dirs.userData, 'User', 'settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': workspaceTrust, 'security.workspace.trust.startupPrompt': 'never', 'chat.disableAIFeatures': false, 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'extensions.ignoreRecommendations': true, ...userSettings }, null, 2),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': workspaceTrust,
+        'security.workspace.trust.startupPrompt': 'never',
+        'chat.disableAIFeatures': false,
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        ...userSettings,
+      },
+      null,
+      2,
+    ),
   );
-  const env = { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: join(dirs.home, '.config'), XDG_DATA_HOME: join(dirs.home, '.local/share') };
+  const env = {
+    ...process.env,
+    HOME: dirs.home,
+    TMPDIR: dirs.tmp,
+    XDG_CONFIG_HOME: join(dirs.home, '.config'),
+    XDG_DATA_HOME: join(dirs.home, '.local/share'),
+  };
   if (vsix) {
-    const r = spawnSync(node24, [codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], { cwd: scratch, env, encoding: 'utf8' });
+    const r = spawnSync(node24, [codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions, '--install-extension', vsix], {
+      cwd: scratch,
+      env,
+      encoding: 'utf8',
+    });
     log(`[code-server --install-extension] ${r.stdout}${r.stderr}`);
     if (r.status !== 0) throw new Error(`installing ${vsix} failed (exit ${r.status}): ${r.stdout}${r.stderr}`);
   }
   const port = await freePort();
   const args = [
-    codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
-    '--disable-telemetry', '--disable-update-check',
+    codeServerEntry,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--disable-telemetry',
+    '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
-    '--disable-getting-started-override', '--vscode-option', 'enable-smoke-test-driver',
+    '--disable-getting-started-override',
+    '--vscode-option',
+    'enable-smoke-test-driver',
   ];
   // Detached: its own process group, so the whole tree (server, extension hosts, pty hosts) is
   // killed at the end even when a test fails midway.
   const child = spawn(node24, args, {
-    cwd: scratch, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env,
+    cwd: scratch,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   child.stdout.on('data', (d) => log(`[code-server] ${d}`));
   child.stderr.on('data', (d) => log(`[code-server] ${d}`));
@@ -75,12 +112,18 @@ export async function startCodeServer({ userSettings = {}, log = () => {}, works
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error('code-server did not answer /healthz within 30 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   const stop = () => {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     rmSync(scratch, { recursive: true, force: true });
   };
   return { url, port, scratch, extensionsDir: dirs.extensions, userDataDir: dirs.userData, child, stop };
@@ -113,7 +156,17 @@ export async function launchBrowser({ sitePerProcess = false, extraArgs = [] } =
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(sitePerProcess ? ['--site-per-process'] : []), ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(sitePerProcess ? ['--site-per-process'] : []),
+      ...extraArgs,
+    ],
   });
   const close = async () => {
     await context.close().catch(() => {});
@@ -133,16 +186,20 @@ export async function launchBrowser({ sitePerProcess = false, extraArgs = [] } =
  */
 async function serveWebviewsCrossSite(page, server) {
   const site = `http://*.localhost:${server.port}`;
-  await page.route((url) => url.origin === server.url && url.pathname === '/', async (route) => {
-    const response = await route.fetch();
-    const html = await response.text();
-    const endpoint = '&quot;webviewEndpoint&quot;:&quot;';
-    const headers = response.headers();
-    const csp = headers['content-security-policy'] ?? '';
-    if (!html.includes(endpoint) || !csp.includes('frame-src ')) throw new Error('the workbench page has no webviewEndpoint or frame-src to rewrite (code-server changed?)');
-    headers['content-security-policy'] = csp.replace('frame-src ', `frame-src ${site} `);
-    await route.fulfill({ response, headers, body: html.replace(endpoint, `${endpoint}http://{{uuid}}.localhost:${server.port}/`) });
-  });
+  await page.route(
+    (url) => url.origin === server.url && url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const endpoint = '&quot;webviewEndpoint&quot;:&quot;';
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
+      if (!html.includes(endpoint) || !csp.includes('frame-src '))
+        throw new Error('the workbench page has no webviewEndpoint or frame-src to rewrite (code-server changed?)');
+      headers['content-security-policy'] = csp.replace('frame-src ', `frame-src ${site} `);
+      await route.fulfill({ response, headers, body: html.replace(endpoint, `${endpoint}http://{{uuid}}.localhost:${server.port}/`) });
+    },
+  );
 }
 
 /**
@@ -191,9 +248,26 @@ export function writeCounts(counts) {
 export async function bundle(entryPoints, outdir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints, outdir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: 'inline',
-    logLevel: 'warning', outbase: join(repoRoot, 'test'),
-    external: ['vscode', 'mocha', '@lancedb/lancedb', 'apache-arrow', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'playwright-core', '@napi-rs/canvas'],
+    entryPoints,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    outbase: join(repoRoot, 'test'),
+    external: [
+      'vscode',
+      'mocha',
+      '@lancedb/lancedb',
+      'apache-arrow',
+      '@huggingface/transformers',
+      'onnxruntime-node',
+      'sharp',
+      'playwright-core',
+      '@napi-rs/canvas',
+    ],
   });
 }
 
@@ -205,7 +279,18 @@ export async function bundle(entryPoints, outdir) {
  * ids the suite reads from LRA_WEBVIEW_PIDS_URL. The suite gets the browser's profile folder as
  * LRA_BROWSER_PROFILE, to find its processes.
  */
-export async function runInExtensionHost({ suiteIndex, folder, workspace, env = {}, userSettings = {}, timeoutMs = 300_000, onLog = () => {}, verbose = false, workspaceTrust = false, isolateWebviews = false }) {
+export async function runInExtensionHost({
+  suiteIndex,
+  folder,
+  workspace,
+  env = {},
+  userSettings = {},
+  timeoutMs = 300_000,
+  onLog = () => {},
+  verbose = false,
+  workspaceTrust = false,
+  isolateWebviews = false,
+}) {
   const { format } = await import('node:util');
   const server = await startCodeServer({ userSettings, workspaceTrust, log: verbose ? (s) => process.stderr.write(s) : () => {} });
   // A page the harness fulfilled has no network address of its own, so Chromium's local network

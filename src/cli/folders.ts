@@ -6,21 +6,11 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { EmbedderError } from '../core/index/embed/errors';
-import { embedderForIndex, type OpenAiServer } from '../core/index/embed/select';
-import type { Embedder } from '../core/index/embed/types';
-import type { LocalPrecision } from '../core/index/embed/local';
-import { folderLabels, inFolder, multiFolderRetriever, splitFolderPath } from '../core/index/folders';
-import { createRetriever, type RetrieverOptions } from '../core/index/search';
-import { openIndexStore, type IndexStore } from '../core/index/store';
-import type { IndexStoreError } from '../core/index/store/errors';
-import type { Retriever } from '../core/index/types';
-import type { NetworkLimits } from '../core/llm/timeouts';
+import { folderLabels, inFolder, isObjectStoreUri, openFoldersForQueries, splitFolderPath, type IndexStoreError, type QueryEmbedding } from '../core/index';
 import type { Logger } from '../core/ports';
 import { indexProblemLine } from './indexProblem';
 import { UsageError, resolveDbDir, resolveFolder } from './options';
 import { stdoutLinker, type LocationLinker } from './terminalLinks';
-import { isObjectStoreUri } from '../core/index/store/objectStore/location';
 import { terminalSafe } from '../core/text/terminalSafe';
 
 /**
@@ -47,7 +37,11 @@ export interface CliFolder {
  * The folder and the text (query, question) from the positionals: `<folder> "<text>"`, or
  * `"<text>"` alone with `--root DIR` naming the folder.
  */
-export function folderAndText(positionals: readonly string[], root: string | undefined, what: string): { folder: string | undefined; text: string | undefined } {
+export function folderAndText(
+  positionals: readonly string[],
+  root: string | undefined,
+  what: string,
+): { folder: string | undefined; text: string | undefined } {
   const [folder, text, extra] = root === undefined ? positionals : [root, ...positionals];
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (quote the ${what}${root === undefined ? '' : '; --root replaces <folder>'})`);
   return { folder, text };
@@ -77,50 +71,13 @@ export async function resolveFolders(
   });
 }
 
-export interface FolderIndexes {
-  retriever: Retriever;
-  /** The query embedders made for the indexes (a server's embedder has a `host`). */
-  embedders: Embedder[];
-  close(): Promise<void>;
-}
-
 /**
- * Opens every folder's index with the query embedder its index records. A missing or damaged index
- * throws its IndexStoreError (folderProblemLine names the folder) after closing what was opened.
+ * Opens every folder's index with the query embedder its index records; an embedder that cannot be
+ * made is a warning, and that index is searched full-text. A missing or damaged index throws its
+ * IndexStoreError (folderProblemLine names the folder) after closing what was opened.
  */
-export async function openFolderIndexes(
-  folders: readonly CliFolder[],
-  embed: { modelDir: string | null; ollamaHost?: string | null; openai?: OpenAiServer | null; localPrecision: LocalPrecision | null; limits: Partial<NetworkLimits> },
-  logger: Logger,
-  options: RetrieverOptions = {},
-): Promise<FolderIndexes> {
-  const opened: Array<{ store: IndexStore; embedder: Embedder | null }> = [];
-  const close = async () => {
-    for (const { store, embedder } of opened) {
-      await embedder?.close();
-      store.close();
-    }
-  };
-  const retrievers = [];
-  try {
-    for (const folder of folders) {
-      // Readers never write; a shared index is re-read on an interval, not per query.
-      const store = await openIndexStore(folder.dbDir, { readOnly: true, ...(folder.refreshSeconds === null ? {} : { readConsistencyIntervalSeconds: folder.refreshSeconds }) });
-      let embedder: Embedder | null = null;
-      try {
-        embedder = embedderForIndex(store.meta(), embed);
-      } catch (error) {
-        if (!(error instanceof EmbedderError)) throw error;
-        logger.warn(`${error.message}; searching full-text only`);
-      }
-      opened.push({ store, embedder });
-      retrievers.push({ label: folder.label, retriever: createRetriever(store, embedder, { logger, ...options }) });
-    }
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { retriever: multiFolderRetriever(retrievers), embedders: opened.flatMap((o) => (o.embedder ? [o.embedder] : [])), close };
+export function openFolderIndexes(folders: readonly CliFolder[], embed: QueryEmbedding, logger: Logger) {
+  return openFoldersForQueries(folders, embed, { logger, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) });
 }
 
 /** indexProblemLine for the folder whose index failed (found by the index folder the error names). */
@@ -168,13 +125,18 @@ export function noteMissingLocally(paths: readonly string[], folders: readonly C
   const missing = [...new Set(paths)].filter((p) => !existsInFolders(p, folders));
   if (missing.length === 0) return;
   const roots = folders.map((f) => f.path).join(', ');
-  process.stderr.write(`note: not on this machine: ${terminalSafe(missing.join(', '))} (looked under ${terminalSafe(roots)}; pass --root with your copy of the indexed documents)\n`);
+  process.stderr.write(
+    `note: not on this machine: ${terminalSafe(missing.join(', '))} (looked under ${terminalSafe(roots)}; pass --root with your copy of the indexed documents)\n`,
+  );
 }
 
 /** True when `path` (as the index names it) is a file or folder on disk. */
 export function existsInFolders(path: string, folders: readonly CliFolder[]): boolean {
   if (folders.length === 1) return existsSync(join(folders[0]!.path, path));
-  const split = splitFolderPath(path, folders.map((f) => f.label));
+  const split = splitFolderPath(
+    path,
+    folders.map((f) => f.label),
+  );
   const folder = split && folders.find((f) => f.label === split.label);
   return Boolean(folder && existsSync(join(folder.path, split.path)));
 }

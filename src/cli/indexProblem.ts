@@ -4,7 +4,7 @@
  * damaged index is rebuilt, a missing one indexed; "index the folder first" is never said of a
  * damaged index.
  */
-import { IndexStoreError, isIndexDamage } from '../core/index/store/errors';
+import { IndexStoreError, isIndexDamage } from '../core/index';
 
 export function isIndexProblem(error: unknown): error is IndexStoreError {
   return error instanceof IndexStoreError;

@@ -6,7 +6,7 @@
  * machine (core/privacy/destinations).
  */
 import { ModelServerConfigError, resolveModelServer, serverUrl, type ModelServer } from '../core/llm/modelServer';
-import type { OpenAiServer } from '../core/index/embed/select';
+import type { OpenAiServer } from '../core/index';
 import { remoteDestinations, type DestinationInput } from '../core/privacy/destinations';
 import { langfuseConfigured, type LangfuseSettings } from '../core/tracing/langfuse';
 import { terminalSafe } from '../core/text/terminalSafe';
@@ -15,7 +15,10 @@ import { UsageError } from './options';
 export const modelServerOptions = { provider: { type: 'string' }, 'base-url': { type: 'string' } } as const;
 export const MODEL_SERVER_USAGE = '[--provider ollama|openai-compatible] [--base-url URL]';
 
-export function modelServerFromFlags(values: { provider?: string; 'base-url'?: string; 'ollama-host'?: string }, env: NodeJS.ProcessEnv = process.env): ModelServer {
+export function modelServerFromFlags(
+  values: { provider?: string; 'base-url'?: string; 'ollama-host'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): ModelServer {
   try {
     return resolveModelServer(
       {

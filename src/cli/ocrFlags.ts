@@ -1,7 +1,5 @@
 /** `index`'s OCR flags, and the summary lines saying what OCR did. */
-import { describePages } from '../core/index/extract/pageText';
-import { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from '../core/index/ocr/settings';
-import type { OcrSummary } from '../core/index/types';
+import { DEFAULT_OCR_SETTINGS, describePages, parseOcrLanguages, type OcrSettings, type OcrSummary } from '../core/index';
 import { UsageError } from './options';
 
 export const ocrOptions = {

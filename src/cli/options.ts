@@ -7,12 +7,17 @@ import { dirname, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Logger } from '../core/ports';
-import type { EmbedMode } from '../core/index/embed/types';
-import type { EmbedderSelection } from '../core/index/embed/select';
-import { LOCAL_PRECISIONS, type LocalPrecision } from '../core/index/embed/local';
-import { DEFAULT_INDEX_DIR_NAME } from '../core/index/discover';
+import {
+  DEFAULT_INDEX_DIR_NAME,
+  LOCAL_PRECISIONS,
+  UnsupportedLocationError,
+  isObjectStoreUri,
+  parseObjectLocation,
+  type EmbedMode,
+  type EmbedderSelection,
+  type LocalPrecision,
+} from '../core/index';
 import { terminalSafe } from '../core/text/terminalSafe';
-import { UnsupportedLocationError, isObjectStoreUri, parseObjectLocation } from '../core/index/store/objectStore/location';
 import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
@@ -42,7 +47,8 @@ export const timeoutOptions = Object.fromEntries(CLI_LIMITS.map((name) => [LIMIT
   { type: 'string' }
 >;
 /** How the usage lines name them. */
-export const TIMEOUT_USAGE = '[--connect-timeout|--first-token-timeout|--between-tokens-timeout|--structured-timeout|--embed-timeout|--metadata-timeout SECONDS]';
+export const TIMEOUT_USAGE =
+  '[--connect-timeout|--first-token-timeout|--between-tokens-timeout|--structured-timeout|--embed-timeout|--metadata-timeout SECONDS]';
 
 /**
  * Limits (ms) from the timeout flags; the RESEARCH_*_TIMEOUT variables and the defaults fill the
@@ -153,7 +159,8 @@ export function embedSelectionFromFlags(
 /** `--local-precision`: null when absent (the default applies), a UsageError when not one of LOCAL_PRECISIONS. */
 export function parseLocalPrecision(value: string | undefined): LocalPrecision | null {
   if (value === undefined) return null;
-  if (!LOCAL_PRECISIONS.includes(value as LocalPrecision)) throw new UsageError(`--local-precision must be one of ${LOCAL_PRECISIONS.join(', ')}, not '${value}'`);
+  if (!LOCAL_PRECISIONS.includes(value as LocalPrecision))
+    throw new UsageError(`--local-precision must be one of ${LOCAL_PRECISIONS.join(', ')}, not '${value}'`);
   return value as LocalPrecision;
 }
 

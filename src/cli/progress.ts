@@ -2,7 +2,7 @@
  * Progress display for long CLI runs: a one-line bar redrawn in place on a terminal, plain
  * lines (at most one per file) otherwise, nothing at all with --json (stdout stays parseable).
  */
-import type { IndexProgress, IndexSummary } from '../core/index/types';
+import type { IndexProgress, IndexSummary } from '../core/index';
 import { safeText } from './terminalLinks';
 
 export interface ProgressView {
@@ -58,7 +58,7 @@ export function createProgressView(stream: NodeJS.WriteStream, quiet: boolean): 
 }
 
 /** Runs an indexing generator to its end, showing each step, and returns its summary. */
-export async function showIndexRun(run: AsyncGenerator<IndexProgress, IndexSummary>, view: ProgressView): Promise<IndexSummary> {
+export async function showIndexRun<Summary extends IndexSummary>(run: AsyncGenerator<IndexProgress, Summary>, view: ProgressView): Promise<Summary> {
   try {
     for (;;) {
       const step = await run.next();

@@ -7,13 +7,21 @@ import { readFile } from 'node:fs/promises';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { pagesOf } from '../core/graph/passages';
-import { citesParagraphs, lineWord } from '../core/index/lineUnits';
+import { citesParagraphs, lineWord } from '../core/index';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
 import type { LocationLinker } from './terminalLinks';
 import { openFolderIndexes, type CliFolder } from './folders';
-import { announceRemote, embedderDestination, langfuseDestination, modelServerDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from './modelServerFlags';
+import {
+  announceRemote,
+  embedderDestination,
+  langfuseDestination,
+  modelServerDestination,
+  modelServerFromFlags,
+  modelServerOptions,
+  openAiServerOf,
+} from './modelServerFlags';
 import { createLlmClient } from '../core/llm/modelServer';
 import { terminalSafe } from '../core/text/terminalSafe';
 
@@ -34,7 +42,15 @@ export interface Session {
 
 export async function openSession(
   folders: readonly CliFolder[],
-  values: { model?: string; 'ollama-host'?: string; provider?: string; 'base-url'?: string; 'model-dir'?: string; 'local-precision'?: string; 'no-validate'?: boolean } & Partial<Record<keyof typeof timeoutOptions, string>>,
+  values: {
+    model?: string;
+    'ollama-host'?: string;
+    provider?: string;
+    'base-url'?: string;
+    'model-dir'?: string;
+    'local-precision'?: string;
+    'no-validate'?: boolean;
+  } & Partial<Record<keyof typeof timeoutOptions, string>>,
   logger: Logger,
   /** Where "waiting for the model" notices go (stderr: stdout stays the answer). */
   notices: NodeJS.WritableStream = process.stderr,
@@ -44,7 +60,13 @@ export async function openSession(
   // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
   const indexes = await openFolderIndexes(
     folders,
-    { modelDir: values['model-dir'] ?? null, ollamaHost: values['ollama-host'] ?? null, openai: openAiServerOf(server), localPrecision: parseLocalPrecision(values['local-precision']), limits },
+    {
+      modelDir: values['model-dir'] ?? null,
+      ollamaHost: values['ollama-host'] ?? null,
+      openai: openAiServerOf(server),
+      localPrecision: parseLocalPrecision(values['local-precision']),
+      limits,
+    },
     logger,
   );
   const assistant = createResearchAssistant({
@@ -125,7 +147,13 @@ export function turnJson(result: TurnResult) {
     route: result.route,
     answer: result.answer,
     followups: result.followups,
-    citations: result.citations.map((c) => ({ file: c.file, ...(c.page !== undefined ? { page: c.page } : {}), ...(c.pageEnd !== undefined ? { page_end: c.pageEnd } : {}), ...(c.lines ? { lines: c.lines } : {}), index: c.index })),
+    citations: result.citations.map((c) => ({
+      file: c.file,
+      ...(c.page !== undefined ? { page: c.page } : {}),
+      ...(c.pageEnd !== undefined ? { page_end: c.pageEnd } : {}),
+      ...(c.lines ? { lines: c.lines } : {}),
+      index: c.index,
+    })),
     metadata: result.metadata,
     decisions: result.decisions,
     llm_calls: result.llmCalls,
@@ -179,6 +207,7 @@ export function renderTurnFooter(result: TurnResult, linker: LocationLinker): st
     result.followups.forEach((f, i) => lines.push(`  ${i + 1}. ${terminalSafe(`${f.label}: ${f.prompt}`)}`));
   }
   // The degraded answer already ends with the fix; say it once.
-  if (result.problem && !(result.problem.action && result.answer.includes(result.problem.action))) lines.push('', `note: ${terminalSafe(`${result.problem.message}${result.problem.action ? ` (${result.problem.action})` : ''}`)}`);
+  if (result.problem && !(result.problem.action && result.answer.includes(result.problem.action)))
+    lines.push('', `note: ${terminalSafe(`${result.problem.message}${result.problem.action ? ` (${result.problem.action})` : ''}`)}`);
   return lines.join('\n') + '\n';
 }

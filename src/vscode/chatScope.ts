@@ -34,7 +34,10 @@ export function activeDocumentUri(): vscode.Uri | undefined {
 }
 
 /** The scope entries for this request; undefined: search the whole index. */
-export function requestScope(request: { prompt: string; references?: readonly vscode.ChatPromptReference[] | undefined }, folders: FolderPaths): string[] | undefined {
+export function requestScope(
+  request: { prompt: string; references?: readonly vscode.ChatPromptReference[] | undefined },
+  folders: FolderPaths,
+): string[] | undefined {
   const attached = (request.references ?? []).filter(isExplicitReference).flatMap((r) => {
     const uri = uriOf(r.value);
     return uri ? [uri] : [];

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
 import { SECTION, readConfig } from './config';
 import type { IndexService } from './indexService';
-import type { IndexStats } from '../core/index/types';
+import type { IndexStats } from '../core/index';
 import { describe } from './log';
 import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
@@ -32,7 +32,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg(COMMANDS.rebuildIndex, () => index.enqueue('rebuild')),
     reg(COMMANDS.clearIndex, async (options?: { confirm?: boolean }) => {
       if (options?.confirm !== false) {
-        const pick = await vscode.window.showWarningMessage('Delete the research index for this workspace, with the OCR text of its scanned pages? Your documents are not touched.', { modal: true }, 'Clear Index');
+        const pick = await vscode.window.showWarningMessage(
+          'Delete the research index for this workspace, with the OCR text of its scanned pages? Your documents are not touched.',
+          { modal: true },
+          'Clear Index',
+        );
         if (pick !== 'Clear Index') return undefined;
       }
       return index.enqueue('clear');
@@ -43,13 +47,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     reg(COMMANDS.selectModels, () => selectModels(log, deps.onModelsChanged)),
     reg(COMMANDS.setLangfuseSecret, async () => {
       const outcome = await secrets.promptLangfuseSecret();
-      if (outcome !== 'unchanged') void vscode.window.showInformationMessage(outcome === 'stored' ? 'Langfuse secret key stored in SecretStorage.' : 'Langfuse secret key deleted.');
+      if (outcome !== 'unchanged')
+        void vscode.window.showInformationMessage(outcome === 'stored' ? 'Langfuse secret key stored in SecretStorage.' : 'Langfuse secret key deleted.');
       return outcome;
     }),
     reg(COMMANDS.setModelServerKey, async () => {
       const outcome = await secrets.promptModelServerKey();
       // The engine keys its clients by the settings, key included: the next turn uses the new one.
-      if (outcome !== 'unchanged') void vscode.window.showInformationMessage(outcome === 'stored' ? 'Model server API key stored in SecretStorage.' : 'Model server API key deleted.');
+      if (outcome !== 'unchanged')
+        void vscode.window.showInformationMessage(outcome === 'stored' ? 'Model server API key stored in SecretStorage.' : 'Model server API key deleted.');
       return outcome;
     }),
     reg(COMMANDS.openSettings, (setting?: string) => vscode.commands.executeCommand('workbench.action.openSettings', settingsQuery(deps.extensionId, setting))),
@@ -72,9 +78,11 @@ async function showStatus(index: IndexService, log: Logger): Promise<string> {
   let damaged = false;
   try {
     const stats = await index.refreshStatus();
-    const line = (s: IndexStats) => `${s.documents} documents, ${s.chunks} chunks; embeddings: ${s.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(s.lastIndexedAt)}`;
+    const line = (s: IndexStats) =>
+      `${s.documents} documents, ${s.chunks} chunks; embeddings: ${s.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(s.lastIndexedAt)}`;
     // A multi-root workspace: one index per folder, each listed after the sums.
-    const perFolder = index.folders.length > 1 ? ` ${index.folderStats.map((f) => `${f.label}: ${f.stats ? line(f.stats) : 'not indexed yet'}.`).join(' ')}` : '';
+    const perFolder =
+      index.folders.length > 1 ? ` ${index.folderStats.map((f) => `${f.label}: ${f.stats ? line(f.stats) : 'not indexed yet'}.`).join(' ')}` : '';
     text = !stats ? 'No index yet for this workspace.' : `${line(stats)}${index.busy ? '; indexing now' : ''}.${perFolder}`;
   } catch (error) {
     // Indexing again would open the same damaged files: the fix offered is a rebuild.

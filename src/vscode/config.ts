@@ -17,7 +17,10 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
   /** A temperature only where the user set one: otherwise the prompt file decides (core/graph/config.ts). */
   const temperature = (key: string) => (userSet(c, key) ? num(c.get(key), 0, 0, 2) : undefined);
   return {
-    llm: { provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode', 'openai-compatible'] as const, d.llm.provider), baseUrl: str(c.get('llm.baseUrl'), d.llm.baseUrl) },
+    llm: {
+      provider: oneOf(c.get('llm.provider'), ['ollama', 'vscode', 'openai-compatible'] as const, d.llm.provider),
+      baseUrl: str(c.get('llm.baseUrl'), d.llm.baseUrl),
+    },
     ollama: { host: str(c.get('ollama.host'), d.ollama.host) },
     models: {
       chat: str(c.get('models.chat'), d.models.chat) || d.models.chat,
@@ -51,7 +54,9 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
       host: str(c.get('langfuse.host'), d.langfuse.host) || d.langfuse.host,
       publicKey: str(c.get('langfuse.publicKey'), d.langfuse.publicKey),
     },
-    timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, num(c.get(LIMITS[name].setting), d.timeouts[name] / 1000, 0.1, 86_400) * 1000])) as NetworkLimits,
+    timeouts: Object.fromEntries(
+      LIMIT_NAMES.map((name) => [name, num(c.get(LIMITS[name].setting), d.timeouts[name] / 1000, 0.1, 86_400) * 1000]),
+    ) as NetworkLimits,
   };
 }
 
@@ -70,7 +75,19 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
     const touched = (key: string) => e.affectsConfiguration(`${SECTION}.${key}`);
     listener({
       config: readConfig(),
-      affectsIndex: touched('index.include') || touched('index.exclude') || touched('index.ocr') || touched('index.ocrLanguages') || touched('index.ocrLanguageDir') || touched('index.ocrMaxPages') || touched('embedding') || touched('llm.provider') || touched('llm.baseUrl') || touched('models.embedding') || touched('models.localEmbeddingDir') || touched('models.localEmbeddingPrecision'),
+      affectsIndex:
+        touched('index.include') ||
+        touched('index.exclude') ||
+        touched('index.ocr') ||
+        touched('index.ocrLanguages') ||
+        touched('index.ocrLanguageDir') ||
+        touched('index.ocrMaxPages') ||
+        touched('embedding') ||
+        touched('llm.provider') ||
+        touched('llm.baseUrl') ||
+        touched('models.embedding') ||
+        touched('models.localEmbeddingDir') ||
+        touched('models.localEmbeddingPrecision'),
       affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
     });

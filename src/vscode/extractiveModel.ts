@@ -20,7 +20,8 @@ export function extractiveModelInfo(): vscode.LanguageModelChatInformation {
     family: EXTRACTIVE_MODEL_ID,
     version: '1',
     detail: 'no Ollama chat model',
-    tooltip: '@research quotes the best passages from your documents, with citations. Not a language model: install Ollama and pull a chat model for full answers.',
+    tooltip:
+      '@research quotes the best passages from your documents, with citations. Not a language model: install Ollama and pull a chat model for full answers.',
     maxInputTokens: 8192,
     maxOutputTokens: 4096,
     // VS Code 1.139 hides models without tool calling from the picker in agent mode; a request

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
-import { describeMismatch } from '../core/index/store/checksums';
+import { describeMismatch } from '../core/index';
 import type { IndexService } from './indexService';
 import { loadEngine } from './engine/load';
 import { COMMANDS } from './pure/commandIds';
@@ -24,7 +24,8 @@ export function needsRebuild(error: unknown): boolean {
 /** One sentence for a damaged index, with what is wrong when core said (`detail`). */
 export function damagedIndexText(error: unknown): string {
   const detail = (error as { detail?: unknown }).detail;
-  if ((error as { code?: unknown }).code === 'index-version') return 'The index was made by another version of this extension: rebuild it from your documents (they are not touched).';
+  if ((error as { code?: unknown }).code === 'index-version')
+    return 'The index was made by another version of this extension: rebuild it from your documents (they are not touched).';
   return `The index is damaged${typeof detail === 'string' ? ` (${detail})` : ''}: rebuild it from your documents (they are not touched).`;
 }
 

@@ -3,8 +3,7 @@
  * ./indexService.ts runs the jobs.
  */
 import * as vscode from 'vscode';
-import { plural, runSummaryText } from '../core/index/runText';
-import type { FileFailure, IndexStats } from '../core/index/types';
+import { plural, runSummaryText, type FileFailure, type IndexStats } from '../core/index';
 import type { Logger } from '../core/ports';
 import type { EngineIndexSummary } from './engine/types';
 import { damagedIndexText, needsRebuild } from './indexHealth';
@@ -52,7 +51,10 @@ export function reportRun(result: IndexJobResult, trigger: IndexTrigger, fresh: 
   } else if (trigger === 'background' && fresh.length > 0) {
     const first = fresh[0]!;
     const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
-    message = vscode.window.showWarningMessage(`Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`, 'Open Log');
+    message = vscode.window.showWarningMessage(
+      `Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`,
+      'Open Log',
+    );
   }
   void message?.then((pick) => pick === 'Open Log' && vscode.commands.executeCommand(COMMANDS.openLog));
 }

@@ -10,8 +10,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { progressText } from '../core/index/runText';
-import type { IndexStats, IndexSummary } from '../core/index/types';
+import { progressText, sumStats, sumSummaries, type IndexStats, type IndexSummary } from '../core/index';
 import type { Logger } from '../core/ports';
 import { readConfig } from './config';
 import { loadEngine } from './engine/load';
@@ -20,8 +19,6 @@ import { engineSettings } from './pure/settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { logRun, reportRun } from './indexReport';
-import { sumSummaries } from '../core/index/folderSummary';
-import { sumStats } from '../core/index/folders';
 import { FolderPaths, type IndexedFolder } from './workspaceFolders';
 import { SharedIndexReadOnlyError, ownFolders, sharedStatus } from './sharedIndex';
 
@@ -126,7 +123,14 @@ export class IndexService implements vscode.Disposable {
       // Only a run the user asked for from the palette gets a notification; the rest show in the status bar.
       const summary =
         trigger === 'command'
-          ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents', cancellable: true }, run)
+          ? await vscode.window.withProgress(
+              {
+                location: vscode.ProgressLocation.Notification,
+                title: kind === 'rebuild' ? 'Rebuilding the research index' : 'Indexing workspace documents',
+                cancellable: true,
+              },
+              run,
+            )
           : await run();
       this.lastSummary = summary;
       logRun(this.log, summary);
@@ -182,7 +186,11 @@ export class IndexService implements vscode.Disposable {
    * text in both, naming the folder (`label`) in a multi-root workspace; each folder's run fills
    * its share of the notification's bar.
    */
-  private async drive(request: EngineIndexRequest, progress: vscode.Progress<{ message?: string; increment?: number }> | undefined, label: string | undefined): Promise<EngineIndexSummary> {
+  private async drive(
+    request: EngineIndexRequest,
+    progress: vscode.Progress<{ message?: string; increment?: number }> | undefined,
+    label: string | undefined,
+  ): Promise<EngineIndexSummary> {
     const generator = loadEngine().indexFolder(request);
     const share = 100 / this.folders.length;
     let lastDone = 0;

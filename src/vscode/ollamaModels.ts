@@ -91,7 +91,10 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
     return availability;
   }
 
-  async provideLanguageModelChatInformation(_options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<vscode.LanguageModelChatInformation[]> {
+  async provideLanguageModelChatInformation(
+    _options: vscode.PrepareLanguageModelChatModelOptions,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelChatInformation[]> {
     const availability = await this.availability(abortSignalOf(token));
     // Not listed beside Ollama's models: VS Code keeps a user's pick while it is listed, so a
     // user who started without Ollama would keep getting quotes after pulling a model.

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { TurnResult } from '../core/graph/api';
-import { runSummaryText } from '../core/index/runText';
+import { runSummaryText } from '../core/index';
 import { isAbortError } from '../core/llm/errors';
 import { logSnippet } from '../core/logText';
 import type { Logger } from '../core/ports';
@@ -85,7 +85,9 @@ export class ResearchParticipant implements vscode.Disposable {
       result = this.fail(error, stream, token);
     }
     const ms = performance.now() - started;
-    this.log.info(`turn done in ${ms.toFixed(0)} ms: ${turn ? `${turn.route}, ${turn.citations.length} citations, ${turn.llmCalls} LLM calls` : result.errorDetails ? `error: ${result.errorDetails.message}` : 'no graph run'}`);
+    this.log.info(
+      `turn done in ${ms.toFixed(0)} ms: ${turn ? `${turn.route}, ${turn.citations.length} citations, ${turn.llmCalls} LLM calls` : result.errorDetails ? `error: ${result.errorDetails.message}` : 'no graph run'}`,
+    );
     // Reasons quote the agents' output (a validator's feedback may quote the documents): a snippet each.
     if (turn) for (const d of turn.decisions) this.log.debug(`  ${d.agent}: ${d.decision} (${logSnippet(d.reason, 200)}) ${d.ms.toFixed(0)} ms`);
     this.completed.fire({ prompt: request.prompt, command: request.command, result, ...(turn ? { turn } : {}), ms });
@@ -108,13 +110,20 @@ export class ResearchParticipant implements vscode.Disposable {
     if (this.index.busy) stream.progress('Waiting for indexing to finish…');
     const stats = await this.index.refreshStatus();
     if (!stats || stats.documents === 0) {
-      throw problemError({ code: stats ? 'index-empty' : 'index-missing', message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet' });
+      throw problemError({
+        code: stats ? 'index-empty' : 'index-missing',
+        message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet',
+      });
     }
     // With a model server configured, the picker's entries (Ollama's, or "Quoted passages" when
     // Ollama has none, selected by itself) do not choose the model: the server answers.
     const viaServer = config.llm.provider === 'openai-compatible';
     if (viaServer && !config.llm.baseUrl) {
-      throw problemError({ code: 'model-server-config', message: 'research.llm.provider is "openai-compatible" but research.llm.baseUrl is empty', action: 'Set the base URL of the model server, e.g. http://gpu-box:8000/v1' });
+      throw problemError({
+        code: 'model-server-config',
+        message: 'research.llm.provider is "openai-compatible" but research.llm.baseUrl is empty',
+        action: 'Set the base URL of the model server, e.g. http://gpu-box:8000/v1',
+      });
     }
     const noModel = !viaServer && isExtractiveModel(request.model, VENDOR);
     const llm = chosenLlm(request, config, noModel);
@@ -204,12 +213,21 @@ export const followupProvider: vscode.ChatFollowupProvider = {
 function chosenLlm(request: ResearchRequest, config: EditorSettings, noModel: boolean): LlmClient | null | undefined {
   if (noModel) return null;
   if (config.llm.provider !== 'vscode') return undefined;
-  if (!request.model) throw problemError({ code: 'vscode-model-missing', message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"' });
+  if (!request.model)
+    throw problemError({
+      code: 'vscode-model-missing',
+      message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"',
+    });
   return createVscodeLlmClient(request.model, config.timeouts);
 }
 
 /** Under a degraded answer, the buttons that fix what it explains. */
-async function fixButtons(stream: vscode.ChatResponseStream, result: TurnResult, chatModel: string, ollamaNow: Promise<OllamaAvailability> | undefined): Promise<void> {
+async function fixButtons(
+  stream: vscode.ChatResponseStream,
+  result: TurnResult,
+  chatModel: string,
+  ollamaNow: Promise<OllamaAvailability> | undefined,
+): Promise<void> {
   if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
     const problem = problemWithoutModel(await ollamaNow, chatModel);
     stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');
@@ -218,7 +236,11 @@ async function fixButtons(stream: vscode.ChatResponseStream, result: TurnResult,
     // The degraded answer already explains the problem and its fix; add the buttons that apply it.
     // The graph's problem names no model, so a missing model is taken to be the configured chat model.
     stream.markdown('\n\n');
-    renderButtons(stream, { code: result.problem.code, message: result.problem.message, ...(result.problem.code === 'model-missing' ? { model: chatModel } : {}) });
+    renderButtons(stream, {
+      code: result.problem.code,
+      message: result.problem.message,
+      ...(result.problem.code === 'model-missing' ? { model: chatModel } : {}),
+    });
   }
 }
 

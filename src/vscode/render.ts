@@ -36,7 +36,13 @@ export function citationLocation(folders: FolderPaths, citation: Citation): vsco
  * PDF viewer at the page with the passage highlighted, a note at its lines), its quote as the
  * link's hover text, and as a reference (the chat's "Used N references" list).
  */
-export function renderCitations(stream: vscode.ChatResponseStream, folders: FolderPaths, citations: Citation[], turn: string, hoverOf: (c: Citation) => string | undefined = (c) => c.snippet): void {
+export function renderCitations(
+  stream: vscode.ChatResponseStream,
+  folders: FolderPaths,
+  citations: Citation[],
+  turn: string,
+  hoverOf: (c: Citation) => string | undefined = (c) => c.snippet,
+): void {
   if (citations.length === 0) return;
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {

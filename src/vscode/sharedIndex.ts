@@ -5,14 +5,16 @@
  * fresh, re-read on an interval since the writer commits without telling us.
  */
 import * as vscode from 'vscode';
-import type { IndexStats } from '../core/index/types';
+import type { IndexStats } from '../core/index';
 import type { IndexedFolder } from './workspaceFolders';
 
 /** Index, rebuild or clear asked of a workspace whose every folder reads a shared index. Decided by `code`. */
 export class SharedIndexReadOnlyError extends Error {
   readonly code = 'shared-index-read-only';
   constructor(readonly locations: string[]) {
-    super(`this workspace reads the shared index at ${locations.join(', ')}: it is written by its own indexing run (\`research-assistant index <folder> --db ${locations[0]}\`), not by the editor`);
+    super(
+      `this workspace reads the shared index at ${locations.join(', ')}: it is written by its own indexing run (\`research-assistant index <folder> --db ${locations[0]}\`), not by the editor`,
+    );
     this.name = 'SharedIndexReadOnlyError';
   }
 }

@@ -1,7 +1,6 @@
 /** The status bar item: documents/chunks in the index and what indexing is doing; click for status. */
 import * as vscode from 'vscode';
-import type { ProgressText } from '../core/index/runText';
-import type { IndexStats } from '../core/index/types';
+import type { IndexStats, ProgressText } from '../core/index';
 
 export class StatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { folderLabels, inFolder, splitFolderPath } from '../core/index/folders';
-import { isObjectStoreUri } from '../core/index/store/objectStore/location';
+import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath } from '../core/index';
 
 export interface IndexedFolder {
   /** Prefix of its documents' paths when there are several folders. */
@@ -31,7 +30,11 @@ export interface IndexedFolder {
  * One index per workspace folder; none without workspace storage (no folder open). `locationOf`
  * gives a folder's `research.index.location` (a resource setting, so each folder may name its own).
  */
-export function indexedFolders(folders: readonly vscode.WorkspaceFolder[] | undefined, storage: vscode.Uri | undefined, locationOf: (folder: vscode.WorkspaceFolder) => string = () => ''): IndexedFolder[] {
+export function indexedFolders(
+  folders: readonly vscode.WorkspaceFolder[] | undefined,
+  storage: vscode.Uri | undefined,
+  locationOf: (folder: vscode.WorkspaceFolder) => string = () => '',
+): IndexedFolder[] {
   if (!folders?.length || !storage) return [];
   const at = (folder: vscode.WorkspaceFolder, ownDir: string) => {
     const location = locationOf(folder);
@@ -41,7 +44,11 @@ export function indexedFolders(folders: readonly vscode.WorkspaceFolder[] | unde
   if (folders.length === 1) return [{ label: folders[0]!.name, uri: folders[0]!.uri, ...at(folders[0]!, join(storage.fsPath, 'index')) }];
   const labels = folderLabels(folders.map((f) => f.name));
   // Keyed by the folder's URI, not its name: renaming a folder in the .code-workspace keeps its index.
-  return folders.map((f, i) => ({ label: labels[i]!, uri: f.uri, ...at(f, join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16))) }));
+  return folders.map((f, i) => ({
+    label: labels[i]!,
+    uri: f.uri,
+    ...at(f, join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16))),
+  }));
 }
 
 /** A path as the index names it, for a folder among `count` folders. */
@@ -60,7 +67,10 @@ export class FolderPaths {
   /** The folder and path inside it that an index path names; undefined when it names no folder. */
   locate(file: string): { folder: IndexedFolder; path: string } | undefined {
     if (this.folders.length <= 1) return this.folders[0] ? { folder: this.folders[0], path: file } : undefined;
-    const split = splitFolderPath(file, this.folders.map((f) => f.label));
+    const split = splitFolderPath(
+      file,
+      this.folders.map((f) => f.label),
+    );
     const folder = split && this.folders.find((f) => f.label === split.label);
     return folder ? { folder, path: split.path } : undefined;
   }

@@ -41,7 +41,13 @@ async function viewerFrame(page) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('#viewerContainer').count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator('#viewerContainer')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(200);
   }
@@ -81,7 +87,10 @@ async function main() {
     console.log('e2e: chat panel');
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.getByText(/Research: 3 docs, \d+ chunks/).first().waitFor({ timeout: 60_000 });
+      await page
+        .getByText(/Research: 3 docs, \d+ chunks/)
+        .first()
+        .waitFor({ timeout: 60_000 });
     });
     if (!ok) await shot('00-startup-failed');
 
@@ -117,7 +126,10 @@ async function main() {
       const answer = page.locator('.interactive-item-container.interactive-response').last();
       const text = await answer.innerText();
       if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf, p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
-      await answer.getByText(/proxy-manual\.pdf, p\. 2/).first().click();
+      await answer
+        .getByText(/proxy-manual\.pdf, p\. 2/)
+        .first()
+        .click();
       const tab = page.locator('.tab.active').filter({ hasText: 'proxy-manual.pdf' });
       await tab.first().waitFor({ timeout: 15_000 });
       const viewer = await viewerFrame(page);
@@ -131,12 +143,15 @@ async function main() {
         const visible = marks.filter((r) => r.width > 0 && r.bottom > box.top && r.top < box.bottom);
         // The text under the highlight: text-layer spans whose centre falls inside a mark.
         const spans = [...document.querySelectorAll('.page[data-page-number="2"] .textLayer span')];
-        const under = spans.filter((s) => {
-          const r = s.getBoundingClientRect();
-          const x = r.left + r.width / 2;
-          const y = r.top + r.height / 2;
-          return marks.some((m) => x >= m.left && x <= m.right && y >= m.top && y <= m.bottom);
-        }).map((s) => s.textContent).join(' ');
+        const under = spans
+          .filter((s) => {
+            const r = s.getBoundingClientRect();
+            const x = r.left + r.width / 2;
+            const y = r.top + r.height / 2;
+            return marks.some((m) => x >= m.left && x <= m.right && y >= m.top && y <= m.bottom);
+          })
+          .map((s) => s.textContent)
+          .join(' ');
         const canvas = document.querySelector('.page[data-page-number="2"] canvas');
         const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
         let ink = 0;
@@ -157,7 +172,10 @@ async function main() {
       await page.keyboard.press('Control+f');
       await viewer.locator('#findbar:not([hidden]) #findInput').waitFor({ timeout: 5_000 });
       await page.keyboard.type('proxy_timeout', { delay: 10 });
-      await viewer.locator('#findResult').filter({ hasText: /1 of 1/ }).waitFor({ timeout: 10_000 });
+      await viewer
+        .locator('#findResult')
+        .filter({ hasText: /1 of 1/ })
+        .waitFor({ timeout: 10_000 });
       await viewer.locator('.textLayer .highlight').filter({ hasText: 'proxy_timeout' }).first().waitFor({ timeout: 10_000 });
       await shot('05-find-in-pdf');
       await page.keyboard.press('Escape');
@@ -189,10 +207,16 @@ async function main() {
       const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'defaults to 15 seconds' }).last();
       await answer.getByText('Sources').waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1000); // the chip becomes a link once the response settles
-      await answer.getByText(/database-guide\.md/).first().click();
+      await answer
+        .getByText(/database-guide\.md/)
+        .first()
+        .click();
       await page.locator('.tab').filter({ hasText: 'database-guide.md' }).first().waitFor({ timeout: 15_000 });
       // Opening a Location selects the cited line range.
-      await page.getByText(/Ln \d+, Col \d+ \(\d+ selected\)/).first().waitFor({ timeout: 10_000 });
+      await page
+        .getByText(/Ln \d+, Col \d+ \(\d+ selected\)/)
+        .first()
+        .waitFor({ timeout: 10_000 });
       await page.waitForTimeout(500);
       await shot('05-markdown-citation');
     });
@@ -212,8 +236,14 @@ async function main() {
       // The output view is virtualised (only the latest turns are rendered) and Monaco renders
       // spaces as no-break spaces, hence \s.
       const lines = page.locator('.view-line');
-      await lines.filter({ hasText: /turn:\s"What\sis\sthe\sdefault\sproxy\stimeout\?"/ }).first().waitFor({ timeout: 15_000 });
-      await lines.filter({ hasText: /turn\sdone\sin\s\d+\sms:\sanswer,\s1\scitations/ }).first().waitFor({ timeout: 15_000 });
+      await lines
+        .filter({ hasText: /turn:\s"What\sis\sthe\sdefault\sproxy\stimeout\?"/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await lines
+        .filter({ hasText: /turn\sdone\sin\s\d+\sms:\sanswer,\s1\scitations/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
       await shot('06-log');
     });
 
@@ -233,7 +263,8 @@ async function main() {
       if (leaking.length) throw new Error(`images in the answer: ${leaking.join(', ')}`);
       const external = seen.links.filter((a) => /^(https?|mailto):/i.test(a.href));
       if (external.length) throw new Error(`external links in the answer: ${external.map((a) => a.href).join(', ')}`);
-      if (!seen.text.includes(`![leaked data](${leakUrl})`) || !seen.text.includes('https://attacker.example/?q=secret')) throw new Error(`the URLs are not shown as text: ${seen.text}`);
+      if (!seen.text.includes(`![leaked data](${leakUrl})`) || !seen.text.includes('https://attacker.example/?q=secret'))
+        throw new Error(`the URLs are not shown as text: ${seen.text}`);
       if (!/Sources[\s\S]*\[1\]/.test(seen.text)) throw new Error(`no citation in: ${seen.text}`);
       // VS Code renders command links with an empty href (it runs them on click): the [1] marker is one.
       if (!seen.links.some((a) => a.text === '[1]')) throw new Error(`the [1] marker is not a link: ${JSON.stringify(seen.links)}`);

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { buildOnce, runCli } from '../support/cli';
 import { startFakeOllama, type ChatRequestBody } from '../support/fakeOllama';
 import { writeDocx } from '../support/docx';
-import { CONTROL_TOKEN_LINES, HOSTILE_QUESTION, forgedDelimitersIn, hostileDocxParagraphs, hostileHtml, tokenShapesIn, writeHostileDocs } from '../support/hostileDoc';
+import {
+  CONTROL_TOKEN_LINES,
+  HOSTILE_QUESTION,
+  forgedDelimitersIn,
+  hostileDocxParagraphs,
+  hostileHtml,
+  tokenShapesIn,
+  writeHostileDocs,
+} from '../support/hostileDoc';
 import { clarify, scriptAgents } from '../support/scriptedAgents';
 import { withTempDir } from '../support/tempDir';
 
@@ -50,12 +58,21 @@ describe('hostile documents: model control tokens and forged delimiters', functi
         assert.equal(first.code, 0, first.stderr);
         const turn = JSON.parse(first.stdout);
         assert.equal(turn.route, 'answer');
-        assert.ok(turn.citations.some((c: { file: string }) => c.file.startsWith('hostile.')), 'the hostile passage was retrieved and cited');
+        assert.ok(
+          turn.citations.some((c: { file: string }) => c.file.startsWith('hostile.')),
+          'the hostile passage was retrieved and cited',
+        );
 
         // The steered answer comes back as history; a vague follow-up asks the clarification agent,
         // which quotes document snippets as locations.
         const history = join(dir, 'history.json');
-        await writeFile(history, JSON.stringify([{ role: 'user', content: HOSTILE_QUESTION }, { role: 'assistant', content: turn.answer, metadata: turn.metadata }]));
+        await writeFile(
+          history,
+          JSON.stringify([
+            { role: 'user', content: HOSTILE_QUESTION },
+            { role: 'assistant', content: turn.answer, metadata: turn.metadata },
+          ]),
+        );
         agents.requests.orchestrator.length = 0;
         const second = await runCli(['ask', root, 'and the timeout?', '--model', 'glm4', '--history', history, '--json'], { env });
         assert.equal(second.code, 0, second.stderr);
@@ -65,7 +82,10 @@ describe('hostile documents: model control tokens and forged delimiters', functi
           const seen = agents.requests[agent].map((b) => b.messages.map((m) => m.content).join('\n')).join('\n');
           assert.match(seen, /hostile_timeout default is 45 seconds/, `${agent} saw the hostile passage (as data)`);
         }
-        assert.ok(agents.requests.orchestrator.some((b) => b.messages.some((m) => m.role === 'assistant' && m.content.includes('45 seconds'))), 'the orchestrator read the steered answer from history');
+        assert.ok(
+          agents.requests.orchestrator.some((b) => b.messages.some((m) => m.role === 'assistant' && m.content.includes('45 seconds'))),
+          'the orchestrator read the steered answer from history',
+        );
         assert.deepEqual(violations(fake.chatRequests()), []);
       } finally {
         await fake.close();

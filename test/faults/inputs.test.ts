@@ -33,7 +33,10 @@ describe('faults: bad paths and limits', function () {
       assert.doesNotMatch(status.stdout, /changed since/);
       const json = JSON.parse((await runCli(['status', docs, '--json'])).stdout);
       assert.deepEqual(json.pending, { new: 0, modified: 0, removed: 0 });
-      assert.deepEqual(json.failing.map((f: { path: string; code: string }) => [f.path, f.code]), [['scan.md', 'binary']]);
+      assert.deepEqual(
+        json.failing.map((f: { path: string; code: string }) => [f.path, f.code]),
+        [['scan.md', 'binary']],
+      );
     }));
 
   it('a text file over the limit: the message shows its real size ("61.2 MB > limit 50 MB"), and --max-text-mb indexes it', () =>
@@ -66,12 +69,19 @@ describe('faults: bad paths and limits', function () {
       const docs = await folderWith(root, { 'lamps.md': LAMPS });
       const file = join(root, 'not-a-folder');
       await writeFile(file, 'x');
-      for (const [args, db] of [[['index', docs, '--embed', 'none'], file], [['search', docs, 'ballast'], file], [['status', docs], join(file, 'index')]] as const) {
+      for (const [args, db] of [
+        [['index', docs, '--embed', 'none'], file],
+        [['search', docs, 'ballast'], file],
+        [['status', docs], join(file, 'index')],
+      ] as const) {
         const run = await runCli([...args, '--db', db]);
         assert.equal(run.code, 2, `${args[0]}: ${run.stderr}`);
         assert.doesNotMatch(run.stderr, /EEXIST|ENOTDIR/);
         assert.equal(run.stderr.trim().split('\n').length, 1, `${args[0]}: one line, got:\n${run.stderr}`);
-        assert.match(run.stderr, new RegExp(`^error: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}.* is a file, not an index folder: give --db a folder$`, 'm'));
+        assert.match(
+          run.stderr,
+          new RegExp(`^error: ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}.* is a file, not an index folder: give --db a folder$`, 'm'),
+        );
       }
     }));
 
@@ -94,7 +104,10 @@ describe('faults: bad paths and limits', function () {
       const wrong = await runCli(['search', docs, 'ballast', '--path', 'lamp.md']);
       assert.equal(wrong.code, 1);
       assert.equal(wrong.stdout, '');
-      assert.equal(wrong.stderr, `error: --path lamp.md: no such document in the index (paths are relative to ${docs}); list them with: status ${docs} --json\n`);
+      assert.equal(
+        wrong.stderr,
+        `error: --path lamp.md: no such document in the index (paths are relative to ${docs}); list them with: status ${docs} --json\n`,
+      );
       // The same file typed as a path from the current folder is found.
       const fromCwd = await runCli(['search', docs, 'ballast', '--path', 'docs/lamps.md'], { cwd: root });
       assert.equal(fromCwd.code, 0, fromCwd.stderr);

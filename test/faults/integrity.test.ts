@@ -26,7 +26,8 @@ async function writeCorpus(root: string, files = 6): Promise<void> {
     let text = '';
     for (let s = 0; s < 60; s++) {
       text += `# Section ${f}-${s}\n\n`;
-      for (let l = 0; l < 8; l++) text += `common ${WORDS[(f * 7 + s * 3 + l) % 20]} ${WORDS[(s + l * 5) % 20]} line ${l} of section ${s} in file ${f} with filler text for a decent chunk size.\n`;
+      for (let l = 0; l < 8; l++)
+        text += `common ${WORDS[(f * 7 + s * 3 + l) % 20]} ${WORDS[(s + l * 5) % 20]} line ${l} of section ${s} in file ${f} with filler text for a decent chunk size.\n`;
       text += '\n';
     }
     await writeFile(join(root, `doc${f}.md`), text);
@@ -130,7 +131,8 @@ describe('index damage: detected, reported with the rebuild command, repaired wi
       const root = join(dir, 'docs');
       // Many small files: the rebuild writes several batches before it is killed.
       await writeCorpus(root, 6);
-      for (let i = 0; i < 600; i++) await writeFile(join(root, `note${String(i).padStart(3, '0')}.md`), `# Note ${i}\n\ncommon note number ${i} about ${WORDS[i % 20]}.\n`);
+      for (let i = 0; i < 600; i++)
+        await writeFile(join(root, `note${String(i).padStart(3, '0')}.md`), `# Note ${i}\n\ncommon note number ${i} about ${WORDS[i % 20]}.\n`);
       const env = { OLLAMA_HOST: NO_OLLAMA };
       assert.equal((await runCli(['index', root, '--embed', 'none'], { env })).code, 0);
       const rows = await chunkCount(root, env);
@@ -183,6 +185,8 @@ function killDuringRebuild(root: string, marker: string): Promise<NodeJS.Signals
       stderr += d;
       if (!killed && stderr.includes(marker)) killed = child.kill('SIGKILL');
     });
-    child.on('close', (code, signal) => (killed ? done(signal) : fail(new Error(`the rebuild ended (${code ?? signal}) before it could be killed:\n${stderr}`))));
+    child.on('close', (code, signal) =>
+      killed ? done(signal) : fail(new Error(`the rebuild ended (${code ?? signal}) before it could be killed:\n${stderr}`)),
+    );
   });
 }

@@ -61,7 +61,10 @@ describe('network faults: an OpenAI-compatible model server that stalls, refuses
     assert.equal(r.code, 0);
     assert.equal(r.turn.route, 'fallback');
     assert.equal(r.turn.problem.code, 'llm-timeout');
-    assert.match(r.turn.answer, /^Model server at http:\/\/127\.0\.0\.1:\d+\/v1 sent nothing for 1 s between two tokens of the answer, so here are the most relevant passages/);
+    assert.match(
+      r.turn.answer,
+      /^Model server at http:\/\/127\.0\.0\.1:\d+\/v1 sent nothing for 1 s between two tokens of the answer, so here are the most relevant passages/,
+    );
     assert.match(r.turn.answer, /The default value is 30 seconds\. \[1\]/);
     assert.match(r.turn.answer, /RESEARCH_BETWEEN_TOKENS_TIMEOUT/, 'says what raises the limit');
     assert.doesNotMatch(r.turn.answer, /^The default hello_timeout is/, 'no half sentence left behind');
@@ -87,7 +90,10 @@ describe('network faults: an OpenAI-compatible model server that stalls, refuses
   it('a wrong key while indexing: one error line with the fix, exit 1 (not a silent full-text index)', async () => {
     const r = await cli(['index', docs, '--rebuild'], { RESEARCH_API_KEY: '' });
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^error: The model server at http:\/\/127\.0\.0\.1:\d+\/v1 needs an API key \(HTTP 401\): set it with RESEARCH_API_KEY \(CLI\) or "Local Research: Set Model Server API Key" \(VS Code\)$/m);
+    assert.match(
+      r.stderr,
+      /^error: The model server at http:\/\/127\.0\.0\.1:\d+\/v1 needs an API key \(HTTP 401\): set it with RESEARCH_API_KEY \(CLI\) or "Local Research: Set Model Server API Key" \(VS Code\)$/m,
+    );
   });
 
   it("HTTP 500: the server's own words reach the note", async () => {

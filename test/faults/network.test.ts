@@ -55,7 +55,8 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
     return { ...r, turn: JSON.parse(r.stdout) };
   }
   const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning:'));
-  const onChat = (f: Fault, which: 'any' | 'stream' = 'any') => (fault = (path, body) => (path === '/api/chat' && (which === 'any' || body?.stream) ? f : undefined));
+  const onChat = (f: Fault, which: 'any' | 'stream' = 'any') =>
+    (fault = (path, body) => (path === '/api/chat' && (which === 'any' || body?.stream) ? f : undefined));
 
   it('chat stalled before headers (tags and show answer): ask ends with the extractive answer naming the limit that expired, not a hang', async () => {
     onChat({ kind: 'stall' });
@@ -64,7 +65,10 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
     assert.equal(r.code, 0);
     assert.equal(r.turn.route, 'fallback');
     assert.equal(r.turn.problem.code, 'llm-timeout');
-    assert.match(r.turn.answer, /^Ollama at http:\/\/127\.0\.0\.1:\d+ sent nothing for 1 s for a structured \(JSON\) reply, so here are the most relevant passages/);
+    assert.match(
+      r.turn.answer,
+      /^Ollama at http:\/\/127\.0\.0\.1:\d+ sent nothing for 1 s for a structured \(JSON\) reply, so here are the most relevant passages/,
+    );
     assert.match(r.turn.answer, /The default value is 30 seconds\. \[1\]/);
     assert.match(r.turn.answer, /--structured-timeout SECONDS/, 'says which flag raises the limit');
     assert.equal(r.turn.citations[0].file, 'ssh.md');
@@ -92,7 +96,7 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
         : undefined;
     const r = await cli(['ask', docs, QUESTION]);
     assert.equal(r.code, 0);
-    assert.doesNotMatch(r.stdout + r.stderr, /\x1b|invalid json|not json/, 'the server\'s bytes are not printed');
+    assert.doesNotMatch(r.stdout + r.stderr, /\x1b|invalid json|not json/, "the server's bytes are not printed");
     assert.match(r.stdout, /The language model stopped while answering, so here are the most relevant passages/);
     assert.match(r.stdout, /^note: Ollama at http:\/\/127\.0\.0\.1:\d+ sent a reply that is not JSON$/m);
   });
@@ -182,7 +186,10 @@ describe('network faults: a stalled or broken Ollama (or Langfuse) never hangs t
         assert.match(r.stdout, /^The default hello_timeout is 30 seconds/);
         const lines = r.stderr.split('\n').filter(Boolean);
         assert.deepEqual(lines.filter((l) => /langfuse/i.test(l)).length, 1, r.stderr);
-        assert.match(r.stderr, /^warning: Langfuse at http:\/\/127\.0\.0\.1:\d+ could not take the traces \((ECONNREFUSED|no answer in time)\); tracing is skipped for 5 minutes$/m);
+        assert.match(
+          r.stderr,
+          /^warning: Langfuse at http:\/\/127\.0\.0\.1:\d+ could not take the traces \((ECONNREFUSED|no answer in time)\); tracing is skipped for 5 minutes$/m,
+        );
         assert.doesNotMatch(r.stderr, /\[Langfuse SDK\]|^\s+at /m);
       });
     }

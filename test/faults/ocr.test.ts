@@ -47,7 +47,10 @@ describe('faults: scanned PDFs (OCR)', function () {
       const docs = await scannedFolder(root);
       const result = await runCli(['index', docs, '--embed', 'none', '--ocr-lang', 'eng+deu'], { env: OFFLINE });
       assert.equal(result.code, 1, result.stderr);
-      assert.match(result.stderr, /^error: OCR language deu needs its data: put deu\.traineddata in a folder and name it with --ocr-lang-dir \(setting research\.index\.ocrLanguageDir\)$/m);
+      assert.match(
+        result.stderr,
+        /^error: OCR language deu needs its data: put deu\.traineddata in a folder and name it with --ocr-lang-dir \(setting research\.index\.ocrLanguageDir\)$/m,
+      );
     }));
 
   it('--ocr off: the scanned PDF is reported as before ("no extractable text"), exit 1 as nothing could be indexed', () =>
@@ -64,7 +67,15 @@ describe('faults: scanned PDFs (OCR)', function () {
       const docs = await scannedFolder(root);
       await writeFile(join(docs, 'notes.md'), '# Grinder\n\nClean the burrs of the grinder once a month.\n');
       const questions = join(root, 'questions.jsonl');
-      await writeFile(questions, JSON.stringify({ id: 'a', kind: 'factual', question: 'How often are the grinder burrs cleaned?', sources: [{ file: 'notes.md', pages: [], lines: [3, 3] }] }));
+      await writeFile(
+        questions,
+        JSON.stringify({
+          id: 'a',
+          kind: 'factual',
+          question: 'How often are the grinder burrs cleaned?',
+          sources: [{ file: 'notes.md', pages: [], lines: [3, 3] }],
+        }),
+      );
       const result = await runCli(['eval', docs, questions, '--embed', 'none', '--ocr', 'off', '--no-llm'], { env: OFFLINE });
       assert.equal(result.code, 0, result.stderr);
       assert.doesNotMatch(result.stderr, /OCR page/);

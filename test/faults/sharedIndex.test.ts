@@ -15,7 +15,7 @@ import { startFakeOllama } from '../support/fakeOllama';
 import { startS3Server, type S3Server } from '../support/s3Server';
 import { withTempDir } from '../support/tempDir';
 import { openIndexStore } from '../../src/core/index/store';
-import { createRetriever } from '../../src/core/index/search';
+import { createRetriever } from '../../src/core/index/search/search';
 import { S3Client } from '../../src/core/index/store/objectStore/s3Client';
 
 /** A small library: two notes, one in a subfolder. */
@@ -57,7 +57,10 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.ok(r.stdout.includes(`indexed ${docs} -> ${uri}`), r.stdout);
       const keys = await s3.keys('team/lib');
       assert.ok(keys.includes('team/lib/index-meta.json'), keys.join('\n'));
-      assert.ok(keys.some((k) => k.startsWith('team/lib/chunks.lance/_versions/')), keys.join('\n'));
+      assert.ok(
+        keys.some((k) => k.startsWith('team/lib/chunks.lance/_versions/')),
+        keys.join('\n'),
+      );
       assert.ok(!keys.some((k) => k.includes('writer-lock')), 'the lock object is removed when the run ends');
       assert.deepEqual((await readdir(dir)).sort(), ['library'], 'nothing written beside the documents');
     }));
@@ -94,7 +97,10 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.equal(ask.code, 0, ask.stderr);
       const answer = JSON.parse(ask.stdout) as { answer: string; citations: { file: string }[] };
       assert.match(answer.answer, /8080/);
-      assert.ok(answer.citations.some((c) => c.file === 'README.md'), ask.stdout);
+      assert.ok(
+        answer.citations.some((c) => c.file === 'README.md'),
+        ask.stdout,
+      );
     }));
 
   it('an incremental update by the writer shows up in a reader that is already open', () =>
@@ -112,7 +118,10 @@ describe('shared index on object storage (--db s3://…)', function () {
         assert.equal(update.code, 0, update.stderr);
         assert.ok(update.stdout.includes('1 indexed, 2 unchanged'), update.stdout);
         const hits = await retriever.search('orchids greenhouse', { k: 3 });
-        assert.deepEqual(hits.map((h) => h.path), ['notes/garden.md']);
+        assert.deepEqual(
+          hits.map((h) => h.path),
+          ['notes/garden.md'],
+        );
       } finally {
         store.close();
         process.env = saved;
@@ -124,11 +133,21 @@ describe('shared index on object storage (--db s3://…)', function () {
       const docs = await library(dir);
       assert.equal((await cli(['index', docs, '--db', uri, '--embed', 'none'])).code, 0);
       // A writer running elsewhere: its lock object, renewed a moment ago.
-      const holder = { pid: 4242, host: 'ci-runner-7', startedAt: '2026-01-01T00:00:00.000Z', heartbeatAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 600_000).toISOString(), token: 'other' };
+      const holder = {
+        pid: 4242,
+        host: 'ci-runner-7',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        heartbeatAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        token: 'other',
+      };
       await putObject(s3, 'team/lib/writer-lock.json', JSON.stringify(holder));
       const r = await cli(['index', docs, '--db', uri, '--embed', 'none']);
-      assertOneLineError(r, /^error: another indexing run \(process 4242 on ci-runner-7, started 2026-01-01T00:00:00\.000Z, its lock expires .*\) is writing the index at s3:\/\/research\/team\/lib: wait for it to finish/);
-      assert.ok((await s3.keys('team/lib')).includes('team/lib/writer-lock.json'), 'the other writer\'s lock is kept');
+      assertOneLineError(
+        r,
+        /^error: another indexing run \(process 4242 on ci-runner-7, started 2026-01-01T00:00:00\.000Z, its lock expires .*\) is writing the index at s3:\/\/research\/team\/lib: wait for it to finish/,
+      );
+      assert.ok((await s3.keys('team/lib')).includes('team/lib/writer-lock.json'), "the other writer's lock is kept");
     }));
 
   it('a writer killed mid-run leaves the previous version readable, and its lock expires for the next writer', () =>
@@ -153,7 +172,10 @@ describe('shared index on object storage (--db s3://…)', function () {
     withTempDir(async (dir) => {
       const docs = await library(dir);
       const file = join(dir, 'aws-credentials');
-      await writeFile(file, `[default]\naws_access_key_id = NOT-A-KEY\naws_secret_access_key = x\n\n[team]\naws_access_key_id = ${s3.env.AWS_ACCESS_KEY_ID}\naws_secret_access_key = ${s3.env.AWS_SECRET_ACCESS_KEY}\n`);
+      await writeFile(
+        file,
+        `[default]\naws_access_key_id = NOT-A-KEY\naws_secret_access_key = x\n\n[team]\naws_access_key_id = ${s3.env.AWS_ACCESS_KEY_ID}\naws_secret_access_key = ${s3.env.AWS_SECRET_ACCESS_KEY}\n`,
+      );
       const env = { AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined, AWS_SHARED_CREDENTIALS_FILE: file, AWS_PROFILE: 'team' };
       const r = await cli(['index', docs, '--db', uri, '--embed', 'none'], env);
       assert.equal(r.code, 0, r.stderr);
@@ -163,17 +185,29 @@ describe('shared index on object storage (--db s3://…)', function () {
   it('wrong credentials: one line naming the credentials to check, exit 1', () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
-      for (const command of [['index', docs, '--db', uri, '--embed', 'none'], ['search', docs, 'port', '--db', uri]]) {
+      for (const command of [
+        ['index', docs, '--db', uri, '--embed', 'none'],
+        ['search', docs, 'port', '--db', uri],
+      ]) {
         const r = await cli(command, { AWS_ACCESS_KEY_ID: 'NOT-A-KEY' });
-        assertOneLineError(r, /^error: the object store at http:\/\/127\.0\.0\.1:\d+ refused the credentials for s3:\/\/research\/team\/lib \(InvalidAccessKeyId\): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+        assertOneLineError(
+          r,
+          /^error: the object store at http:\/\/127\.0\.0\.1:\d+ refused the credentials for s3:\/\/research\/team\/lib \(InvalidAccessKeyId\): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+        );
       }
     }));
 
   it('a missing bucket: one line naming the bucket, exit 1', () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
-      for (const command of [['index', docs, '--db', 's3://no-such-bucket/lib', '--embed', 'none'], ['search', docs, 'port', '--db', 's3://no-such-bucket/lib']]) {
-        assertOneLineError(await cli(command), /^error: no bucket 'no-such-bucket' at http:\/\/127\.0\.0\.1:\d+: create it, or correct the bucket in s3:\/\/no-such-bucket\/lib$/);
+      for (const command of [
+        ['index', docs, '--db', 's3://no-such-bucket/lib', '--embed', 'none'],
+        ['search', docs, 'port', '--db', 's3://no-such-bucket/lib'],
+      ]) {
+        assertOneLineError(
+          await cli(command),
+          /^error: no bucket 'no-such-bucket' at http:\/\/127\.0\.0\.1:\d+: create it, or correct the bucket in s3:\/\/no-such-bucket\/lib$/,
+        );
       }
     }));
 
@@ -181,15 +215,24 @@ describe('shared index on object storage (--db s3://…)', function () {
     withTempDir(async (dir) => {
       const docs = await library(dir);
       const dead = await deadHost();
-      for (const command of [['index', docs, '--db', uri, '--embed', 'none'], ['search', docs, 'port', '--db', uri]]) {
-        assertOneLineError(await cli(command, { AWS_ENDPOINT: dead }), new RegExp(`^error: cannot reach the object store at ${dead} for ${uri} \\(ECONNREFUSED\\): check AWS_ENDPOINT`));
+      for (const command of [
+        ['index', docs, '--db', uri, '--embed', 'none'],
+        ['search', docs, 'port', '--db', uri],
+      ]) {
+        assertOneLineError(
+          await cli(command, { AWS_ENDPOINT: dead }),
+          new RegExp(`^error: cannot reach the object store at ${dead} for ${uri} \\(ECONNREFUSED\\): check AWS_ENDPOINT`),
+        );
       }
     }));
 
   it('an index that is not there yet: one line with the index command for that URI', () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
-      assertOneLineError(await cli(['search', docs, 'port', '--db', uri]), new RegExp(`^error: no index at ${uri}: index the folder first with \`research-assistant index ${docs} --db ${uri}\``));
+      assertOneLineError(
+        await cli(['search', docs, 'port', '--db', uri]),
+        new RegExp(`^error: no index at ${uri}: index the folder first with \`research-assistant index ${docs} --db ${uri}\``),
+      );
     }));
 
   it('readers never write: search, ask and status send the store only reads, leave every object as it was, and write nothing locally', () =>
@@ -201,7 +244,11 @@ describe('shared index on object storage (--db s3://…)', function () {
       const dead = await deadHost();
       const proxy = await startDelayProxy(s3.url, 0);
       try {
-        for (const command of [['search', docs, 'gateway', '--db', uri], ['ask', docs, 'Which port?', '--db', uri], ['status', docs, '--db', uri]]) {
+        for (const command of [
+          ['search', docs, 'gateway', '--db', uri],
+          ['ask', docs, 'Which port?', '--db', uri],
+          ['status', docs, '--db', uri],
+        ]) {
           const r = await cli(command, { OLLAMA_HOST: dead, AWS_ENDPOINT: proxy.url }, dir);
           assert.equal(r.code, 0, `${command[0]}: ${r.stderr}`);
         }
@@ -214,7 +261,7 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.deepEqual((await readdir(dir)).sort(), ['library']);
     }));
 
-  it('status of a shared index says integrity rests on LanceDB\'s manifests, with no local checksums', () =>
+  it("status of a shared index says integrity rests on LanceDB's manifests, with no local checksums", () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
       assert.equal((await cli(['index', docs, '--db', uri, '--embed', 'none'])).code, 0);
@@ -224,7 +271,7 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.doesNotMatch(r.stdout, /checksums: not recorded yet/);
     }));
 
-  it('--root maps cited paths to this machine\'s copy, and a cited file missing from it is named', () =>
+  it("--root maps cited paths to this machine's copy, and a cited file missing from it is named", () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
       assert.equal((await cli(['index', docs, '--db', uri, '--embed', 'none'])).code, 0);
@@ -237,7 +284,7 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.equal(r.stderr.trim(), `note: not on this machine: notes/deploy.md (looked under ${copy}; pass --root with your copy of the indexed documents)`);
     }));
 
-  it('a reader without the writer\'s embedding model searches full-text and says so', () =>
+  it("a reader without the writer's embedding model searches full-text and says so", () =>
     withTempDir(async (dir) => {
       const docs = await library(dir);
       const ollama = await startFakeOllama();
@@ -256,15 +303,25 @@ describe('shared index on object storage (--db s3://…)', function () {
   it('gs:// and az:// are refused with one line saying how to reach such a store (exit 2)', async () => {
     const r = await cli(['index', '.', '--db', 'gs://bucket/lib']);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr.trim(), 'error: gs://bucket/lib: only s3:// index locations are supported (any S3-compatible store: Google Cloud Storage and Azure through their S3 endpoints, with AWS_ENDPOINT set)');
+    assert.equal(
+      r.stderr.trim(),
+      'error: gs://bucket/lib: only s3:// index locations are supported (any S3-compatible store: Google Cloud Storage and Azure through their S3 endpoints, with AWS_ENDPOINT set)',
+    );
   });
 });
 
 /** PUTs an object the way another machine would (s3rver accepts the default credentials). */
 async function putObject(s3: S3Server, key: string, body: string): Promise<void> {
-  const client = new S3Client({ uri: `s3://${s3.bucket}`, bucket: s3.bucket, prefix: '' }, {
-    endpoint: s3.url, region: 'us-east-1', accessKeyId: s3.env.AWS_ACCESS_KEY_ID!, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY!, timeoutMs: 5_000,
-  });
+  const client = new S3Client(
+    { uri: `s3://${s3.bucket}`, bucket: s3.bucket, prefix: '' },
+    {
+      endpoint: s3.url,
+      region: 'us-east-1',
+      accessKeyId: s3.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY!,
+      timeoutMs: 5_000,
+    },
+  );
   assert.ok(await client.put(key, body));
 }
 

@@ -41,7 +41,11 @@ async function hostileFolder(root: string): Promise<string> {
 
 function assertNoTerminalControl(output: string): void {
   const match = CONTROL.exec(output);
-  assert.equal(match, null, `control character U+${match?.[0].charCodeAt(0).toString(16).padStart(4, '0')} reached the terminal in:\n${JSON.stringify(output)}`);
+  assert.equal(
+    match,
+    null,
+    `control character U+${match?.[0].charCodeAt(0).toString(16).padStart(4, '0')} reached the terminal in:\n${JSON.stringify(output)}`,
+  );
 }
 
 /** The words on both sides of every escape are still there, in order. */
@@ -75,15 +79,21 @@ describe('faults: terminal escapes in a document', function () {
       assertTextKept(run.stdout);
     }));
 
-  it('with FORCE_HYPERLINK=1 our OSC 8 links to the file are still emitted, and the document\'s own are not', () =>
+  it("with FORCE_HYPERLINK=1 our OSC 8 links to the file are still emitted, and the document's own are not", () =>
     withTempDir(async (root) => {
       const docs = await hostileFolder(root);
       const env = { FORCE_HYPERLINK: '1', OLLAMA_HOST: await deadHost() };
-      for (const args of [['search', docs, 'ballast starter manual'], ['ask', docs, 'What warms up before the tube strikes?']]) {
+      for (const args of [
+        ['search', docs, 'ballast starter manual'],
+        ['ask', docs, 'What warms up before the tube strikes?'],
+      ]) {
         const run = await runCli(args, { env });
         assert.equal(run.code, 0, run.stderr);
         const ours = run.stdout.match(OUR_LINK) ?? [];
-        assert.ok(ours.some((link) => link.includes('/ballast.md')), `${args[0]}: no link of ours to the file in:\n${JSON.stringify(run.stdout)}`);
+        assert.ok(
+          ours.some((link) => link.includes('/ballast.md')),
+          `${args[0]}: no link of ours to the file in:\n${JSON.stringify(run.stdout)}`,
+        );
         assert.doesNotMatch(run.stdout, /evil\.example/);
         assertNoTerminalControl(run.stdout.replace(OUR_LINK, ''));
       }

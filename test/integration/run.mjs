@@ -15,7 +15,8 @@ const started = Date.now();
 const verbose = process.env.LRA_VERBOSE === '1';
 const outDir = join(repoRoot, 'dist/test');
 const countsFile = process.env.TEST_COUNTS_FILE;
-const NOISE = /^\[[\w:. -]+\] |open-vsx|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|authentication provider|Resolving connection token|Extension Host\]/;
+const NOISE =
+  /^\[[\w:. -]+\] |open-vsx|Creating a socket|Resolved connection token|Updating additional builtin|^Canceled|^\s+at |ENOTFOUND|authentication provider|Resolving connection token|Extension Host\]/;
 const timeoutMs = Number(process.env.LRA_SUITE_TIMEOUT_MS ?? 300_000);
 
 async function main() {
@@ -23,8 +24,20 @@ async function main() {
   const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
   const suiteDir = join(repoRoot, 'test/integration/suite');
-  const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
-  await bundle([...entries, join(repoRoot, 'test/integration/untrusted/index.ts'), join(repoRoot, 'test/integration/multiRoot/index.ts'), join(repoRoot, 'test/integration/workspace.ts'), join(repoRoot, 'test/integration/sharedIndex/index.ts'), join(repoRoot, 'test/integration/sharedIndex/store.ts')], outDir);
+  const entries = readdirSync(suiteDir)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => join(suiteDir, f));
+  await bundle(
+    [
+      ...entries,
+      join(repoRoot, 'test/integration/untrusted/index.ts'),
+      join(repoRoot, 'test/integration/multiRoot/index.ts'),
+      join(repoRoot, 'test/integration/workspace.ts'),
+      join(repoRoot, 'test/integration/sharedIndex/index.ts'),
+      join(repoRoot, 'test/integration/sharedIndex/store.ts'),
+    ],
+    outDir,
+  );
 
   // A generated workspace: Markdown notes + PDFs made by the test helpers, nothing copied in.
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
@@ -61,12 +74,18 @@ async function main() {
       folder: shared.readerCopy,
       env: { LRA_GREP: process.env.LRA_GREP ?? '', ...shared.env },
       // Auto-indexing and the watcher left on: for a shared index they must stay off by themselves.
-      userSettings: { 'research.index.location': 's3://research/team-library', 'research.index.watchDebounceMs': 300, 'research.ollama.host': 'http://127.0.0.1:9' },
+      userSettings: {
+        'research.index.location': 's3://research/team-library',
+        'research.index.watchDebounceMs': 300,
+        'research.ollama.host': 'http://127.0.0.1:9',
+      },
     }).finally(() => shared.close());
     const all = [main, untrusted.counts, multiRoot.counts, sharedIndex.counts];
     const sum = (key) => all.reduce((n, c) => n + c[key], 0);
     writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
-    console.log(`integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code}, ${sharedIndex.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    console.log(
+      `integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code}, ${sharedIndex.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`,
+    );
     return code === 0 && untrusted.code === 0 && multiRoot.code === 0 && sharedIndex.code === 0 ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });

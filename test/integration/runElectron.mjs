@@ -14,7 +14,9 @@ const outDir = join(repoRoot, 'dist/test');
 const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 const suiteDir = join(repoRoot, 'test/integration/suite');
-const entries = readdirSync(suiteDir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join(suiteDir, f));
+const entries = readdirSync(suiteDir)
+  .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+  .map((f) => join(suiteDir, f));
 await bundle([...entries, join(repoRoot, 'test/integration/workspace.ts')], outDir);
 
 const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));

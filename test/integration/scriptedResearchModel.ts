@@ -12,8 +12,20 @@ export interface ScriptOptions {
 }
 
 const TOPICS = [
-  { key: 'proxy', words: /\bproxy\b/i, fact: /proxy timeout defaults to (\d+) seconds/i, label: 'The proxy timeout', prompt: 'What is the default proxy timeout?' },
-  { key: 'database', words: /\bdatabase|connection\b/i, fact: /connection timeout defaults to (\d+) seconds/i, label: 'The database connection timeout', prompt: 'What is the default database connection timeout?' },
+  {
+    key: 'proxy',
+    words: /\bproxy\b/i,
+    fact: /proxy timeout defaults to (\d+) seconds/i,
+    label: 'The proxy timeout',
+    prompt: 'What is the default proxy timeout?',
+  },
+  {
+    key: 'database',
+    words: /\bdatabase|connection\b/i,
+    fact: /connection timeout defaults to (\d+) seconds/i,
+    label: 'The database connection timeout',
+    prompt: 'What is the default database connection timeout?',
+  },
 ];
 
 export function researchScript(options: ScriptOptions = {}): (body: ChatRequestBody) => ChatReply {
@@ -41,7 +53,10 @@ export function researchScript(options: ScriptOptions = {}): (body: ChatRequestB
       });
     }
     if ('options' in props) {
-      return json({ question: 'Which timeout do you mean: the proxy timeout or the database connection timeout?', options: TOPICS.map((t) => ({ label: t.label, prompt: t.prompt })) });
+      return json({
+        question: 'Which timeout do you mean: the proxy timeout or the database connection timeout?',
+        options: TOPICS.map((t) => ({ label: t.label, prompt: t.prompt })),
+      });
     }
     if ('verdict' in props) {
       const numbers = [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1]));

@@ -6,8 +6,8 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chunkDocument } from '../../src/core/index/chunk';
-import { extractFile } from '../../src/core/index/extract/extractFile';
+import { chunkDocument } from '../../src/core/index/build/chunk';
+import { extractFile } from '../../src/core/index/build/extract/extractFile';
 import { writeDocx } from '../support/docx';
 import { garbageBytes, makeEncryptedPdf, writePdf } from '../support/pdfs';
 import { writeScannedPdf } from '../support/scannedPdfs';
@@ -24,15 +24,28 @@ export const SCANNED_PAGE_TEXT = 'Recalibration notice\nThe flux capacitor needs
 /** Paragraph 5 (headings count) is the review meeting. */
 export const DOCX_FILE = `${VIEWER_DIR}/travel-policy.docx`;
 
-export const filler = (page: number, n: number) => Array.from({ length: n }, (_, i) => `Page ${page} filler line ${i + 1} about the storage layout and its log rotation.`);
+export const filler = (page: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `Page ${page} filler line ${i + 1} about the storage layout and its log rotation.`);
 
 export async function makeViewerFixtures(root: string): Promise<void> {
   const dir = join(root, VIEWER_DIR);
   await mkdir(dir, { recursive: true });
   const crossPage = `${VIEWER_DIR}/cross-page.pdf`;
   await writePdf(join(root, crossPage), [
-    { lines: [...filler(1, 40), 'The lock file is named after the library directory with a trailing .LOCK suffix,', 'and it is removed when the installation finishes; a stale lock left by a crashed'] },
-    { lines: ['installation must be deleted by hand before installing again into that library.', 'The next section covers the byte-compilation of installed packages.', ...filler(2, 20)] },
+    {
+      lines: [
+        ...filler(1, 40),
+        'The lock file is named after the library directory with a trailing .LOCK suffix,',
+        'and it is removed when the installation finishes; a stale lock left by a crashed',
+      ],
+    },
+    {
+      lines: [
+        'installation must be deleted by hand before installing again into that library.',
+        'The next section covers the byte-compilation of installed packages.',
+        ...filler(2, 20),
+      ],
+    },
     { lines: filler(3, 10) },
   ]);
   await writeDocx(join(root, DOCX_FILE), [

@@ -46,23 +46,37 @@ function pngWidth(bytes) {
 async function main() {
   console.log('package: build, install and use the .vsix');
   let summary;
-  const built = await step('npm run package builds the .vsix on this checkout, and the unpacked package indexes a PDF and answers from a full-text search', async () => {
-    const r = spawnSync('npm', ['run', '--silent', 'package', '--', '--json'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', verbose ? 'inherit' : 'pipe'] });
-    check(r.status === 0, `npm run package exited ${r.status}:\n${(r.stderr ?? '').split('\n').slice(-30).join('\n')}`);
-    summary = JSON.parse(r.stdout.trim().split('\n').pop());
-    console.log(`    ${summary.vsix}: download ${summary.downloadBytes} bytes, unpacked ${summary.unpackedBytes} bytes`);
-  });
+  const built = await step(
+    'npm run package builds the .vsix on this checkout, and the unpacked package indexes a PDF and answers from a full-text search',
+    async () => {
+      const r = spawnSync('npm', ['run', '--silent', 'package', '--', '--json'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', verbose ? 'inherit' : 'pipe'],
+      });
+      check(r.status === 0, `npm run package exited ${r.status}:\n${(r.stderr ?? '').split('\n').slice(-30).join('\n')}`);
+      summary = JSON.parse(r.stdout.trim().split('\n').pop());
+      console.log(`    ${summary.vsix}: download ${summary.downloadBytes} bytes, unpacked ${summary.unpackedBytes} bytes`);
+    },
+  );
   if (!built) return finish();
 
-  await step(`the .vsix stays within the download budget (${DOWNLOAD_BUDGET / 1e6} MB), native code stripped, no type declarations or unused helpers packed`, async () => {
-    check(summary.downloadBytes <= DOWNLOAD_BUDGET, `${summary.downloadBytes} bytes`);
-    check(summary.stripped.length > 0 && summary.stripped.every((s) => s.after < s.before), `native binaries not stripped: ${JSON.stringify(summary.stripped)} (is binutils installed?)`);
-    const listing = spawnSync('unzip', ['-Z1', summary.vsix], { encoding: 'utf8' }).stdout.split('\n');
-    const unwanted = listing.filter((f) => /node_modules\/(@types|@swc|command-line-)|\.d\.ts$|\.map$/.test(f));
-    check(unwanted.length === 0, `packed but never loaded: ${unwanted.slice(0, 5).join(', ')}`);
-    const notices = spawnSync('unzip', ['-p', summary.vsix, 'extension/ThirdPartyNotices.txt'], { encoding: 'utf8' }).stdout;
-    for (const name of ['@lancedb/lancedb@', 'apache-arrow@', 'pdfjs-dist@', '@langchain/langgraph@', 'unpdf@']) check(notices.includes(`\n${name}`), `ThirdPartyNotices.txt lacks ${name}`);
-  });
+  await step(
+    `the .vsix stays within the download budget (${DOWNLOAD_BUDGET / 1e6} MB), native code stripped, no type declarations or unused helpers packed`,
+    async () => {
+      check(summary.downloadBytes <= DOWNLOAD_BUDGET, `${summary.downloadBytes} bytes`);
+      check(
+        summary.stripped.length > 0 && summary.stripped.every((s) => s.after < s.before),
+        `native binaries not stripped: ${JSON.stringify(summary.stripped)} (is binutils installed?)`,
+      );
+      const listing = spawnSync('unzip', ['-Z1', summary.vsix], { encoding: 'utf8' }).stdout.split('\n');
+      const unwanted = listing.filter((f) => /node_modules\/(@types|@swc|command-line-)|\.d\.ts$|\.map$/.test(f));
+      check(unwanted.length === 0, `packed but never loaded: ${unwanted.slice(0, 5).join(', ')}`);
+      const notices = spawnSync('unzip', ['-p', summary.vsix, 'extension/ThirdPartyNotices.txt'], { encoding: 'utf8' }).stdout;
+      for (const name of ['@lancedb/lancedb@', 'apache-arrow@', 'pdfjs-dist@', '@langchain/langgraph@', 'unpdf@'])
+        check(notices.includes(`\n${name}`), `ThirdPartyNotices.txt lacks ${name}`);
+    },
+  );
 
   // Not under dist/: `npm run package` empties it.
   const outDir = mkdtempSync(join(tmpdir(), 'lra-package-tests-'));
@@ -91,7 +105,10 @@ async function main() {
       check(existsSync(join(installedDir, 'package.json')), `not installed at ${installedDir}`);
       console.log(`    installed: ${spawnSync('du', ['-sb', installedDir], { encoding: 'utf8' }).stdout.split('\t')[0]} bytes in ${installedDir}`);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.getByText(/Research: 3 docs, \d+ chunks/).first().waitFor({ timeout: 90_000 });
+      await page
+        .getByText(/Research: 3 docs, \d+ chunks/)
+        .first()
+        .waitFor({ timeout: 90_000 });
     });
 
     await step('the running extension is the installed copy: its path is under the extensions folder, no development path is loaded', async () => {
@@ -99,9 +116,14 @@ async function main() {
       const files = readdirSync(logs, { recursive: true }).map((f) => join(logs, f));
       const ours = files.filter((f) => f.endsWith('Local Research Assistant.log'));
       check(ours.length === 1, `log files: ${ours.join(', ') || 'none'}`);
-      const activated = readFileSync(ours[0], 'utf8').split('\n').find((l) => l.includes('activated in'));
+      const activated = readFileSync(ours[0], 'utf8')
+        .split('\n')
+        .find((l) => l.includes('activated in'));
       check(activated?.includes(`from ${installedDir} (installed;`), `activation line: ${activated}`);
-      const hostLogs = files.filter((f) => /exthost\.log$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+      const hostLogs = files
+        .filter((f) => /exthost\.log$/.test(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
       check(hostLogs.includes(EXTENSION_ID), 'the extension host log does not mention the extension');
       check(!hostLogs.includes(repoRoot) && !/development/i.test(hostLogs), 'the extension host loaded something from the development checkout');
     });
@@ -128,7 +150,7 @@ async function main() {
       await shot('01-extensions-page');
     });
 
-    await step('the README\'s screenshots are packed as PNGs behind relative links, and the Extensions page has an image with alt text for each', async () => {
+    await step("the README's screenshots are packed as PNGs behind relative links, and the Extensions page has an image with alt text for each", async () => {
       const readme = readFileSync(join(installedDir, 'readme.md'), 'utf8');
       const links = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
       check(links.length >= 3, `image links: ${links.join(', ')}`);
@@ -138,19 +160,31 @@ async function main() {
         check(existsSync(file) && pngWidth(readFileSync(file)) > 0, `${link} is not a PNG packed in the extension`);
       }
       check(readmeFrame, 'no README webview');
-      const images = await readmeFrame.evaluate(() => [...document.images].map((i) => ({ alt: i.alt, src: i.getAttribute('src') ?? '', width: i.naturalWidth })));
+      const images = await readmeFrame.evaluate(() =>
+        [...document.images].map((i) => ({ alt: i.alt, src: i.getAttribute('src') ?? '', width: i.naturalWidth })),
+      );
       check(images.length === links.length, `${images.length} images rendered for ${links.length} links`);
-      check(images.every((i) => i.alt.length > 0), `an image without alt text: ${JSON.stringify(images)}`);
+      check(
+        images.every((i) => i.alt.length > 0),
+        `an image without alt text: ${JSON.stringify(images)}`,
+      );
       // VS Code 1.139's extension editor sanitises a README with http/https as the only image
       // protocols and no relative paths (its CSP allows only https: and data: images): a local
       // README's packed images lose their src and show as alt text. Either way is accepted; an
       // image with a src that does not load is not.
-      check(images.every((i) => i.width > 0 || i.src === ''), `images: ${JSON.stringify(images)}`);
+      check(
+        images.every((i) => i.width > 0 || i.src === ''),
+        `images: ${JSON.stringify(images)}`,
+      );
     });
 
     await step(`with no Ollama, @research in the chat panel answers extractively on "${NO_MODEL}" from the installed copy, citing the PDF page`, async () => {
       // A wide chat for the screenshot (it doubles as the storefront's extractive-answer image).
-      await page.locator('.part.auxiliarybar a.action-label[aria-label*="Maximize"]').first().click({ timeout: 5_000 }).catch(() => {});
+      await page
+        .locator('.part.auxiliarybar a.action-label[aria-label*="Maximize"]')
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => {});
       const input = page.locator(SEL.chatInput).first();
       await input.waitFor({ timeout: 30_000 });
       // The only model offered is selected by default: nothing to pick.
@@ -164,7 +198,10 @@ async function main() {
       await answer.getByText('Sources').waitFor({ timeout: 60_000 });
       const text = await answer.innerText();
       check(text.includes('The proxy timeout defaults to 30 seconds.'), `answer: ${text}`);
-      check(/\[1\][\s\S]*proxy-manual\.pdf[\s\S]*Sources[\s\S]*\[1\]\s*manuals\/proxy-manual\.pdf, p\. 2/.test(text), `no citation of proxy-manual.pdf p. 2 in: ${text}`);
+      check(
+        /\[1\][\s\S]*proxy-manual\.pdf[\s\S]*Sources[\s\S]*\[1\]\s*manuals\/proxy-manual\.pdf, p\. 2/.test(text),
+        `no citation of proxy-manual.pdf p. 2 in: ${text}`,
+      );
       check(text.includes('ollama pull llama3.2'), `no hint for full answers in: ${text}`);
       await answer.getByRole('button', { name: 'How to install Ollama' }).first().waitFor({ timeout: 5_000 });
       await page.waitForTimeout(500);

@@ -17,7 +17,10 @@ export async function runBundled<T>(dir: string, options: { worker: { in: string
   const entry = join(dir, 'entry.ts');
   await writeFile(entry, options.entrySource);
   await esbuild.build({
-    entryPoints: [{ in: join(repoRoot, options.worker.in), out: options.worker.out }, { in: entry, out: 'entry' }],
+    entryPoints: [
+      { in: join(repoRoot, options.worker.in), out: options.worker.out },
+      { in: entry, out: 'entry' },
+    ],
     outdir: join(dir, 'dist'),
     bundle: true,
     platform: 'node',

@@ -48,9 +48,10 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
       counts = {};
       folders = {};
     },
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -49,8 +49,11 @@ export async function makeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
   zip.file('_rels/.rels', PACKAGE_RELS);
   zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS);
   zip.file('word/styles.xml', STYLES);
-  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document ${W}><w:body>${paragraphs.map(paragraphXml).join('')}</w:body></w:document>`);
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document ${W}><w:body>${paragraphs.map(paragraphXml).join('')}</w:body></w:document>`,
+  );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 

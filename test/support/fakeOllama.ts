@@ -33,10 +33,7 @@ export type ChatReply =
  * - `status`: answer this HTTP status with `{ error }`.
  */
 export type Fault =
-  | { kind: 'stall' }
-  | { kind: 'drop' }
-  | { kind: 'garbage'; body: string; contentType?: string }
-  | { kind: 'status'; status: number; error?: string };
+  { kind: 'stall' } | { kind: 'drop' } | { kind: 'garbage'; body: string; contentType?: string } | { kind: 'status'; status: number; error?: string };
 
 export interface ChatRequestBody {
   model: string;
@@ -114,17 +111,33 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         case '/api/tags':
           return json(res, 200, {
             models: models.map((name) => ({
-              name, model: name, modified_at: new Date(0).toISOString(), size: 1, digest: 'sha256:0',
+              name,
+              model: name,
+              modified_at: new Date(0).toISOString(),
+              size: 1,
+              digest: 'sha256:0',
               details: { format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3B', quantization_level: 'Q4_K_M' },
             })),
           });
         case '/api/show':
           if (!known(body?.model ?? body?.name)) return json(res, 404, { error: `model '${body?.model}' not found` });
-          return json(res, 200, { modelfile: '', parameters: '', template: options.template ?? '', details: {}, model_info: { 'general.architecture': 'llama', 'llama.context_length': options.contextLength ?? 8192 } });
+          return json(res, 200, {
+            modelfile: '',
+            parameters: '',
+            template: options.template ?? '',
+            details: {},
+            model_info: { 'general.architecture': 'llama', 'llama.context_length': options.contextLength ?? 8192 },
+          });
         case '/api/embed': {
           if (!known(body.model)) return json(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
           const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-          return json(res, 200, { model: body.model, embeddings: embed(body.model, inputs), total_duration: 1, load_duration: 0, prompt_eval_count: inputs.length });
+          return json(res, 200, {
+            model: body.model,
+            embeddings: embed(body.model, inputs),
+            total_duration: 1,
+            load_duration: 0,
+            prompt_eval_count: inputs.length,
+          });
         }
         case '/api/chat':
           return await answerChat(body as ChatRequestBody, res);
@@ -147,7 +160,15 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     if (reply.status) return json(res, reply.status, { error: reply.error ?? 'scripted failure' });
     const base = { model: body.model, created_at: new Date().toISOString() };
     if (!body.stream) {
-      return json(res, 200, { ...base, message: { role: 'assistant', content: reply.content }, done: true, done_reason: 'stop', total_duration: 1, eval_count: tokens(reply.content).length, prompt_eval_count: 10 });
+      return json(res, 200, {
+        ...base,
+        message: { role: 'assistant', content: reply.content },
+        done: true,
+        done_reason: 'stop',
+        total_duration: 1,
+        eval_count: tokens(reply.content).length,
+        prompt_eval_count: 10,
+      });
     }
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     const parts = tokens(reply.content);
@@ -161,7 +182,17 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       res.write(JSON.stringify({ ...base, message: { role: 'assistant', content: parts[i] }, done: false }) + '\n');
       if (reply.tokenDelayMs) await sleep(reply.tokenDelayMs);
     }
-    res.end(JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', total_duration: 1, eval_count: parts.length, prompt_eval_count: 10 }) + '\n');
+    res.end(
+      JSON.stringify({
+        ...base,
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+        total_duration: 1,
+        eval_count: parts.length,
+        prompt_eval_count: 10,
+      }) + '\n',
+    );
   }
 
   /** Like Ollama: NDJSON progress lines, per layer `{status, digest, total, completed}`, then success. */

@@ -6,7 +6,19 @@
  * JSON schema as `format`), so scriptAgents recognises each agent on either server.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { answerFault, hashedEmbedding, json, listenOnLoopback, readJson, tokens, untilClosed, type ChatReply, type ChatRequestBody, type Fault, type RecordedRequest } from './fakeOllama';
+import {
+  answerFault,
+  hashedEmbedding,
+  json,
+  listenOnLoopback,
+  readJson,
+  tokens,
+  untilClosed,
+  type ChatReply,
+  type ChatRequestBody,
+  type Fault,
+  type RecordedRequest,
+} from './fakeOllama';
 
 export interface FakeOpenAiOptions {
   /** Ids listed by /v1/models and accepted by chat/embeddings; others get 404. */
@@ -50,9 +62,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     try {
       switch (path) {
         case '/v1/models':
-          return json(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake', ...(options.maxModelLen ? { max_model_len: options.maxModelLen } : {}) })) });
+          return json(res, 200, {
+            object: 'list',
+            data: models.map((id) => ({ id, object: 'model', owned_by: 'fake', ...(options.maxModelLen ? { max_model_len: options.maxModelLen } : {}) })),
+          });
         case '/v1/embeddings': {
-          if (!models.includes(body.model)) return json(res, 404, { object: 'error', message: `The model \`${body.model}\` does not exist.`, type: 'NotFoundError', code: 404 });
+          if (!models.includes(body.model))
+            return json(res, 404, { object: 'error', message: `The model \`${body.model}\` does not exist.`, type: 'NotFoundError', code: 404 });
           const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
           const vectors = embed(body.model, inputs);
           // Out of order on purpose: the index field says where each belongs.
@@ -70,9 +86,11 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   });
 
   async function answerChat(body: any, res: ServerResponse): Promise<void> {
-    if (!models.includes(body.model)) return json(res, 404, { object: 'error', message: `The model \`${body.model}\` does not exist.`, type: 'NotFoundError', code: 404 });
+    if (!models.includes(body.model))
+      return json(res, 404, { object: 'error', message: `The model \`${body.model}\` does not exist.`, type: 'NotFoundError', code: 404 });
     const format = body.response_format?.type;
-    if (format && !formats.includes(format)) return json(res, 400, { error: { message: `'response_format.type' must be one of ${formats.join(', ')}`, type: 'invalid_request_error' } });
+    if (format && !formats.includes(format))
+      return json(res, 400, { error: { message: `'response_format.type' must be one of ${formats.join(', ')}`, type: 'invalid_request_error' } });
     const scripted = options.chat ? await options.chat(asChatRequest(body)) : undefined;
     if (scripted === undefined) return json(res, 500, { error: { message: 'fake server: no scripted chat reply' } });
     const reply = typeof scripted === 'string' ? { content: scripted } : scripted;
@@ -80,11 +98,20 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (reply.status) return json(res, reply.status, { error: { message: reply.error ?? 'scripted failure' } });
     const base = { id: 'chatcmpl-1', created: 0, model: body.model };
     if (!body.stream) {
-      return json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: tokens(reply.content).length } });
+      return json(res, 200, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: tokens(reply.content).length },
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const send = (payload: unknown) => res.write(`data: ${typeof payload === 'string' ? payload : JSON.stringify(payload)}\n\n`);
-    const chunk = (delta: object, finish: string | null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: object, finish: string | null) => ({
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     send(chunk({ role: 'assistant', content: '' }, null));
     const parts = tokens(reply.content);
     for (let i = 0; i < parts.length; i++) {

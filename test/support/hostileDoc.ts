@@ -141,7 +141,10 @@ export function forgedDelimitersIn(text: string): string[] {
     const closed = seen.split(`\n</${tag}>`).length - 1;
     if (opened > 1 || opened !== closed) problems.push(`${opened} <${tag}> vs ${closed} </${tag}>`);
   }
-  const rest = seen.replace(blocks, '').replace(/<document> tags/g, '').replace(/<(?:draft|excerpts)>\n|\n<\/(?:draft|excerpts)>/g, '');
+  const rest = seen
+    .replace(blocks, '')
+    .replace(/<document> tags/g, '')
+    .replace(/<(?:draft|excerpts)>\n|\n<\/(?:draft|excerpts)>/g, '');
   return [...problems, ...(rest.match(/<\s*\/?\s*(?:document|draft|excerpts)\b[^>\n]{0,40}>?/gi) ?? [])];
 }
 

@@ -41,7 +41,9 @@ export async function startLangfuseServer(): Promise<LangfuseServer> {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ name, type: 'text', labels: ['production'], tags: [], config: prompt.config ?? {}, version: prompt.version, prompt: prompt.prompt }));
+      res.end(
+        JSON.stringify({ name, type: 'text', labels: ['production'], tags: [], config: prompt.config ?? {}, version: prompt.version, prompt: prompt.prompt }),
+      );
       return;
     }
     res.writeHead(404);
@@ -54,6 +56,10 @@ export async function startLangfuseServer(): Promise<LangfuseServer> {
     events,
     promptRequests,
     prompts,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

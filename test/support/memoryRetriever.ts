@@ -40,7 +40,12 @@ export function memoryRetriever(chunks: MemoryChunk[]): Retriever & { queries: A
     },
     async listDocuments(): Promise<DocumentInfo[]> {
       const paths = [...new Set(chunks.map((c) => c.path))];
-      return paths.map((path) => ({ path, kind: path.endsWith('.pdf') ? 'pdf' : 'markdown', pages: null, chunks: chunks.filter((c) => c.path === path).length }));
+      return paths.map((path) => ({
+        path,
+        kind: path.endsWith('.pdf') ? 'pdf' : 'markdown',
+        pages: null,
+        chunks: chunks.filter((c) => c.path === path).length,
+      }));
     },
     async stats(): Promise<IndexStats> {
       return { documents: new Set(chunks.map((c) => c.path)).size, chunks: chunks.length, embeddingModel: null, dimension: null, lastIndexedAt: null };

@@ -16,8 +16,23 @@
  */
 import { writeFile } from 'node:fs/promises';
 import {
-  PDFDocument, PDFFont, PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, PDFPage, PDFRef, StandardFonts,
-  beginText, endMarkedContent, endText, rgb, setFontAndSize, setTextMatrix, showText,
+  PDFDocument,
+  PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
+  PDFPage,
+  PDFRef,
+  StandardFonts,
+  beginText,
+  endMarkedContent,
+  endText,
+  rgb,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
 } from 'pdf-lib';
 
 /** One piece of a line in one font. */
@@ -99,25 +114,40 @@ const UNMAPPED_CODE = 12;
 // What a word processor writes for these glyphs: the ligatures as their Unicode ligature
 // characters, a discretionary hyphen as U+00AD (pdf.js reports both as they are mapped here).
 const TO_UNICODE = [
-  '/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap',
-  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def', '/CMapName /Special-UCS def', '/CMapType 2 def',
-  '1 begincodespacerange', '<00> <FF>', 'endcodespacerange',
-  '3 beginbfchar', '<01> <FB01>', '<02> <FB02>', '<03> <00AD>', 'endbfchar',
-  'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end',
+  '/CIDInit /ProcSet findresource begin',
+  '12 dict begin',
+  'begincmap',
+  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+  '/CMapName /Special-UCS def',
+  '/CMapType 2 def',
+  '1 begincodespacerange',
+  '<00> <FF>',
+  'endcodespacerange',
+  '3 beginbfchar',
+  '<01> <FB01>',
+  '<02> <FB02>',
+  '<03> <00AD>',
+  'endbfchar',
+  'endcmap',
+  'CMapName currentdict /CMap defineresource pop',
+  'end',
+  'end',
 ].join('\n');
 
 function embedRunFonts(doc: PDFDocument, regular: PDFFont): RunFonts {
-  const special = doc.context.register(doc.context.obj({
-    Type: 'Font',
-    Subtype: 'Type1',
-    BaseFont: 'Helvetica',
-    Encoding: {
-      Type: 'Encoding',
-      BaseEncoding: 'WinAnsiEncoding',
-      Differences: [1, ...Object.values(SPECIAL_GLYPHS).map((g) => PDFName.of(g.glyph)), UNMAPPED_CODE, PDFName.of('lig.unmapped')],
-    },
-    ToUnicode: doc.context.register(doc.context.flateStream(TO_UNICODE)),
-  }));
+  const special = doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: 'Helvetica',
+      Encoding: {
+        Type: 'Encoding',
+        BaseEncoding: 'WinAnsiEncoding',
+        Differences: [1, ...Object.values(SPECIAL_GLYPHS).map((g) => PDFName.of(g.glyph)), UNMAPPED_CODE, PDFName.of('lig.unmapped')],
+      },
+      ToUnicode: doc.context.register(doc.context.flateStream(TO_UNICODE)),
+    }),
+  );
   return { regular, bold: doc.embedStandardFont(StandardFonts.HelveticaBold), special, specialName: PDFName.of('Special'), pages: new WeakSet() };
 }
 
@@ -166,10 +196,7 @@ export async function writePdf(path: string, pages: PageSpec[], options?: MakePd
 /** A PDF with `pageCount` pages, each saying "Page N" plus `linesPerPage` lines of filler. */
 export async function makeLargePdf(pageCount: number, linesPerPage = 3): Promise<Uint8Array> {
   const pages = Array.from({ length: pageCount }, (_, index) => ({
-    lines: [
-      `Page ${index + 1} marker p${index + 1}x`,
-      ...Array.from({ length: linesPerPage }, (__, line) => `filler line ${line + 1} of page ${index + 1}`),
-    ],
+    lines: [`Page ${index + 1} marker p${index + 1}x`, ...Array.from({ length: linesPerPage }, (__, line) => `filler line ${line + 1} of page ${index + 1}`)],
   }));
   return makePdf(pages);
 }

@@ -5,8 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { indexFolder } from '../../src/core/index/indexer';
-import { createRetriever } from '../../src/core/index/search';
+import { indexFolder } from '../../src/core/index/build/indexer';
+import { createRetriever } from '../../src/core/index/search/search';
 import { openIndexStore } from '../../src/core/index/store';
 import type { Retriever } from '../../src/core/index/types';
 

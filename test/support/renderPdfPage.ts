@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
-import { installPdfjsNode20Polyfills } from '../../src/core/index/ocr/pdfjsNode20';
+import { installPdfjsNode20Polyfills } from '../../src/core/index/build/ocr/pdfjsNode20';
 
 type Napi = typeof import('@napi-rs/canvas');
 interface PdfjsRender {
@@ -74,7 +74,13 @@ export async function openForRendering(source: string | Uint8Array): Promise<Ope
   }
   const data = typeof source === 'string' ? new Uint8Array(await readFile(source)) : source;
   const task = pdfjs.getDocument({
-    data, CanvasFactory, isEvalSupported: false, verbosity: Number(process.env.PDFJS_VERBOSITY ?? 0), stopAtErrors: false, disableFontFace: true, standardFontDataUrl: standardFontDataUrl(),
+    data,
+    CanvasFactory,
+    isEvalSupported: false,
+    verbosity: Number(process.env.PDFJS_VERBOSITY ?? 0),
+    stopAtErrors: false,
+    disableFontFace: true,
+    standardFontDataUrl: standardFontDataUrl(),
   });
   const document = await task.promise;
   return { document, close: () => task.destroy() };

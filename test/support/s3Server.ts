@@ -41,21 +41,30 @@ export async function startS3Server(bucket = 'research'): Promise<S3Server> {
   const files = async (prefix: string) => {
     const base = join(dataDir, bucket, prefix);
     const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
   };
   return {
     url,
     bucket,
     dataDir,
     env: {
-      AWS_ENDPOINT: url, AWS_ALLOW_HTTP: 'true', AWS_ACCESS_KEY_ID: ACCESS_KEY, AWS_SECRET_ACCESS_KEY: ACCESS_KEY, AWS_REGION: 'us-east-1',
+      AWS_ENDPOINT: url,
+      AWS_ALLOW_HTTP: 'true',
+      AWS_ACCESS_KEY_ID: ACCESS_KEY,
+      AWS_SECRET_ACCESS_KEY: ACCESS_KEY,
+      AWS_REGION: 'us-east-1',
       XDG_CACHE_HOME: join(root, 'cache'),
     },
     async snapshot(prefix = '') {
-      return Promise.all((await files(prefix)).map(async (f) => {
-        const s = await stat(f);
-        return `${relative(dataDir, f)} ${s.size} ${s.mtimeMs}`;
-      }));
+      return Promise.all(
+        (await files(prefix)).map(async (f) => {
+          const s = await stat(f);
+          return `${relative(dataDir, f)} ${s.size} ${s.mtimeMs}`;
+        }),
+      );
     },
     async keys(prefix = '') {
       const suffix = '._S3rver_object';

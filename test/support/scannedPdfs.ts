@@ -14,7 +14,10 @@ export type ScannedPageSpec = { scanned: string } | { text: string };
 const SCAN_DPI = 150;
 
 export async function makeScannedPdf(pages: ScannedPageSpec[]): Promise<Uint8Array> {
-  const source = await makePdf(pages.map((page) => ('scanned' in page ? page.scanned : page.text)), { fontSize: 14 });
+  const source = await makePdf(
+    pages.map((page) => ('scanned' in page ? page.scanned : page.text)),
+    { fontSize: 14 },
+  );
   const rendered = await openForRendering(source.slice());
   const textDoc = await PDFDocument.load(source);
   const out = await PDFDocument.create();

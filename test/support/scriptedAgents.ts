@@ -21,17 +21,48 @@ export function agentOf(body: ChatRequestBody): Agent {
 type Script = ChatReply | ((body: ChatRequestBody) => ChatReply);
 
 export const research = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: '', sub_queries: [], document_filters: [], ...extra });
+  JSON.stringify({
+    decision: 'research',
+    reasoning: 'specific',
+    missing_context: '',
+    intent: 'factual',
+    standalone_question: '',
+    sub_queries: [],
+    document_filters: [],
+    ...extra,
+  });
 export const clarify = (missing = 'which program') =>
-  JSON.stringify({ decision: 'clarify', reasoning: 'vague', missing_context: missing, intent: 'factual', standalone_question: '', sub_queries: [], document_filters: [] });
+  JSON.stringify({
+    decision: 'clarify',
+    reasoning: 'vague',
+    missing_context: missing,
+    intent: 'factual',
+    standalone_question: '',
+    sub_queries: [],
+    document_filters: [],
+  });
 export const grade = (verdict: 'proceed' | 'requery' | 'fallback', extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ relevant: [1], score: verdict === 'proceed' ? 0.9 : 0.2, verdict, queries: verdict === 'requery' ? ['reformulated query'] : [], reason: verdict, ...extra });
+  JSON.stringify({
+    relevant: [1],
+    score: verdict === 'proceed' ? 0.9 : 0.2,
+    verdict,
+    queries: verdict === 'requery' ? ['reformulated query'] : [],
+    reason: verdict,
+    ...extra,
+  });
 export const verdict = (ok: boolean, feedback = '') =>
   JSON.stringify({ grounded: ok, relevant: true, score: ok ? 0.9 : 0.2, unsupported: ok ? [] : ['a claim'], feedback });
 
 const defaults: Record<Agent, (body: ChatRequestBody) => ChatReply> = {
   orchestrator: () => research(),
-  clarification: () => JSON.stringify({ question: 'Which program do you mean?', options: [{ label: 'Erlang SSH', prompt: 'The hello_timeout of the Erlang SSH daemon' }, { label: 'Bash', prompt: 'The Bash read timeout' }] }),
+  clarification: () =>
+    JSON.stringify({
+      question: 'Which program do you mean?',
+      options: [
+        { label: 'Erlang SSH', prompt: 'The hello_timeout of the Erlang SSH daemon' },
+        { label: 'Bash', prompt: 'The Bash read timeout' },
+      ],
+    }),
   'query-analysis': (body) => {
     const question = /Latest question: (.*)/.exec(body.messages[0]?.content ?? '')?.[1] ?? 'question';
     return JSON.stringify({ intent: 'factual', standalone_question: question, sub_queries: [question], document_filters: [] });
@@ -55,7 +86,10 @@ export function scriptAgents(scripts: Partial<Record<Agent, Script | Script[]>> 
     queues.set(agent, Array.isArray(script) ? [...script] : [script]);
   }
   const asked: Agent[] = [];
-  const requests = { orchestrator: [], clarification: [], 'query-analysis': [], quality: [], synthesis: [], validation: [] } as Record<Agent, ChatRequestBody[]>;
+  const requests = { orchestrator: [], clarification: [], 'query-analysis': [], quality: [], synthesis: [], validation: [] } as Record<
+    Agent,
+    ChatRequestBody[]
+  >;
   return {
     asked,
     requests,

@@ -12,7 +12,10 @@ export const TIMEOUT_ANSWER = 'The default hello_timeout is 30 seconds, after wh
 export async function writeTimeoutDocs(root: string): Promise<string> {
   const docs = join(root, 'docs');
   await mkdir(docs);
-  await writeFile(join(docs, 'ssh.md'), '# SSH daemon\n\nhello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.\n');
+  await writeFile(
+    join(docs, 'ssh.md'),
+    '# SSH daemon\n\nhello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.\n',
+  );
   await writeFile(join(docs, 'bash.md'), '# Bash\n\nSRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.\n');
   return docs;
 }

@@ -27,6 +27,9 @@ describe('architecture: src/core/citations', () => {
       [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\(\s*|require\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!),
     );
     assert.ok(imports.length > 0);
-    assert.deepEqual(imports.filter((specifier) => !/^\.\/[\w-]+$/.test(specifier)), []);
+    assert.deepEqual(
+      imports.filter((specifier) => !/^\.\/[\w-]+$/.test(specifier)),
+      [],
+    );
   });
 });

@@ -8,7 +8,10 @@ describe('fake Ollama server (test support)', () => {
     const fake = await startFakeOllama();
     try {
       const client = new Ollama({ host: fake.url });
-      assert.deepEqual((await client.list()).models.map((m) => m.name), ['llama3.2', 'nomic-embed-text']);
+      assert.deepEqual(
+        (await client.list()).models.map((m) => m.name),
+        ['llama3.2', 'nomic-embed-text'],
+      );
       const { embeddings } = await client.embed({ model: 'nomic-embed-text', input: ['a b', 'c'] });
       assert.equal(embeddings.length, 2);
       fake.queueChat('{"ok":true}', 'Hello there world');

@@ -13,11 +13,28 @@ import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, stderrLogger, 
 import { openSession, printableAnswer, readHistory, renderTurnFooter, sessionOptions, terminalStreamer, turnJson } from '../researchSession';
 import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
-import { existsInFolders, folderAndText, folderOptions, noteMissingLocally, folderProblemLine, foldersLinker, indexPathOf, resolveFolders, type CliFolder } from '../folders';
+import {
+  existsInFolders,
+  folderAndText,
+  folderOptions,
+  noteMissingLocally,
+  folderProblemLine,
+  foldersLinker,
+  indexPathOf,
+  resolveFolders,
+  type CliFolder,
+} from '../folders';
 
 const usage = `ask <folder> "<question>" [--folder DIR]... [--root DIR] [--refresh SECONDS] [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
-const options = { ...dbOptions, ...jsonOptions, ...sessionOptions, ...folderOptions, history: { type: 'string' }, path: { type: 'string', multiple: true } } as const;
+const options = {
+  ...dbOptions,
+  ...jsonOptions,
+  ...sessionOptions,
+  ...folderOptions,
+  history: { type: 'string' },
+  path: { type: 'string', multiple: true },
+} as const;
 
 export const command: CliCommand = {
   usage,
@@ -38,7 +55,18 @@ async function runAsk(args: string[]): Promise<number> {
     if (!isIndexProblem(error)) throw error;
     const line = folderProblemLine(error, folders, values.db);
     if (values.json) {
-      process.stdout.write(JSON.stringify({ route: 'fallback', answer: line, followups: [], citations: [], metadata: null, decisions: [], llm_calls: 0, problem: { code: error.code, message: line } }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          route: 'fallback',
+          answer: line,
+          followups: [],
+          citations: [],
+          metadata: null,
+          decisions: [],
+          llm_calls: 0,
+          problem: { code: error.code, message: line },
+        }) + '\n',
+      );
     }
     process.stderr.write(`error: ${line}\n`);
     return 1;
@@ -56,14 +84,20 @@ async function runAsk(args: string[]): Promise<number> {
     const streamer = !values.json && process.stdout.isTTY ? terminalStreamer(process.stdout) : null;
     // A closed output pipe stops the turn too: its answer would go nowhere (see output.ts).
     const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
-    const result = await session.assistant.runTurn({ question, history, ...(scope ? { scope } : {}) }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
+    const result = await session.assistant.runTurn(
+      { question, history, ...(scope ? { scope } : {}) },
+      { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) },
+    );
     if (values.json) {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {
       if (!streamer?.streamed()) process.stdout.write(printableAnswer(result));
       process.stdout.write('\n' + renderTurnFooter(result, foldersLinker(folders)));
     }
-    noteMissingLocally(result.citations.map((c) => c.file), folders);
+    noteMissingLocally(
+      result.citations.map((c) => c.file),
+      folders,
+    );
     return result.cancelled && !outputClosed() ? 130 : 0;
   } catch (error) {
     return indexFailed(error);

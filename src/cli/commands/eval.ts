@@ -10,18 +10,29 @@ import { readFile } from 'node:fs/promises';
 import type { CliCommand } from '../command';
 import { formatGraphReport, runGraphChecks, type GraphEvalReport } from '../../core/eval/graphEval';
 import { evaluateRetrieval, parseQuestions, QuestionFileError, type ItemResult, type RetrievalReport } from '../../core/eval/retrievalEval';
-import { InvalidChunkOptionsError } from '../../core/index/chunk';
-import { selectEmbedder } from '../../core/index/embed/select';
-import { EmbedderError } from '../../core/index/embed/errors';
-import { indexFolder } from '../../core/index/indexer';
-import { createRetriever } from '../../core/index/search';
-import { IndexStoreError, openIndexStore } from '../../core/index/store';
-import { readMeta } from '../../core/index/store/meta';
-import type { Retriever, SearchOptions } from '../../core/index/types';
+import {
+  EmbedderError,
+  IndexStoreError,
+  InvalidChunkOptionsError,
+  indexWithEmbedder,
+  openIndexForQueries,
+  type OpenedIndex,
+  type Retriever,
+  type SearchOptions,
+} from '../../core/index';
 import { ocrOptions, ocrSettingsFromFlags } from '../ocrFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import {
-  UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  UsageError,
+  dbOptions,
+  embedOptions,
+  embedSelectionFromFlags,
+  jsonOptions,
+  parseCommandArgs,
+  resolveDbDir,
+  resolveFolder,
+  stderrLogger,
+  withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
@@ -68,35 +79,54 @@ async function runEval(args: string[]): Promise<number> {
   const questions = await readQuestions(positionals[1], say);
   if (!questions) return 1;
 
-  let embedder = null;
+  // Questions are embedded by the embedder the folder was just indexed with, kept open for them.
+  let embedder = null as OpenedIndex['embedder'];
   try {
-    const indexMeta = await readMeta(dbDir).catch(() => null);
-    const choice = await selectEmbedder({ ...selection, indexMeta, logger });
-    embedder = choice.embedder;
-    if (!values.json) say(`embeddings: ${choice.reason}`);
     const progress = createProgressView(process.stderr, values.json);
-    const summary = await showIndexRun(indexFolder({ root: folder, dbDir, embedder, include: values.include, exclude: values.exclude, ocr, logger }), progress);
+    const run = indexWithEmbedder({
+      root: folder,
+      dbDir,
+      embedding: selection,
+      include: values.include,
+      exclude: values.exclude,
+      ocr,
+      logger,
+      keepEmbedder: true,
+      onEmbedderChosen: (choice) => {
+        embedder = choice.embedder;
+        if (!values.json) say(`embeddings: ${choice.reason}`);
+      },
+    });
+    const summary = await showIndexRun(run, progress);
     const indexSeconds = (performance.now() - started) / 1000;
-    const store = await openIndexStore(dbDir);
+    const index = await openIndexForQueries(dbDir, { embedder }, { logger });
     let report: RetrievalReport;
     let graph: GraphEvalReport | null = null;
-    const searchStarted = performance.now();
+    let chunks: number;
+    let searchStarted = 0;
     try {
-      const retriever = createRetriever(store, embedder, { logger });
+      chunks = await index.store.countChunks();
+      searchStarted = performance.now();
+      const { retriever } = index;
       const modeRetriever: Retriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
       if (!values['no-llm']) {
-        const checks = await runGraphChecks({ retriever: modeRetriever, jsonl: await readFile(positionals[1], 'utf8'), config: values.model ? { model: values.model } : {}, logger });
+        const checks = await runGraphChecks({
+          retriever: modeRetriever,
+          jsonl: await readFile(positionals[1], 'utf8'),
+          config: values.model ? { model: values.model } : {},
+          logger,
+        });
         graph = checks.report;
         if (!checks.report && !values.json) say(checks.reason);
       }
     } finally {
-      store.close();
+      await index.close();
     }
     const searchSeconds = (performance.now() - searchStarted) / 1000;
     const { items } = report;
     const seconds = { total: (performance.now() - started) / 1000, index: indexSeconds, search: searchSeconds };
-    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks: await countChunks(dbDir) });
+    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks });
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
     else {
       printReport(result, items, stdoutLinker(folder));
@@ -144,31 +174,38 @@ function evalResult(
     documents_indexed: run.documentsIndexed,
     chunks: run.chunks,
     misses: items.filter((i) => i.firstRank === null || i.firstRank > 5).map((i) => ({ id: i.id, rank: i.firstRank })),
-    ...(graph ? { graph: { by_kind: graph.byKind, routing: graph.routing, llm_calls: graph.llmCalls, seconds: round(graph.seconds), failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })) } } : {}),
+    ...(graph
+      ? {
+          graph: {
+            by_kind: graph.byKind,
+            routing: graph.routing,
+            llm_calls: graph.llmCalls,
+            seconds: round(graph.seconds),
+            failures: graph.items.filter((i) => !i.passed).map((i) => ({ id: i.id, kind: i.kind, reason: i.turns.find((t) => !t.passed)?.reason })),
+          },
+        }
+      : {}),
   };
-}
-
-async function countChunks(dbDir: string): Promise<number> {
-  const store = await openIndexStore(dbDir);
-  try {
-    return await store.countChunks();
-  } finally {
-    store.close();
-  }
 }
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function printReport(r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string }, items: ItemResult[], linker: LocationLinker): void {
+function printReport(
+  r: Omit<RetrievalReport, 'items'> & { seconds: number; embedder: string; mode: string },
+  items: ItemResult[],
+  linker: LocationLinker,
+): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`retrieval on ${r.questions} questions (embedder ${r.embedder}, mode ${r.mode}, ${r.seconds} s):`);
   out(`  hit@1 ${r.hit_at_1}  hit@5 ${r.hit_at_5}  hit@10 ${r.hit_at_10}  MRR@10 ${r.mrr_at_10}`);
   if (r.all_sources_hit_at_10 !== null) out(`  multi-hop (${r.multi_hop_questions}): all sources in top 10: ${r.all_sources_hit_at_10}`);
   if (r.absence) {
     const a = r.absence;
-    out(`  not in your documents: flagged ${a.flagged_ids.length}/${a.unanswerable} unanswerable (${a.flagged}), false refusals ${a.false_refusal_ids.length}/${a.answerable} answerable (${a.false_refusals})${a.false_refusal_ids.length ? `: ${a.false_refusal_ids.join(', ')}` : ''}`);
+    out(
+      `  not in your documents: flagged ${a.flagged_ids.length}/${a.unanswerable} unanswerable (${a.flagged}), false refusals ${a.false_refusal_ids.length}/${a.answerable} answerable (${a.false_refusals})${a.false_refusal_ids.length ? `: ${a.false_refusal_ids.join(', ')}` : ''}`,
+    );
   }
   const misses = items.filter((i) => i.firstRank === null || i.firstRank > 1);
   if (misses.length === 0) return;

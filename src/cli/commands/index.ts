@@ -4,21 +4,24 @@
  * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
  */
 import type { CliCommand } from '../command';
-import { indexFolder } from '../../core/index/indexer';
-import { selectEmbedder } from '../../core/index/embed/select';
-import { EmbedderError } from '../../core/index/embed/errors';
-import { IndexStoreError } from '../../core/index/store/errors';
-import { readIndexMeta } from '../../core/index/store/store';
-import { InvalidChunkOptionsError } from '../../core/index/chunk';
-import { OcrError } from '../../core/index/ocr/errors';
+import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, indexWithEmbedder, type IndexSummary } from '../../core/index';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
-import type { IndexSummary } from '../../core/index/types';
 import { createProgressView, showIndexRun } from '../progress';
 import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
 import { indexProblemLine } from '../indexProblem';
 import { safeText } from '../terminalLinks';
 import {
-  TIMEOUT_USAGE, UsageError, dbOptions, embedOptions, embedSelectionFromFlags, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, stderrLogger, withUsage,
+  TIMEOUT_USAGE,
+  UsageError,
+  dbOptions,
+  embedOptions,
+  embedSelectionFromFlags,
+  jsonOptions,
+  parseCommandArgs,
+  resolveDbDir,
+  resolveFolder,
+  stderrLogger,
+  withUsage,
 } from '../options';
 
 const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] ${MODEL_SERVER_USAGE} [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
@@ -50,7 +53,10 @@ async function runIndex(args: string[]): Promise<number> {
   const dbDir = resolveDbDir(folder, values.db);
   const selection = { ...embedSelectionFromFlags(values), openai: openAiServerOf(modelServerFromFlags(values)) };
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
-  const limits = { maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'), maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb') };
+  const limits = {
+    maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'),
+    maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb'),
+  };
   const ocr = ocrSettingsFromFlags(values);
   const json = values.json;
   const logger = stderrLogger();
@@ -67,21 +73,26 @@ async function runIndex(args: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   const progress = createProgressView(process.stderr, json);
   try {
-    // `auto` prefers what the index was built with; a damaged meta file is --rebuild's business.
-    const indexMeta = values.rebuild ? null : await readIndexMeta(dbDir).catch(() => null);
-    const choice = await selectEmbedder({ ...selection, indexMeta, signal: controller.signal, logger });
-    if (!json) say(`embeddings: ${choice.reason}`);
-    announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
-    let summary: IndexSummary;
-    try {
-      const run = indexFolder({
-        root: folder, dbDir, embedder: choice.embedder, rebuild: values.rebuild, include: values.include, exclude: values.exclude,
-        chunking, limits, ocr, signal: controller.signal, logger,
-      });
-      summary = await showIndexRun(run, progress);
-    } finally {
-      await choice.embedder?.close();
-    }
+    // `auto` prefers what the index was built with (core/index/session.ts).
+    const run = indexWithEmbedder({
+      root: folder,
+      dbDir,
+      embedding: selection,
+      rebuild: values.rebuild,
+      include: values.include,
+      exclude: values.exclude,
+      chunking,
+      limits,
+      ocr,
+      signal: controller.signal,
+      logger,
+      onEmbedderChosen: (choice) => {
+        if (!json) say(`embeddings: ${choice.reason}`);
+        announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });
+      },
+    });
+    // The choice was said when it was made: the summary (and --json) is the run's alone.
+    const { embeddingChoice: _said, ...summary } = await showIndexRun(run, progress);
     if (json) process.stdout.write(JSON.stringify({ index: dbDir, ...summary }) + '\n');
     else printSummary(summary, dbDir, folder);
     if (summary.cancelled) return 130;
@@ -94,7 +105,9 @@ async function runIndex(args: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError || error instanceof OcrError) {
       const action = (error as { action?: unknown }).action;
-      say(`error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`);
+      say(
+        `error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`,
+      );
       if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }

@@ -6,14 +6,32 @@
  * Exit 0 with hits or none, 1 when there is no usable index, 2 on usage errors.
  */
 import type { CliCommand } from '../command';
-import { SearchError } from '../../core/index/search';
-import { IndexStoreError } from '../../core/index/store';
-import type { Retriever, SearchHit, SearchOptions } from '../../core/index/types';
+import { IndexStoreError, SearchError, type Retriever, type SearchHit, type SearchOptions } from '../../core/index';
 import {
-  TIMEOUT_USAGE, UsageError, dbOptions, jsonOptions, limitsFromFlags, localPrecisionOptions, parseCommandArgs, parseLocalPrecision, stderrLogger, timeoutOptions, withUsage,
+  TIMEOUT_USAGE,
+  UsageError,
+  dbOptions,
+  jsonOptions,
+  limitsFromFlags,
+  localPrecisionOptions,
+  parseCommandArgs,
+  parseLocalPrecision,
+  stderrLogger,
+  timeoutOptions,
+  withUsage,
 } from '../options';
 import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
-import { folderAndText, folderOptions, folderProblemLine, noteMissingLocally, foldersLinker, indexPathOf, openFolderIndexes, resolveFolders, type CliFolder } from '../folders';
+import {
+  folderAndText,
+  folderOptions,
+  folderProblemLine,
+  noteMissingLocally,
+  foldersLinker,
+  indexPathOf,
+  openFolderIndexes,
+  resolveFolders,
+  type CliFolder,
+} from '../folders';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
@@ -72,7 +90,9 @@ async function runSearch(args: string[]): Promise<number> {
       // Without this, a path typed wrong searched nothing and printed "no matches".
       const relativeTo = folders.length === 1 ? folders[0]!.path : `the folder, behind its name: ${folders.map((f) => `${f.label}/`).join(', ')}`;
       const listing = folders.map((f) => `status ${f.path} --json`).join(', ');
-      process.stderr.write(`error: --path ${values.path!.join(', ')}: no such document in the index (paths are relative to ${relativeTo}); list them with: ${listing}\n`);
+      process.stderr.write(
+        `error: --path ${values.path!.join(', ')}: no such document in the index (paths are relative to ${relativeTo}); list them with: ${listing}\n`,
+      );
       return 1;
     }
     const started = performance.now();
@@ -83,7 +103,10 @@ async function runSearch(args: string[]): Promise<number> {
     } else {
       printHits(hits, foldersLinker(folders));
     }
-    noteMissingLocally(hits.map((h) => h.path), folders);
+    noteMissingLocally(
+      hits.map((h) => h.path),
+      folders,
+    );
     return 0;
   } catch (error) {
     if (error instanceof SearchError) {

@@ -1,6 +1,5 @@
 /** Small formatting helpers shared by the `search` and `eval` commands. */
-import { citesParagraphs, lineWord } from '../../core/index/lineUnits';
-import type { Provenance } from '../../core/index/types';
+import { citesParagraphs, lineWord, type Provenance } from '../../core/index';
 import { terminalSafe } from '../../core/text/terminalSafe';
 import { UsageError } from '../options';
 import type { LocationLinker } from '../terminalLinks';

@@ -1,18 +1,22 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
  * and what changed on disk since (new / modified / removed files, by size and mtime, no reading),
- * naming the files that could not be indexed and have not changed since (failureRecord.ts).
+ * naming the files that could not be indexed and have not changed since (core/index/build/pending.ts).
  * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
 import type { CliCommand } from '../command';
-import { discoverFiles } from '../../core/index/discover';
-import { indexOwnDirs } from '../../core/index/indexer';
-import { planRun } from '../../core/index/indexPlan';
-import { readFailureRecord, separateKnownFailures } from '../../core/index/failureRecord';
-import { IndexCorruptError, IndexStoreError, describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from '../../core/index/store';
+import {
+  IndexCorruptError,
+  IndexStoreError,
+  changesSinceLastRun,
+  describeMismatch,
+  isObjectStoreUri,
+  openIndexStore,
+  verifyIndex,
+  type VerifyReport,
+} from '../../core/index';
 import { indexCommand, indexProblemLine } from '../indexProblem';
-import { isObjectStoreUri } from '../../core/index/store/objectStore/location';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
 
@@ -46,16 +50,8 @@ async function runStatus(args: string[]): Promise<number> {
     const meta = store.meta();
     const documents = await store.documents();
     const chunks = await store.countChunks();
-    const { files, failures } = await discoverFiles(folder, { skipDirs: indexOwnDirs(dbDir) });
-    const plan = planRun(files, documents, failures);
     // Files that failed last time and have not changed are not "new": they are named, with why.
-    const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
-    const stored = new Set(documents.map((d) => d.path));
-    const pending = {
-      new: changed.filter((c) => !stored.has(c.file.path)).length,
-      modified: changed.filter((c) => stored.has(c.file.path)).length,
-      removed: plan.removed.length,
-    };
+    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents);
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
     const checksums = Boolean(meta.checksums);
     const report = {
@@ -86,10 +82,13 @@ async function runStatus(args: string[]): Promise<number> {
     else out('  up to date');
     for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     // Objects are written whole and never changed; LanceDB's manifests name every file of a version.
-    if (shared) out('  integrity: on object storage, LanceDB\'s manifests (no local file checksums to record or verify)');
+    if (shared) out("  integrity: on object storage, LanceDB's manifests (no local file checksums to record or verify)");
     else if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
     // Indexes made before checksums existed: they keep working; one run records them.
-    else if (!checksums) out(`  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`);
+    else if (!checksums)
+      out(
+        `  checksums: not recorded yet (index made by an earlier version): run \`${indexCommand(folder, values.db)}\` once to record them, nothing is re-read or re-embedded`,
+      );
     for (const w of report.warnings) out(`  warning: ${w.path}: ${w.warnings.join('; ')}`);
     return 0;
   } finally {

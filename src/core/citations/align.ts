@@ -16,7 +16,10 @@ export interface Block {
 export class GramIndex {
   private readonly positions = new Map<string, number[]>();
 
-  constructor(readonly text: string, readonly k: number) {
+  constructor(
+    readonly text: string,
+    readonly k: number,
+  ) {
     for (let j = 0; j + k <= text.length; j++) {
       const gram = text.slice(j, j + k);
       const list = this.positions.get(gram);

@@ -9,12 +9,13 @@ import { foldCodePoint } from './fold';
 
 // Function words carry no evidence of which sentence a claim comes from.
 const STOP_WORDS = new Set(
-  ('a an and any are as at be been but by can could do does for from had has have how i if in into is it its ' +
+  (
+    'a an and any are as at be been but by can could do does for from had has have how i if in into is it its ' +
     'may might more most must no nor not of on or other our shall should so some such than that the their them ' +
     'then there these they this those to too very was we were what when where which while who whom why will with would ' +
     'you your also only each both all just about above after again against before below between during once over under up down out off ' +
-    'here same own few further being having doing itself themselves one set used use using')
-    .split(' '),
+    'here same own few further being having doing itself themselves one set used use using'
+  ).split(' '),
 );
 /** Citation markers an answer carries: [1], [2, 3], [1-4], [^1]. */
 const CITATION = /\[\^?\d+(?:\s*[,–-]\s*\d+)*\]/g;

@@ -134,7 +134,15 @@ function alignAround(anchor: Block, target: string, index: GramIndex, edge: { ma
   matchingBlocks(target, index, 0, anchor.a, Math.max(0, anchor.b - reach(anchor.a)), anchor.b, blocks, 'late');
   blocks.push(anchor);
   const tail = target.length - anchor.a - anchor.size;
-  matchingBlocks(target, index, anchor.a + anchor.size, target.length, anchor.b + anchor.size, Math.min(text.length, anchor.b + anchor.size + reach(tail)), blocks);
+  matchingBlocks(
+    target,
+    index,
+    anchor.a + anchor.size,
+    target.length,
+    anchor.b + anchor.size,
+    Math.min(text.length, anchor.b + anchor.size + reach(tail)),
+    blocks,
+  );
 
   // A block at either end that adds more unexplained page text than it matches is chance.
   const cost = (left: Block, right: Block) => gapCost(left, right, edge.mask);
@@ -150,7 +158,8 @@ function alignAround(anchor: Block, target: string, index: GramIndex, edge: { ma
     if (!previous) ranges.push([block.b, block.b + block.size]);
     else {
       extra += cost(previous, block);
-      if (block.b === previous.b + previous.size && LIGATURE_LETTERS.test(target.slice(previous.a + previous.size, block.a))) matched += block.a - previous.a - previous.size;
+      if (block.b === previous.b + previous.size && LIGATURE_LETTERS.test(target.slice(previous.a + previous.size, block.a)))
+        matched += block.a - previous.a - previous.size;
       // Page text between two blocks is shown with the match, unless it is a running header or footer.
       if (isBoilerplate(previous, block, edge.mask)) ranges.push([block.b, block.b + block.size]);
       else ranges.at(-1)![1] = block.b + block.size;
@@ -175,7 +184,13 @@ function isBoilerplate(left: Block, right: Block, edge: Uint8Array): boolean {
   return true;
 }
 
-function located(passage: string, pages: readonly LocatorPage[], folded: FoldedPages, ranges: ReadonlyArray<readonly [number, number]>, exact: boolean): PassageLocation {
+function located(
+  passage: string,
+  pages: readonly LocatorPage[],
+  folded: FoldedPages,
+  ranges: ReadonlyArray<readonly [number, number]>,
+  exact: boolean,
+): PassageLocation {
   const spans: LocatedSpan[] = [];
   const spanPages: number[] = [];
   for (const [from, to] of ranges) {

@@ -87,7 +87,8 @@ export function parseGraphEvalItems(jsonl: string): GraphEvalItem[] {
 }
 
 /** Phrases a model uses to say the documents lack the answer (eval scoring only). */
-const NOT_IN_DOCS = /(do(?:es)?n['’]t|do(?:es)? not) (seem to )?(contain|cover|mention|say|include)|not (found|mentioned|covered|in the (provided )?(documents|passages))|no (information|passage|mention)|cannot find|couldn['’]t find/i;
+const NOT_IN_DOCS =
+  /(do(?:es)?n['’]t|do(?:es)? not) (seem to )?(contain|cover|mention|say|include)|not (found|mentioned|covered|in the (provided )?(documents|passages))|no (information|passage|mention)|cannot find|couldn['’]t find/i;
 
 function citesSource(result: TurnResult, sources: GraphEvalSource[]): boolean {
   return result.citations.some((c) =>
@@ -135,12 +136,21 @@ export async function evaluateGraph(items: GraphEvalItem[], run: TurnRunner, onI
       const result = await run({ question: turn.content, history });
       // Intermediate turns of a conversation are judged on routing only.
       const last = i === userTurns.length - 1;
-      const verdict = last || turn.expected === 'clarify' ? judge(turn.expected, result, item.sources) : { passed: result.route !== 'clarification', reason: result.route };
+      const verdict =
+        last || turn.expected === 'clarify' ? judge(turn.expected, result, item.sources) : { passed: result.route !== 'clarification', reason: result.route };
       const routeOk = (turn.expected === 'clarify') === (result.route === 'clarification');
       routed += routeOk ? 1 : 0;
       turnsTotal += 1;
       llmCalls += result.llmCalls;
-      turns.push({ question: turn.content, expected: turn.expected, route: result.route, passed: verdict.passed, reason: verdict.reason, llmCalls: result.llmCalls, ms: Math.round(performance.now() - t) });
+      turns.push({
+        question: turn.content,
+        expected: turn.expected,
+        route: result.route,
+        passed: verdict.passed,
+        reason: verdict.reason,
+        llmCalls: result.llmCalls,
+        ms: Math.round(performance.now() - t),
+      });
       history = [...history, { role: 'user', content: turn.content }, { role: 'assistant', content: result.answer, metadata: result.metadata }];
     }
     const itemResult = { id: item.id, kind: item.kind, passed: turns.every((t) => t.passed), turns };
@@ -195,7 +205,11 @@ export async function runGraphChecks(options: {
   if (!(await chatModelReachable({ host: config.ollamaHost, model: config.models.synthesis }))) {
     return { report: null, reason: `no chat model ${config.models.synthesis} reachable: LLM checks skipped` };
   }
-  const assistant = createResearchAssistant({ retriever: options.retriever, ...(options.config ? { config: options.config } : {}), ...(options.logger ? { logger: options.logger } : {}) });
+  const assistant = createResearchAssistant({
+    retriever: options.retriever,
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   try {
     return { report: await evaluateGraph(parseGraphEvalItems(options.jsonl), (input) => assistant.runTurn(input), options.onItem) };
   } finally {

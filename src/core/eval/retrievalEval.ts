@@ -124,8 +124,7 @@ export function scoreItem(question: EvalQuestion, hits: Provenance[]): ItemResul
 export function aggregate(results: ItemResult[]): RetrievalScores {
   const scored = results.filter((r) => r.sourceRanks.length > 0);
   const multiHop = scored.filter((r) => r.kind === 'multi-hop');
-  const share = (items: ItemResult[], pass: (r: ItemResult) => boolean) =>
-    items.length === 0 ? 0 : round(items.filter(pass).length / items.length);
+  const share = (items: ItemResult[], pass: (r: ItemResult) => boolean) => (items.length === 0 ? 0 : round(items.filter(pass).length / items.length));
   const within = (k: number) => (r: ItemResult) => r.firstRank !== null && r.firstRank <= k;
   return {
     questions: scored.length,

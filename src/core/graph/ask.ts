@@ -36,7 +36,12 @@ export async function askJson<T extends z.ZodType>(runtime: GraphRuntime, llm: L
   const maxTokens = options.maxTokens ?? 512;
   const systemCost = estimateMessages([{ role: 'system', content: prepared.system }]);
   const clean = await promptGuard(runtime, options.agent);
-  const history = options.messages ? trimHistory(options.messages.map((m) => ({ ...m, content: clean(m.content) })), Math.max(0, numCtx - maxTokens - systemCost)) : [];
+  const history = options.messages
+    ? trimHistory(
+        options.messages.map((m) => ({ ...m, content: clean(m.content) })),
+        Math.max(0, numCtx - maxTokens - systemCost),
+      )
+    : [];
   const messages: LlmMessage[] = [{ role: 'system', content: prepared.system }, ...history];
   if (history.length === 0) messages.push({ role: 'user', content: 'Answer in the JSON format requested.' });
   const result = await llm.chatJson({

@@ -7,9 +7,7 @@
  */
 import { textBlocks, type TextBlock } from './textBlocks';
 
-type Piece =
-  | { kind: 'sentence'; text: string; group: number; listItem: boolean }
-  | { kind: 'code'; lang: string; lines: string[]; group: number };
+type Piece = { kind: 'sentence'; text: string; group: number; listItem: boolean } | { kind: 'code'; lang: string; lines: string[]; group: number };
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
 const LIST_OR_HEADING = /^\s*(?:[-*+]|\d+[.)])\s|^\s{0,3}#{1,6}\s/;
@@ -82,7 +80,13 @@ function render(pieces: Piece[], maxChars: number): string {
       out += (previous ? '\n\n' : '') + fenced(piece.lang, alone ? cutLines(piece.lines, maxChars) : piece.lines);
     } else {
       const text = alone ? cutAtWord(piece.text, maxChars) : piece.text;
-      const separator = !previous ? '' : previous.group === piece.group ? ' ' : previous.kind === 'sentence' && previous.listItem && piece.listItem ? '\n' : '\n\n';
+      const separator = !previous
+        ? ''
+        : previous.group === piece.group
+          ? ' '
+          : previous.kind === 'sentence' && previous.listItem && piece.listItem
+            ? '\n'
+            : '\n\n';
       out += separator + text;
     }
     previous = piece;

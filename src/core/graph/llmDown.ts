@@ -17,7 +17,12 @@ export function problemOf(error: unknown, fallback: string): Problem {
 }
 
 /** The update that ends the turn extractively, or null when `error` leaves the LLM usable. */
-export function degradeIfDown(error: unknown, agent: string, runtime: GraphRuntime, started: number): { nextAgent: 'degraded'; problem: Problem; decisions: Decision[] } | null {
+export function degradeIfDown(
+  error: unknown,
+  agent: string,
+  runtime: GraphRuntime,
+  started: number,
+): { nextAgent: 'degraded'; problem: Problem; decisions: Decision[] } | null {
   if (!isLlmDown(error)) return null;
   // One line: the extractive answer repeats the reason and says how to fix it.
   runtime.logger.warn(`${agent}: ${error.message}; answering with quoted passages`);

@@ -3,7 +3,7 @@
  * the user can check the verdict, and see what the documents do say nearby), and a rephrase to try.
  * Used by the notFound node (after research) and by the extractive path (no LLM); no LLM call.
  */
-import type { Absence } from '../index/absence';
+import type { Absence } from '../index/search/absence';
 import { isIndexDamage } from '../index/store/errors';
 import type { SearchHit } from '../index/types';
 import { isAbortError } from '../llm/errors';
@@ -27,14 +27,21 @@ export function notInDocumentsAnswer(question: string, hits: readonly SearchHit[
   const closest = passages.map((hit, i) => quoted(hit, i + 1, question));
   const missing = absence.missing?.length ? ` None of them mentions ${absence.missing.map((w) => `"${w}"`).join(' or ')};` : '';
   const rephrase = `${missing} if the documents use other words for it, ask again with those, or name the document to search.`;
-  const answer = [lead, ...(closest.length ? ['The closest passages:', ...closest] : []), `_Try rephrasing:${rephrase.charAt(0) === ' ' ? rephrase : ` ${rephrase}`}_`].join('\n\n');
+  const answer = [
+    lead,
+    ...(closest.length ? ['The closest passages:', ...closest] : []),
+    `_Try rephrasing:${rephrase.charAt(0) === ' ' ? rephrase : ` ${rephrase}`}_`,
+  ].join('\n\n');
   return { answer, passages, citations: passages.map((hit, i) => citationOf(hit, i + 1)) };
 }
 
 /** A passage as a block quote with its citation marker and source line (as the extractive answer quotes). */
 export function quoted(hit: SearchHit, n: number, question: string): string {
   const { markdown, endsWithCode } = excerpt(hit.text, question);
-  const body = markdown.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+  const body = markdown
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
   // After a closing fence the marker needs its own line: "``` [1]" would not close the block.
   const marker = endsWithCode ? `\n>\n> [${n}]` : ` [${n}]`;
   const where = locationOf(hit);

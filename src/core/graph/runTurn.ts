@@ -76,7 +76,11 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
     async runTurn(input: TurnInput, turnOptions: TurnOptions = {}): Promise<TurnResult> {
       const graph = loadResearchGraph();
       const initial = initialStateFrom(input.question, input.history ?? []);
-      const trace = tracer.startTurn({ conversationId: initial.conversationId as string, correlationId: initial.correlationId as string, question: input.question });
+      const trace = tracer.startTurn({
+        conversationId: initial.conversationId as string,
+        correlationId: initial.correlationId as string,
+        question: input.question,
+      });
       const counter = newCallCounter();
       let streamed = '';
       const emit = (event: TurnEvent) => {
@@ -119,8 +123,13 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
       const result = resultOf(final, counter.total);
       if (scoped) addScopeNote(result, await scoped.resolved(), emit);
       for (const citation of result.citations) emit({ type: 'citation', citation });
-      trace.end({ route: result.route, answer: result.answer, citations: result.citations }, { decisions: result.decisions, llmCalls: result.llmCalls, llmCallsByAgent: counter.byAgent });
-      logger.info(`turn ${final.correlationId}: ${result.route}, ${result.llmCalls} LLM calls, ${result.decisions.map((d) => `${d.agent}:${d.decision}`).join(' > ')}`);
+      trace.end(
+        { route: result.route, answer: result.answer, citations: result.citations },
+        { decisions: result.decisions, llmCalls: result.llmCalls, llmCallsByAgent: counter.byAgent },
+      );
+      logger.info(
+        `turn ${final.correlationId}: ${result.route}, ${result.llmCalls} LLM calls, ${result.decisions.map((d) => `${d.agent}:${d.decision}`).join(' > ')}`,
+      );
       return result;
     },
     async dispose() {

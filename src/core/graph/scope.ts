@@ -53,8 +53,7 @@ export interface ScopedRetriever {
  */
 export function scopeRetriever(inner: Retriever, entries: readonly string[]): ScopedRetriever {
   let listing: Promise<{ all: DocumentInfo[]; scope: ResolvedScope }> | null = null;
-  const list = () =>
-    (listing ??= inner.listDocuments().then((all) => ({ all, scope: resolveScope(entries, all) })));
+  const list = () => (listing ??= inner.listDocuments().then((all) => ({ all, scope: resolveScope(entries, all) })));
   return {
     resolved: async () => (await list()).scope,
     retriever: {

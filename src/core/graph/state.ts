@@ -5,7 +5,7 @@
  */
 import { Annotation } from '@langchain/langgraph';
 import type { Citation, Decision, Followup } from './api';
-import type { Absence } from '../index/absence';
+import type { Absence } from '../index/search/absence';
 import type { DocumentInfo, SearchHit } from '../index/types';
 
 export interface ChatMessage {

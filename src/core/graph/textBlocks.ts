@@ -29,7 +29,8 @@ export function textBlocks(text: string): TextBlock[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const fences = lines.map(fenceOf).filter((f): f is Fence => f !== null);
   // Without fences the chunk may still sit wholly inside a long code block.
-  const startsInside = fences.length === 0 ? looksLikeCode(lines) && !looksLikeProse(lines) && lines.filter((l) => l.trim()).length >= 2 : startsInsideFence(lines, fences);
+  const startsInside =
+    fences.length === 0 ? looksLikeCode(lines) && !looksLikeProse(lines) && lines.filter((l) => l.trim()).length >= 2 : startsInsideFence(lines, fences);
   return split(lines, fences, startsInside);
 }
 
@@ -90,7 +91,8 @@ function startsInsideFence(lines: string[], fences: Fence[]): boolean {
   return oddities(true) < oddities(false);
 }
 
-const CODE_LINE = /[;{}]\s*$|^\s*[}\])]|=>|\w\(.*\)|^\s{2,}(?![-*+]\s|\d+[.)]\s)\S|^\s*(\/\/|#!|<\/?[a-z]|import\b|export\b|const\b|let\b|var\b|function\b|def\b|class\b|return\b|if\s*\(|for\s*\()|^\s*[\w.$]+\s*=\s*\S/;
+const CODE_LINE =
+  /[;{}]\s*$|^\s*[}\])]|=>|\w\(.*\)|^\s{2,}(?![-*+]\s|\d+[.)]\s)\S|^\s*(\/\/|#!|<\/?[a-z]|import\b|export\b|const\b|let\b|var\b|function\b|def\b|class\b|return\b|if\s*\(|for\s*\()|^\s*[\w.$]+\s*=\s*\S/;
 const PROSE_LINE = /^[^;{}=<>]*\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\s+[A-Za-z]{2,}\b[^;{}=<>]*[.?!:,]?$/;
 
 function share(lines: string[], pattern: RegExp): number {

@@ -3,9 +3,19 @@
  * returns. Paths are always relative to the indexed root, with POSIX separators.
  */
 
-import type { Absence } from './absence';
+import type { Absence } from './search/absence';
 
 export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
+
+/** A file the walk found (build/discover.ts), before it is read. */
+export interface DiscoveredFile {
+  /** Relative POSIX path from the root. */
+  path: string;
+  absPath: string;
+  kind: DocumentKind;
+  size: number;
+  mtimeMs: number;
+}
 
 /** Text of one document as extracted, before chunking. */
 export interface ExtractedDocument {

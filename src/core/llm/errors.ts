@@ -160,7 +160,12 @@ export class KeyRefusedError extends LlmError {
 
 /** Down for the rest of a turn: every later call would wait out the same limit or be refused. */
 export function isLlmDown(error: unknown): error is LlmTimeoutError | OllamaUnreachableError | ModelServerUnreachableError | KeyRefusedError {
-  return error instanceof LlmTimeoutError || error instanceof OllamaUnreachableError || error instanceof ModelServerUnreachableError || error instanceof KeyRefusedError;
+  return (
+    error instanceof LlmTimeoutError ||
+    error instanceof OllamaUnreachableError ||
+    error instanceof ModelServerUnreachableError ||
+    error instanceof KeyRefusedError
+  );
 }
 
 /** The server refused or broke off pulling a model (unknown name, no registry access, disk full). */

@@ -44,7 +44,10 @@ export function resolveModelServer(
   if (provider === 'ollama') return { provider, host: choice.ollamaHost ?? null };
   if (provider !== 'openai-compatible') throw new ModelServerConfigError(`the model provider must be one of ${LLM_PROVIDERS.join(', ')}, not '${provider}'`);
   const raw = (choice.baseUrl ?? '').trim();
-  if (!raw) throw new ModelServerConfigError('an OpenAI-compatible model server needs its base URL (CLI: --base-url URL; VS Code: research.llm.baseUrl), e.g. http://gpu-box:8000/v1');
+  if (!raw)
+    throw new ModelServerConfigError(
+      'an OpenAI-compatible model server needs its base URL (CLI: --base-url URL; VS Code: research.llm.baseUrl), e.g. http://gpu-box:8000/v1',
+    );
   const apiKey = (choice.apiKey ?? env[API_KEY_ENV] ?? '').trim();
   return { provider, baseUrl: normalizeBaseUrl(raw), apiKey: apiKey || null };
 }
@@ -61,7 +64,8 @@ export function normalizeBaseUrl(raw: string): string {
   } catch {
     throw new ModelServerConfigError(`'${raw}' is not a URL: give the model server's base URL, e.g. http://gpu-box:8000/v1`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ModelServerConfigError(`the model server's base URL must start with http:// or https://, not ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ModelServerConfigError(`the model server's base URL must start with http:// or https://, not ${url.protocol}//`);
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path || '/v1'}`;
 }

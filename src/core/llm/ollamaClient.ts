@@ -5,12 +5,13 @@
  * kind of call (./timeouts, enforced by ./timedFetch): a stalled server fails the call with
  * LlmTimeoutError instead of holding the turn.
  */
-import { Ollama } from 'ollama';
+import { Ollama, type ChatResponse, type ShowResponse } from 'ollama';
 import { checkFits } from './budget';
 import { controlTokensOf } from './controlTokens';
 import { LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
-import { timedFetch, type PhaseLimits } from './timedFetch';
+import { isConnectionDropped, isUnreachable } from './networkErrors';
+import { callPhases, timedFetch, type PhaseLimits } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
 import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
 
@@ -25,20 +26,13 @@ export interface OllamaClientOptions {
   limits?: Partial<NetworkLimits>;
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
-
 export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient {
   const host = resolveOllamaHost(options.host);
   const limits = resolveLimits(options.limits);
   const contextCache = new Map<string, Promise<number>>();
   const tokenCache = new Map<string, Promise<string[]>>();
 
-  /** Phases of each kind of call: quick metadata, a structured reply (all at once), a token stream, embeddings. */
-  const connect = { limit: 'connectMs', ms: limits.connectMs } as const;
-  const metadataCall: PhaseLimits = { connect, total: { limit: 'metadataMs', ms: limits.metadataMs } };
-  const structuredCall: PhaseLimits = { connect, total: { limit: 'structuredMs', ms: limits.structuredMs } };
-  const streamCall: PhaseLimits = { connect, firstByte: { limit: 'firstTokenMs', ms: limits.firstTokenMs }, idle: { limit: 'betweenTokensMs', ms: limits.betweenTokensMs } };
-  const embedCall: PhaseLimits = { connect, total: { limit: 'embedMs', ms: limits.embedMs } };
+  const { metadata: metadataCall, structured: structuredCall, stream: streamCall, embed: embedCall } = callPhases(limits);
 
   const clientFor = (signal?: AbortSignal, phases: PhaseLimits = metadataCall) =>
     new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: phases === streamCall, ...(signal ? { signal } : {}) }) });
@@ -51,16 +45,21 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     };
   }
 
-  /** Translates transport and HTTP failures into our typed errors; aborts and our own typed errors pass through. */
-  function translate(error: unknown, model: string, signal?: AbortSignal): unknown {
-    if (isAbortError(error, signal) || error instanceof LlmError) return error;
-    const status = (error as { status_code?: number }).status_code;
-    if (status === 404) return new ModelMissingError(model, { cause: error });
-    if (typeof status === 'number') return new LlmRequestError(`Ollama at ${host} answered HTTP ${status}: ${(error as Error).message}`, status, { cause: error });
-    if (isUnreachable(error)) return new OllamaUnreachableError(host, { cause: error });
-    if (error instanceof SyntaxError) return new LlmRequestError(`Ollama at ${host} sent a reply that is not JSON`, undefined, { cause: error });
-    if (isConnectionDropped(error)) return new LlmRequestError(`Ollama at ${host} closed the connection without answering`, undefined, { cause: error });
-    return new LlmRequestError(`Ollama request to ${host} failed`, undefined, { cause: error });
+  const translate = (error: unknown, model: string, signal?: AbortSignal) => ollamaError(host, error, model, signal);
+
+  /** What /api/show says of a model, read once per model; a failed lookup is not kept (the caller falls back). */
+  function shown<T>(cache: Map<string, Promise<T>>, model: string, signal: AbortSignal | undefined, pick: (info: ShowResponse) => T): Promise<T> {
+    let cached = cache.get(model);
+    if (!cached) {
+      cached = clientFor(signal)
+        .show({ model })
+        .then(pick, (error: unknown) => {
+          cache.delete(model);
+          throw translate(error, model, signal);
+        });
+      cache.set(model, cached);
+    }
+    return cached;
   }
 
   return {
@@ -99,8 +98,6 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     async chatStream(request: StreamRequest): Promise<TextResult> {
       checkFits(request);
       const started = performance.now();
-      let text = '';
-      let usage = { promptTokens: 0, completionTokens: 0 };
       let stream;
       try {
         stream = await clientFor(request.signal, streamCall).chat({
@@ -112,65 +109,23 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
       } catch (error) {
         throw translate(error, request.model, request.signal);
       }
-      let finished = false;
-      try {
-        for await (const part of stream) {
-          const token = part.message?.content ?? '';
-          if (token) {
-            text += token;
-            request.onToken(token);
-          }
-          if (part.done) {
-            finished = true;
-            usage = { promptTokens: part.prompt_eval_count ?? 0, completionTokens: part.eval_count ?? 0 };
-          }
-        }
-      } catch (error) {
-        if (isAbortError(error, request.signal) || error instanceof LlmError) throw error;
-        throw new LlmRequestError('Ollama stopped in the middle of the answer', undefined, { cause: error });
-      }
-      // A connection closed cleanly before the final `done` line is still a broken answer.
-      if (!finished) throw new LlmRequestError('Ollama stopped in the middle of the answer');
+      const { text, usage } = await readStream(stream, request);
       return { text, usage, ms: performance.now() - started };
     },
 
     contextLength(model: string, signal?: AbortSignal): Promise<number> {
-      let cached = contextCache.get(model);
-      if (!cached) {
-        cached = clientFor(signal)
-          .show({ model })
-          .then(
-            (info) => contextLengthOf(info.model_info as unknown, options.fallbackContextLength ?? 2048),
-            (error: unknown) => {
-              contextCache.delete(model);
-              throw translate(error, model, signal);
-            },
-          );
-        contextCache.set(model, cached);
-      }
-      return cached;
+      return shown(contextCache, model, signal, (info) => contextLengthOf(info.model_info as unknown, options.fallbackContextLength ?? 2048));
     },
 
     /** From the `template` of /api/show; a failed lookup is not cached (the caller falls back). */
     controlTokens(model: string, signal?: AbortSignal): Promise<string[]> {
-      let cached = tokenCache.get(model);
-      if (!cached) {
-        cached = clientFor(signal)
-          .show({ model })
-          .then(
-            (info) => controlTokensOf(info.template ?? ''),
-            (error: unknown) => {
-              tokenCache.delete(model);
-              throw translate(error, model, signal);
-            },
-          );
-        tokenCache.set(model, cached);
-      }
-      return cached;
+      return shown(tokenCache, model, signal, (info) => controlTokensOf(info.template ?? ''));
     },
 
     async checkReady(models: string[], signal?: AbortSignal): Promise<void> {
-      const ready: PhaseLimits = options.readyTimeoutMs ? { connect, total: { limit: 'metadataMs', ms: options.readyTimeoutMs } } : metadataCall;
+      const ready: PhaseLimits = options.readyTimeoutMs
+        ? { connect: metadataCall.connect, total: { limit: 'metadataMs', ms: options.readyTimeoutMs } }
+        : metadataCall;
       let installed: string[];
       try {
         installed = (await clientFor(signal, ready).list()).models.map((m) => m.name);
@@ -194,21 +149,6 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
   };
 }
 
-/** A failed request that never reached a server (refused, no such host, no route), by its (or its cause's) code. */
-export function isUnreachable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
-  const cause = (error as { cause?: { code?: string } }).cause;
-  if (error instanceof TypeError && (cause?.code === undefined || UNREACHABLE_CODES.has(cause.code))) return true;
-  return Boolean(cause?.code && UNREACHABLE_CODES.has(cause.code));
-}
-
-/** The server accepted the request and closed the connection without a complete reply. */
-function isConnectionDropped(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'ECONNRESET' || code === 'EPIPE';
-}
-
 /** `llama3.2` and `llama3.2:latest` name the same model. */
 export function sameModel(a: string, b: string): boolean {
   const norm = (s: string) => (s.includes(':') ? s : `${s}:latest`);
@@ -226,4 +166,43 @@ export function contextLengthOf(modelInfo: unknown, fallback: number): number {
     if (key.endsWith('.context_length') && typeof value === 'number' && value > 0) return value;
   }
   return fallback;
+}
+
+/** Translates transport and HTTP failures into our typed errors; aborts and our own typed errors pass through. */
+function ollamaError(host: string, error: unknown, model: string, signal?: AbortSignal): unknown {
+  if (isAbortError(error, signal) || error instanceof LlmError) return error;
+  const status = (error as { status_code?: number }).status_code;
+  if (status === 404) return new ModelMissingError(model, { cause: error });
+  if (typeof status === 'number')
+    return new LlmRequestError(`Ollama at ${host} answered HTTP ${status}: ${(error as Error).message}`, status, { cause: error });
+  if (isUnreachable(error)) return new OllamaUnreachableError(host, { cause: error });
+  if (error instanceof SyntaxError) return new LlmRequestError(`Ollama at ${host} sent a reply that is not JSON`, undefined, { cause: error });
+  if (isConnectionDropped(error)) return new LlmRequestError(`Ollama at ${host} closed the connection without answering`, undefined, { cause: error });
+  return new LlmRequestError(`Ollama request to ${host} failed`, undefined, { cause: error });
+}
+
+/** Hands each token of a streamed chat to `onToken`; a stream that ends before its `done` line is a broken answer. */
+async function readStream(stream: AsyncIterable<ChatResponse>, request: StreamRequest): Promise<{ text: string; usage: TextResult['usage'] }> {
+  let text = '';
+  let usage = { promptTokens: 0, completionTokens: 0 };
+  let finished = false;
+  try {
+    for await (const part of stream) {
+      const token = part.message?.content ?? '';
+      if (token) {
+        text += token;
+        request.onToken(token);
+      }
+      if (part.done) {
+        finished = true;
+        usage = { promptTokens: part.prompt_eval_count ?? 0, completionTokens: part.eval_count ?? 0 };
+      }
+    }
+  } catch (error) {
+    if (isAbortError(error, request.signal) || error instanceof LlmError) throw error;
+    throw new LlmRequestError('Ollama stopped in the middle of the answer', undefined, { cause: error });
+  }
+  // A connection closed cleanly before the final `done` line is still a broken answer.
+  if (!finished) throw new LlmRequestError('Ollama stopped in the middle of the answer');
+  return { text, usage };
 }

@@ -1,7 +1,7 @@
 /**
  * LlmClient for an OpenAI-compatible server (vLLM, llama.cpp server, LM Studio): `/chat/completions`
- * (streamed as server-sent events, or whole), `/embeddings` and `/models` under the base URL. Plain
- * HTTP through ./timedFetch, so every call has the same deadlines as Ollama's (./timeouts) and a
+ * (streamed as server-sent events, or whole), `/embeddings` and `/models` under the base URL. The
+ * HTTP is ./openaiTransport's, so every call has the same deadlines as Ollama's (./timeouts) and a
  * cancelled turn closes its request; failures become the same typed errors (./errors).
  *
  * Structured output: servers differ in what `response_format` they take. vLLM and llama.cpp take
@@ -10,20 +10,13 @@
  * schema in the prompt alone; the first that works is kept for the client's lifetime.
  */
 import { checkFits } from './budget';
-import { KeyRefusedError, LlmError, LlmRequestError, ModelServerUnreachableError, ServedModelMissingError, isAbortError } from './errors';
-import { isUnreachable } from './ollamaClient';
+import { LlmError, LlmRequestError, ServedModelMissingError, isAbortError } from './errors';
+import { createOpenAiTransport, type OpenAiTransportOptions } from './openaiTransport';
 import { readSseData } from './sse';
-import { ServerStatusError, timedFetch, type PhaseLimits } from './timedFetch';
-import { resolveLimits, type NetworkLimits } from './timeouts';
+import { ServerStatusError } from './timedFetch';
 import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from './types';
 
-export interface OpenAiClientOptions {
-  /** Base URL with its API path, e.g. http://gpu-box:8000/v1 (see modelServer.normalizeBaseUrl). */
-  baseUrl: string;
-  /** Sent as `Authorization: Bearer …`; null: no header (servers without `--api-key`). */
-  apiKey?: string | null;
-  /** Network limits (ms); what is left out comes from the environment or the defaults (./timeouts). */
-  limits?: Partial<NetworkLimits>;
+export interface OpenAiClientOptions extends OpenAiTransportOptions {
   /** Context length assumed when `/models` does not say (vLLM's `max_model_len`, llama.cpp's `n_ctx_train`). */
   fallbackContextLength?: number;
 }
@@ -48,49 +41,11 @@ interface ServedModel {
 const DEFAULT_CONTEXT = 4096;
 
 export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
-  const host = options.baseUrl;
-  const server = `Model server at ${host}`;
-  const limits = resolveLimits(options.limits);
-  const connect = { limit: 'connectMs', ms: limits.connectMs } as const;
-  const metadataCall: PhaseLimits = { connect, total: { limit: 'metadataMs', ms: limits.metadataMs } };
-  const structuredCall: PhaseLimits = { connect, total: { limit: 'structuredMs', ms: limits.structuredMs } };
-  const streamCall: PhaseLimits = { connect, firstByte: { limit: 'firstTokenMs', ms: limits.firstTokenMs }, idle: { limit: 'betweenTokensMs', ms: limits.betweenTokensMs } };
-  const embedCall: PhaseLimits = { connect, total: { limit: 'embedMs', ms: limits.embedMs } };
+  const transport = createOpenAiTransport(options);
+  const { host, server, send, sendJson, translate } = transport;
+  const { metadata: metadataCall, structured: structuredCall, stream: streamCall } = transport.calls;
   let jsonMode: JsonMode = 'json_schema';
   let modelList: Promise<ServedModel[]> | null = null;
-
-  async function send(path: string, body: unknown, phases: PhaseLimits, signal: AbortSignal | undefined): Promise<Response> {
-    const fetch = timedFetch({ host, server, phases, ...(signal ? { signal } : {}) });
-    const headers: Record<string, string> = { accept: body === undefined ? 'application/json' : 'application/json, text/event-stream' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    return fetch(`${host}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  }
-
-  async function sendJson<T>(path: string, body: unknown, phases: PhaseLimits, signal: AbortSignal | undefined): Promise<T> {
-    const response = await send(path, body, phases, signal);
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as T;
-    } catch (error) {
-      throw new LlmRequestError(`${server} sent a reply that is not JSON`, undefined, { cause: error });
-    }
-  }
-
-  /** Transport and HTTP failures as typed errors; aborts and our own typed errors pass through. */
-  function translate(error: unknown, model: string, signal?: AbortSignal): unknown {
-    if (isAbortError(error, signal) || error instanceof LlmError) return error;
-    if (error instanceof ServerStatusError) {
-      const status = error.status_code;
-      if (status === 401 || status === 403) return new KeyRefusedError(host, Boolean(options.apiKey), status, { cause: error });
-      if (status === 404 && model) return new ServedModelMissingError(model, host, [], { cause: error });
-      return new LlmRequestError(`${server} answered HTTP ${status}: ${error.message}`, status, { cause: error });
-    }
-    if (isUnreachable(error)) return new ModelServerUnreachableError(host, { cause: error });
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ECONNRESET' || code === 'EPIPE') return new LlmRequestError(`${server} closed the connection without answering`, undefined, { cause: error });
-    return new LlmRequestError(`Request to ${server} failed`, undefined, { cause: error });
-  }
 
   function models(signal?: AbortSignal): Promise<ServedModel[]> {
     modelList ??= sendJson<{ data?: ServedModel[] }>('/models', undefined, metadataCall, signal).then(
@@ -180,7 +135,8 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
             continue;
           }
           const part = data.json as Completion & { error?: { message?: string } | string };
-          if (part.error) throw new LlmRequestError(`${server} failed mid-answer: ${typeof part.error === 'string' ? part.error : (part.error.message ?? 'unknown error')}`);
+          if (part.error)
+            throw new LlmRequestError(`${server} failed mid-answer: ${typeof part.error === 'string' ? part.error : (part.error.message ?? 'unknown error')}`);
           const choice = part.choices?.[0];
           const token = choice?.delta?.content ?? '';
           if (token) {
@@ -214,19 +170,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
       }
     },
 
-    async embed(model: string, texts: string[], signal?: AbortSignal): Promise<number[][]> {
-      let reply: { data?: Array<{ embedding?: number[]; index?: number }> };
-      try {
-        reply = await sendJson('/embeddings', { model, input: texts }, embedCall, signal);
-      } catch (error) {
-        throw translate(error, model, signal);
-      }
-      const data = [...(reply.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
-      if (data.length !== texts.length || data.some((d) => !Array.isArray(d.embedding))) {
-        throw new LlmRequestError(`${server} returned ${data.length} embeddings for ${texts.length} texts`);
-      }
-      return data.map((d) => d.embedding!);
-    },
+    embed: transport.embed,
   };
 }
 

@@ -6,7 +6,7 @@
 import { Ollama } from 'ollama';
 import { isAbortError, LlmTimeoutError, ModelPullError, OllamaUnreachableError } from './errors';
 import { resolveOllamaHost } from './host';
-import { isUnreachable } from './ollamaClient';
+import { isUnreachable } from './networkErrors';
 import { timedFetch } from './timedFetch';
 import { resolveLimits, type NetworkLimits } from './timeouts';
 
@@ -36,14 +36,21 @@ export async function* pullOllamaModel(options: PullOptions): AsyncGenerator<Pul
   const client = new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: true, ...(signal ? { signal } : {}) }) });
   try {
     for await (const line of await client.pull({ model: options.model, stream: true })) {
-      yield { status: line.status, ...(line.digest ? { digest: line.digest } : {}), ...(line.total ? { total: line.total } : {}), ...(line.completed ? { completed: line.completed } : {}) };
+      yield {
+        status: line.status,
+        ...(line.digest ? { digest: line.digest } : {}),
+        ...(line.total ? { total: line.total } : {}),
+        ...(line.completed ? { completed: line.completed } : {}),
+      };
     }
   } catch (error) {
     if (isAbortError(error, signal) || error instanceof LlmTimeoutError) throw error;
     if (isUnreachable(error)) throw new OllamaUnreachableError(host, { cause: error });
     const status = (error as { status_code?: unknown }).status_code;
     // The server's own words (e.g. "pull model manifest: file does not exist") are shown, never parsed.
-    throw new ModelPullError(options.model, host, error instanceof Error ? error.message : String(error), typeof status === 'number' ? status : undefined, { cause: error });
+    throw new ModelPullError(options.model, host, error instanceof Error ? error.message : String(error), typeof status === 'number' ? status : undefined, {
+      cause: error,
+    });
   }
 }
 

@@ -13,7 +13,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { LlmRequestError, LlmTimeoutError } from './errors';
-import type { LimitName } from './timeouts';
+import type { LimitName, NetworkLimits } from './timeouts';
 
 export interface PhaseLimit {
   limit: LimitName;
@@ -29,6 +29,17 @@ export interface PhaseLimits {
   idle?: PhaseLimit;
   /** The whole exchange, body included. */
   total?: PhaseLimit;
+}
+
+/** The phases of each kind of call, the same for every server: quick metadata, a structured reply (all at once), a token stream, embeddings. */
+export function callPhases(limits: NetworkLimits): { metadata: PhaseLimits; structured: PhaseLimits; stream: PhaseLimits; embed: PhaseLimits } {
+  const connect = { limit: 'connectMs', ms: limits.connectMs } as const;
+  return {
+    metadata: { connect, total: { limit: 'metadataMs', ms: limits.metadataMs } },
+    structured: { connect, total: { limit: 'structuredMs', ms: limits.structuredMs } },
+    stream: { connect, firstByte: { limit: 'firstTokenMs', ms: limits.firstTokenMs }, idle: { limit: 'betweenTokensMs', ms: limits.betweenTokensMs } },
+    embed: { connect, total: { limit: 'embedMs', ms: limits.embedMs } },
+  };
 }
 
 export interface TimedFetchOptions {
@@ -92,7 +103,11 @@ function send(url: URL, init: RequestInit, options: TimedFetchOptions): Promise<
     const arm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
       const limit = options.phases[phase];
-      if (limit) timers.set(phase, setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms, options.server ? { server: options.server } : undefined)), limit.ms));
+      if (limit)
+        timers.set(
+          phase,
+          setTimeout(() => fail(new LlmTimeoutError(options.host, limit.limit, limit.ms, options.server ? { server: options.server } : undefined)), limit.ms),
+        );
     };
     const disarm = (phase: keyof PhaseLimits) => {
       clearTimeout(timers.get(phase));
@@ -215,7 +230,10 @@ function errorText(raw: string): string {
   } catch {
     // not JSON: the text as it is
   }
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > MAX_ERROR_TEXT ? `${line.slice(0, MAX_ERROR_TEXT)}…` : line;
 }
 

@@ -27,12 +27,42 @@ export interface LimitSpec {
 
 export const LIMITS: Record<LimitName, LimitSpec> = {
   connectMs: { defaultMs: 10_000, phase: 'while connecting', flag: '--connect-timeout', env: 'RESEARCH_CONNECT_TIMEOUT', setting: 'timeouts.connectSeconds' },
-  firstTokenMs: { defaultMs: 180_000, phase: 'before the first token (loading the model, reading the prompt)', flag: '--first-token-timeout', env: 'RESEARCH_FIRST_TOKEN_TIMEOUT', setting: 'timeouts.firstTokenSeconds' },
-  betweenTokensMs: { defaultMs: 60_000, phase: 'between two tokens of the answer', flag: '--between-tokens-timeout', env: 'RESEARCH_BETWEEN_TOKENS_TIMEOUT', setting: 'timeouts.betweenTokensSeconds' },
-  structuredMs: { defaultMs: 300_000, phase: 'for a structured (JSON) reply', flag: '--structured-timeout', env: 'RESEARCH_STRUCTURED_TIMEOUT', setting: 'timeouts.structuredSeconds' },
+  firstTokenMs: {
+    defaultMs: 180_000,
+    phase: 'before the first token (loading the model, reading the prompt)',
+    flag: '--first-token-timeout',
+    env: 'RESEARCH_FIRST_TOKEN_TIMEOUT',
+    setting: 'timeouts.firstTokenSeconds',
+  },
+  betweenTokensMs: {
+    defaultMs: 60_000,
+    phase: 'between two tokens of the answer',
+    flag: '--between-tokens-timeout',
+    env: 'RESEARCH_BETWEEN_TOKENS_TIMEOUT',
+    setting: 'timeouts.betweenTokensSeconds',
+  },
+  structuredMs: {
+    defaultMs: 300_000,
+    phase: 'for a structured (JSON) reply',
+    flag: '--structured-timeout',
+    env: 'RESEARCH_STRUCTURED_TIMEOUT',
+    setting: 'timeouts.structuredSeconds',
+  },
   embedMs: { defaultMs: 60_000, phase: 'for embeddings', flag: '--embed-timeout', env: 'RESEARCH_EMBED_TIMEOUT', setting: 'timeouts.embedSeconds' },
-  metadataMs: { defaultMs: 10_000, phase: 'for the model list or model details', flag: '--metadata-timeout', env: 'RESEARCH_METADATA_TIMEOUT', setting: 'timeouts.metadataSeconds' },
-  pullIdleMs: { defaultMs: 600_000, phase: 'between two progress lines of a model download', flag: null, env: 'RESEARCH_PULL_IDLE_TIMEOUT', setting: 'timeouts.pullIdleSeconds' },
+  metadataMs: {
+    defaultMs: 10_000,
+    phase: 'for the model list or model details',
+    flag: '--metadata-timeout',
+    env: 'RESEARCH_METADATA_TIMEOUT',
+    setting: 'timeouts.metadataSeconds',
+  },
+  pullIdleMs: {
+    defaultMs: 600_000,
+    phase: 'between two progress lines of a model download',
+    flag: null,
+    env: 'RESEARCH_PULL_IDLE_TIMEOUT',
+    setting: 'timeouts.pullIdleSeconds',
+  },
 };
 
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];

@@ -12,9 +12,7 @@ let found: string | null = null;
 export function findPromptsDir(explicit?: string): string {
   // Looked up once: prompts are loaded several times per turn.
   if (!explicit && found) return found;
-  const candidates = explicit
-    ? [explicit]
-    : [resolve(__dirname, '../prompts'), resolve(__dirname, '../../../prompts'), resolve(process.cwd(), 'prompts')];
+  const candidates = explicit ? [explicit] : [resolve(__dirname, '../prompts'), resolve(__dirname, '../../../prompts'), resolve(process.cwd(), 'prompts')];
   for (const dir of candidates) {
     if (existsSync(join(dir, 'orchestrator.md'))) {
       if (!explicit) found = dir;

@@ -49,7 +49,10 @@ export function parsePromptFile(content: string, source: string): PromptTemplate
   const rawVars = fields.get('variables') ?? '[]';
   const list = /^\[(.*)\]$/.exec(rawVars);
   if (!list) throw new PromptError('prompt-invalid', `${source}: variables must be a list like [a, b]`);
-  const variables = list[1].split(',').map((v) => v.trim()).filter(Boolean);
+  const variables = list[1]
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   const version = fields.get('version') ?? '1';
   const template: PromptTemplate = {
     name,

@@ -80,7 +80,8 @@ export function createLangfuseClient(settings: LangfuseSettings): LangfuseClient
   // The SDK's seam for its runtime's fetch: ours adds a signal that shutdown aborts, so a request
   // to a silent host cannot keep the process alive after the turn.
   const sdk = client as unknown as { fetch(url: string, options: RequestInit): Promise<Response> };
-  sdk.fetch = (url, options) => fetch(url, { ...options, signal: options.signal ? AbortSignal.any([options.signal, connection.inflight.signal]) : connection.inflight.signal });
+  sdk.fetch = (url, options) =>
+    fetch(url, { ...options, signal: options.signal ? AbortSignal.any([options.signal, connection.inflight.signal]) : connection.inflight.signal });
   connections.set(client, connection);
   return client;
 }
@@ -88,7 +89,9 @@ export function createLangfuseClient(settings: LangfuseSettings): LangfuseClient
 /** Sends every queued batch through `flush(callback)`; resolves with the first error, or undefined. */
 async function drain(client: LangfuseClient): Promise<unknown> {
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const { error, sent } = await new Promise<{ error: unknown; sent: boolean }>((resolve) => client.flush((error?: unknown, items?: unknown) => resolve({ error, sent: items !== undefined })));
+    const { error, sent } = await new Promise<{ error: unknown; sent: boolean }>((resolve) =>
+      client.flush((error?: unknown, items?: unknown) => resolve({ error, sent: items !== undefined })),
+    );
     if (error) return error;
     if (!sent) return undefined;
   }
@@ -143,7 +146,12 @@ export function langfuseTracer(client: LangfuseClient | null, logger: Logger = s
             startTime: record.startTime,
             endTime: record.endTime,
             ...(record.temperature !== undefined ? { modelParameters: { temperature: record.temperature } } : {}),
-            ...(record.usage ? { usage: { input: record.usage.input, output: record.usage.output, unit: 'TOKENS' as const }, usageDetails: { input: record.usage.input, output: record.usage.output } } : {}),
+            ...(record.usage
+              ? {
+                  usage: { input: record.usage.input, output: record.usage.output, unit: 'TOKENS' as const },
+                  usageDetails: { input: record.usage.input, output: record.usage.output },
+                }
+              : {}),
             metadata: record.prompt ? { promptName: record.prompt.name, promptVersion: record.prompt.version, promptSource: record.prompt.source } : undefined,
             ...(record.prompt?.remote ? { prompt: record.prompt.remote as never } : {}),
             ...(record.error ? { level: 'ERROR' as const, statusMessage: record.error } : {}),
@@ -161,7 +169,10 @@ export function langfuseTracer(client: LangfuseClient | null, logger: Logger = s
     },
     async shutdown() {
       if (!isDown()) {
-        const result = await bounded(drain(client).then((error) => ({ error })), SHUTDOWN_WAIT_MS);
+        const result = await bounded(
+          drain(client).then((error) => ({ error })),
+          SHUTDOWN_WAIT_MS,
+        );
         if (!result) failed(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' }));
         else if (result.error) failed(result.error);
       }

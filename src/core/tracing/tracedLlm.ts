@@ -31,14 +31,30 @@ export function traceLlm(client: LlmClient, trace: TurnTrace): LlmClient {
       });
       return result;
     } catch (error) {
-      trace.generation({ ...base, output: null, startTime, endTime: new Date(), error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      trace.generation({
+        ...base,
+        output: null,
+        startTime,
+        endTime: new Date(),
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
       throw error;
     }
   }
   return {
     host: client.host,
-    chatJson: (request: JsonRequest) => recorded(request, () => client.chatJson(request), (r) => r.value),
-    chatStream: (request: StreamRequest) => recorded(request, () => client.chatStream(request), (r) => r.text),
+    chatJson: (request: JsonRequest) =>
+      recorded(
+        request,
+        () => client.chatJson(request),
+        (r) => r.value,
+      ),
+    chatStream: (request: StreamRequest) =>
+      recorded(
+        request,
+        () => client.chatStream(request),
+        (r) => r.text,
+      ),
     contextLength: (model, signal) => client.contextLength(model, signal),
     checkReady: (models, signal) => client.checkReady(models, signal),
     ...(client.controlTokens ? { controlTokens: client.controlTokens.bind(client) } : {}),

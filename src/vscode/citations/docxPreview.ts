@@ -5,8 +5,7 @@
  * paragraph numbers a citation carries map onto its lines exactly.
  */
 import * as vscode from 'vscode';
-import { extractDocx } from '../../core/index/extract/docx';
-import { citesParagraphs } from '../../core/index/lineUnits';
+import { citesParagraphs, extractDocx } from '../../core/index';
 
 export const DOCX_PREVIEW_SCHEME = 'local-research-docx';
 

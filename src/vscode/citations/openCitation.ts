@@ -7,10 +7,9 @@
  * the folder (../workspaceFolders).
  */
 import * as vscode from 'vscode';
-import { hashFile } from '../../core/index/contentHash';
+import { cachedOcrWords, hashFile, ocrCacheDirOf } from '../../core/index';
 import type { Citation } from '../../core/graph/api';
 import type { OcrPageWords, PassageTarget } from '../../core/citations/viewerProtocol';
-import { cachedOcrWords, ocrCacheDirOf } from '../../core/index/ocr/cache';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
@@ -42,7 +41,10 @@ export function createCitationOpener(deps: {
       const turn = deps.registry.get(args.turn);
       const citation: Citation = turn?.citations.find((c) => c.index === args.n && c.file === args.file) ?? { index: args.n, ...args };
       const uri = vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/'));
-      const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+      const exists = await vscode.workspace.fs.stat(uri).then(
+        () => true,
+        () => false,
+      );
       const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
       if (!exists) {
         // A shared index was built from another machine's copy: the file may never have been here.
@@ -66,7 +68,14 @@ export function createCitationOpener(deps: {
           const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
           return Promise.all(siblings.map((c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
         });
-        await deps.viewer.show(uri, targets, Math.max(0, siblings.findIndex((c) => c.index === citation.index)));
+        await deps.viewer.show(
+          uri,
+          targets,
+          Math.max(
+            0,
+            siblings.findIndex((c) => c.index === citation.index),
+          ),
+        );
         return;
       }
       const [start, end] = citation.lines ?? [1, 1];

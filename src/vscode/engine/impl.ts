@@ -4,28 +4,28 @@
  * index store per index folder for queries; a turn searches every workspace folder's index through
  * core's multiFolderRetriever. No `vscode` import: plain Node, like core.
  */
-import { rm } from 'node:fs/promises';
-import { indexFolder } from '../../core/index/indexer';
-import { ocrCacheDirOf } from '../../core/index/ocr/cache';
-import { selectEmbedder, embedderForIndex } from '../../core/index/embed/select';
+import {
+  IndexMissingError,
+  clearIndex,
+  indexWithEmbedder,
+  multiFolderRetriever,
+  openIndexForQueries,
+  verifyIndex,
+  type FolderRetriever,
+  type IndexProgress,
+  type IndexStats,
+  type OpenAiServer,
+  type OpenedIndex,
+  type Retriever,
+} from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
-import { acquireWriterLock, openIndexStore, removeIndexDir, verifyIndex } from '../../core/index/store';
-import { IndexMissingError } from '../../core/index/store/errors';
-import { readMeta } from '../../core/index/store/meta';
-import { isObjectStoreUri } from '../../core/index/store/objectStore/location';
-import { createRetriever } from '../../core/index/search';
-import { multiFolderRetriever, type FolderRetriever } from '../../core/index/folders';
-import type { IndexStore } from '../../core/index/store/types';
-import type { IndexProgress, IndexStats, Retriever } from '../../core/index/types';
 import type { TurnResult } from '../../core/graph/api';
 import type { Engine, EngineIndexRequest, EngineIndexSummary, EngineTurnRequest } from './types';
 import { disposeAssistant, runResearchTurn } from './turn';
 import { openAiServerFor } from './modelServer';
-import type { OpenAiServer } from '../../core/index/embed/select';
 
 interface OpenIndex {
-  store: IndexStore;
-  retriever: Retriever;
+  index: OpenedIndex;
   /** Ollama host / model server / model folder the retriever's query embedder was made with. */
   key: string;
 }
@@ -37,14 +37,21 @@ async function closeIndex(dbDir: string): Promise<void> {
   open.delete(dbDir);
   if (!entry) return;
   try {
-    (await entry).store.close();
+    await (await entry).index.close();
   } catch {
     // It never opened: nothing to close.
   }
 }
 
 /** The store and retriever for queries, opened once and reused until the next indexing run. */
-async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiServer | null, modelDir: string, limits: NetworkLimits, refreshSeconds: number): Promise<OpenIndex> {
+async function openForQueries(
+  dbDir: string,
+  ollamaHost: string,
+  openai: OpenAiServer | null,
+  modelDir: string,
+  limits: NetworkLimits,
+  refreshSeconds: number,
+): Promise<OpenIndex> {
   // In memory only: the key of the model server is part of it, so a new key takes effect.
   const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds]);
   let entry = open.get(dbDir);
@@ -53,69 +60,53 @@ async function openForQueries(dbDir: string, ollamaHost: string, openai: OpenAiS
     if (ready && ready.key === key) return ready;
     await closeIndex(dbDir);
   }
-  entry = (async () => {
-    const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
-    const embedder = embedderForIndex(store.meta(), { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits });
-    return { store, retriever: createRetriever(store, embedder), key };
-  })();
+  // A shared index (object-store URI) is checked for the writer's new versions every
+  // `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
+  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }, { refreshSeconds }).then((index) => ({
+    index,
+    key,
+  }));
   open.set(dbDir, entry);
   entry.catch(() => open.delete(dbDir));
   return entry;
-}
-
-/**
- * Queries never write. A shared index (object-store URI) is checked for the writer's new versions
- * every `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
- */
-function readerOptions(dbDir: string, refreshSeconds: number) {
-  return isObjectStoreUri(dbDir) ? { readOnly: true, readConsistencyIntervalSeconds: refreshSeconds } : { readOnly: true };
 }
 
 async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary> {
   const { settings, signal, logger } = request;
   // Queries must not hold the folder open while it is rewritten (and must see the new rows after).
   await closeIndex(request.dbDir);
-  const meta = request.rebuild ? null : await readMeta(request.dbDir).catch(() => null);
-  const choice = await selectEmbedder({
-    mode: settings.embedding.provider,
-    ollamaHost: settings.ollamaHost || null,
-    ollamaModel: settings.embedding.model || null,
-    openai: openAiServerFor(settings),
-    modelDir: settings.embedding.localDir || null,
-    localPrecision: settings.embedding.localPrecision,
-    indexMeta: meta,
-    limits: settings.timeouts,
+  // The run's summary carries `embeddingChoice`: not a notice, since which backend `auto` picked is
+  // routine, and notices are what a person should read.
+  return yield* indexWithEmbedder({
+    root: request.root,
+    dbDir: request.dbDir,
+    embedding: {
+      mode: settings.embedding.provider,
+      ollamaHost: settings.ollamaHost || null,
+      ollamaModel: settings.embedding.model || null,
+      openai: openAiServerFor(settings),
+      modelDir: settings.embedding.localDir || null,
+      localPrecision: settings.embedding.localPrecision,
+      limits: settings.timeouts,
+    },
+    include: settings.index.include,
+    exclude: settings.index.exclude,
+    ocr: settings.index.ocr,
+    rebuild: request.rebuild ?? false,
     ...(signal ? { signal } : {}),
     logger,
+    onEmbedderChosen: (choice) => logger.info(`embeddings: ${choice.reason}`),
   });
-  logger.info(`embeddings: ${choice.reason}`);
-  try {
-    const summary = yield* indexFolder({
-      root: request.root,
-      dbDir: request.dbDir,
-      include: settings.index.include,
-      exclude: settings.index.exclude,
-      ocr: settings.index.ocr,
-      embedder: choice.embedder,
-      rebuild: request.rebuild ?? false,
-      ...(signal ? { signal } : {}),
-      logger,
-    });
-    // Not a notice: which backend `auto` picked is routine, and notices are what a person should read.
-    return { ...summary, embeddingChoice: choice.reason };
-  } finally {
-    await choice.embedder?.close().catch(() => undefined);
-  }
 }
 
 async function indexStatus(dbDir: string): Promise<IndexStats | null> {
   try {
     // A fresh handle: the stats (and the meta file) change with every run.
-    const store = await openIndexStore(dbDir, { readOnly: true });
+    const index = await openIndexForQueries(dbDir, { embedder: null });
     try {
-      return await createRetriever(store, null).stats();
+      return await index.retriever.stats();
     } finally {
-      store.close();
+      await index.close();
     }
   } catch (error) {
     if (error instanceof IndexMissingError) return null;
@@ -129,7 +120,7 @@ async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
   const folders = await Promise.all(
     request.folders.map(async ({ label, dbDir }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds)).retriever };
+        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds)).index.retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;
@@ -151,7 +142,10 @@ let lastFanOut: { folders: FolderRetriever[]; retriever: Retriever } | undefined
 
 /** The same retriever object while the folders' retrievers stay the same, so the assistant is kept (turn.ts). */
 function fannedOut(folders: FolderRetriever[]): Retriever {
-  const same = lastFanOut && lastFanOut.folders.length === folders.length && lastFanOut.folders.every((f, i) => f.label === folders[i]!.label && f.retriever === folders[i]!.retriever);
+  const same =
+    lastFanOut &&
+    lastFanOut.folders.length === folders.length &&
+    lastFanOut.folders.every((f, i) => f.label === folders[i]!.label && f.retriever === folders[i]!.retriever);
   if (!same) lastFanOut = { folders, retriever: multiFolderRetriever(folders) };
   return lastFanOut!.retriever;
 }
@@ -161,15 +155,7 @@ export const engine: Engine = {
   indexStatus,
   async clearIndex(dbDir) {
     await closeIndex(dbDir);
-    // Not under a running index (another window, the CLI): writerLock.ts.
-    const lock = await acquireWriterLock(dbDir);
-    try {
-      await removeIndexDir(dbDir);
-      // The OCR of scanned pages beside it goes too: clearing means nothing of the index is left.
-      await rm(ocrCacheDirOf(dbDir), { recursive: true, force: true });
-    } finally {
-      await lock.release();
-    }
+    await clearIndex(dbDir);
   },
   verifyIndex,
   runTurn,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TurnResult } from '../../core/graph/api';
 import type { ResearchConfigInput } from '../../core/graph/config';
 import { createResearchAssistant, type ResearchAssistant } from '../../core/graph/runTurn';
-import type { Retriever } from '../../core/index/types';
+import type { Retriever } from '../../core/index';
 import { noopTracer } from '../../core/tracing/tracer';
 import type { EngineSettings, EngineTurnRequest } from './types';
 import { createLlmClient } from '../../core/llm/modelServer';

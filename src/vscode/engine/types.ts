@@ -3,13 +3,11 @@
  * That half is bundled on its own (`dist/engine.js`) and loaded on first use, so `activate()` never
  * pays for LanceDB's native module or LangGraph. Plain Node: no `vscode` import on this side.
  */
-import type { IndexProgress, IndexStats, IndexSummary } from '../../core/index/types';
+import type { IndexProgress, IndexStats, IndexSummary, OcrSettings, VerifyReport } from '../../core/index';
 import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
-import type { VerifyReport } from '../../core/index/store/checksums';
-import type { OcrSettings } from '../../core/index/ocr/settings';
 import type { ResearchConfigInput } from '../../core/graph/config';
 
 /**
@@ -65,7 +63,7 @@ export interface EngineIndexRequest {
 export interface EngineTurnRequest {
   input: TurnInput;
   /**
-   * The workspace folders' indexes, searched as one (core/index/folders.ts): with several, paths
+   * The workspace folders' indexes, searched as one (core/index/search/folders.ts): with several, paths
    * and citations read `<label>/<path>`. A folder without an index yet is searched as empty.
    */
   folders: ReadonlyArray<{ label: string; dbDir: string }>;

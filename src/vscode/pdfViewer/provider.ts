@@ -128,7 +128,13 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     } catch (error) {
       const missing = error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
       this.log.warn(`PDF viewer: cannot read ${uri.fsPath}: ${describe(error)}`);
-      return { type: 'fail', reason: missing ? 'missing' : 'unreadable', message: missing ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.` : `${uri.fsPath} could not be read: ${describe(error)}` };
+      return {
+        type: 'fail',
+        reason: missing ? 'missing' : 'unreadable',
+        message: missing
+          ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.`
+          : `${uri.fsPath} could not be read: ${describe(error)}`,
+      };
     }
     const restore = this.memento.get<Record<string, ViewState>>(STATE_KEY, {})[key];
     const url = webview.asWebviewUri(file).toString();

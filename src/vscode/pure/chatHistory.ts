@@ -36,7 +36,9 @@ export function answerText(markdown: string): string {
   // The sources list is our rendering of the citations (kept in metadata), not part of the answer.
   const sources = markdown.indexOf(SOURCES_HEADING);
   // Without the zero-width breaks that kept links and images from rendering (../chatMarkdown).
-  return unlinkCitations(sources >= 0 ? markdown.slice(0, sources) : markdown).replaceAll(BREAK, '').trim();
+  return unlinkCitations(sources >= 0 ? markdown.slice(0, sources) : markdown)
+    .replaceAll(BREAK, '')
+    .trim();
 }
 
 /** A chat turn as plain data: a request's prompt, or a response's Markdown and result metadata. */

@@ -1,6 +1,6 @@
 /** How a citation is named in the chat: file and page(s), or file and lines (paragraphs for .docx). */
 import type { Citation } from '../../core/graph/api';
-import { lineWord } from '../../core/index/lineUnits';
+import { lineWord } from '../../core/index';
 
 export function citationLabel(citation: Citation): string {
   if (citation.page !== undefined) return `${citation.file}, ${citationWhere(citation)}`;

@@ -34,7 +34,23 @@ const EDITOR_MESSAGES: Record<string, string> = {
   'index-version': 'The research index was built by another version of this extension',
 };
 
-const KNOWN_CODES = new Set(['llm-not-configured', 'llm-timeout', 'ollama-unreachable', 'server-unreachable', 'served-model-missing', 'key-refused', 'model-server-config', 'model-missing', 'context-overflow', 'index-missing', 'index-empty', 'index-corrupt', 'index-version', 'no-workspace', 'vscode-model-missing']);
+const KNOWN_CODES = new Set([
+  'llm-not-configured',
+  'llm-timeout',
+  'ollama-unreachable',
+  'server-unreachable',
+  'served-model-missing',
+  'key-refused',
+  'model-server-config',
+  'model-missing',
+  'context-overflow',
+  'index-missing',
+  'index-empty',
+  'index-corrupt',
+  'index-version',
+  'no-workspace',
+  'vscode-model-missing',
+]);
 
 /** The problem's line as the chat shows it, before its buttons. */
 export function problemLine(problem: KnownProblem): string {
@@ -58,7 +74,9 @@ export function buttonsFor(problem: KnownProblem): Command[] {
     case 'served-model-missing':
       return [{ title: 'Open settings', command: COMMANDS.openSettings, arguments: ['research.models'] }];
     case 'model-missing':
-      return problem.model ? [{ title: `Pull model ${problem.model}`, command: COMMANDS.pullModel, arguments: [problem.model] }] : [{ title: 'Select models', command: COMMANDS.selectModels }];
+      return problem.model
+        ? [{ title: `Pull model ${problem.model}`, command: COMMANDS.pullModel, arguments: [problem.model] }]
+        : [{ title: 'Select models', command: COMMANDS.selectModels }];
     case 'index-missing':
     case 'index-empty':
       return [{ title: 'Index the workspace now', command: COMMANDS.indexWorkspace }];

@@ -5,9 +5,7 @@
  * this table by test/unit/vscode/settings.test.ts. ../config.ts reads VS Code into this shape.
  */
 import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
-import { DEFAULT_INCLUDE } from '../../core/index/discover';
-import { DEFAULT_OLLAMA_EMBED_MODEL } from '../../core/index/embed/ollama';
-import { DEFAULT_OCR_SETTINGS, parseOcrLanguages } from '../../core/index/ocr/settings';
+import { DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
 import type { EngineSettings } from '../engine/types';
 
@@ -60,7 +58,17 @@ export const DEFAULT_SETTINGS: EditorSettings = {
   index: {
     include: DEFAULT_INCLUDE,
     // Not the CLI's list: the editor's index lives in workspace storage, and hidden folders are the user's to exclude.
-    exclude: ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/out/**', '**/build/**', '**/coverage/**/*.htm?(l)', '**/_site/**/*.htm?(l)', '**/site/**/*.htm?(l)', '**/~$*'],
+    exclude: [
+      '**/node_modules/**',
+      '**/.git/**',
+      '**/dist/**',
+      '**/out/**',
+      '**/build/**',
+      '**/coverage/**/*.htm?(l)',
+      '**/_site/**/*.htm?(l)',
+      '**/site/**/*.htm?(l)',
+      '**/~$*',
+    ],
     autoIndex: true,
     watch: true,
     watchDebounceMs: 1500,
@@ -71,7 +79,13 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     location: '',
     refreshSeconds: 10,
   },
-  chat: { maxClarifications: DEFAULT_MAX_CLARIFICATIONS, maxHistory: DEFAULT_MAX_HISTORY, temperature: undefined, orchestratorTemperature: undefined, clarificationTemperature: undefined },
+  chat: {
+    maxClarifications: DEFAULT_MAX_CLARIFICATIONS,
+    maxHistory: DEFAULT_MAX_HISTORY,
+    temperature: undefined,
+    orchestratorTemperature: undefined,
+    clarificationTemperature: undefined,
+  },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
   timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
 };
@@ -101,7 +115,11 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
       maxClarifications: chat.maxClarifications,
       maxHistory: Math.max(1, chat.maxHistory),
       langfuse: langfuse.enabled
-        ? { baseUrl: langfuse.host, ...(langfuse.publicKey ? { publicKey: langfuse.publicKey } : {}), ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}) }
+        ? {
+            baseUrl: langfuse.host,
+            ...(langfuse.publicKey ? { publicKey: langfuse.publicKey } : {}),
+            ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}),
+          }
         : {},
     },
     tracing: langfuse.enabled,

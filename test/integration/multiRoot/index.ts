@@ -20,8 +20,24 @@ function portsModel(body: ChatRequestBody): ChatReply {
   const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   const everything = body.messages.map((m) => m.content).join('\n');
   const json = (value: unknown): ChatReply => ({ content: JSON.stringify(value) });
-  if ('decision' in props) return json({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
-  if ('verdict' in props) return json({ relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])), score: 0.9, verdict: 'proceed', queries: [], reason: 'they answer it' });
+  if ('decision' in props)
+    return json({
+      decision: 'research',
+      reasoning: 'specific',
+      missing_context: '',
+      intent: 'lookup',
+      standalone_question: question,
+      sub_queries: [question],
+      document_filters: [],
+    });
+  if ('verdict' in props)
+    return json({
+      relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])),
+      score: 0.9,
+      verdict: 'proceed',
+      queries: [],
+      reason: 'they answer it',
+    });
   if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
   if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
   const cite = (port: string) => [...everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)].find((d) => d[2]!.includes(port))?.[1];
@@ -44,31 +60,57 @@ export async function run(): Promise<void> {
     const api = () => vscode.extensions.getExtension<ResearchApi>('local-research.local-research-assistant')!.activate();
     const folderUri = (name: string) => vscode.workspace.workspaceFolders!.find((f) => f.name === name)!.uri;
 
-    it('indexes every folder into its own index (else the second folder\'s documents were never searched); the status bar sums them, Show Index Status lists each', async () => {
-      assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), [...MULTI_ROOT.folders], 'the launcher should have opened the .code-workspace');
+    it("indexes every folder into its own index (else the second folder's documents were never searched); the status bar sums them, Show Index Status lists each", async () => {
+      assert.deepEqual(
+        vscode.workspace.workspaceFolders?.map((f) => f.name),
+        [...MULTI_ROOT.folders],
+        'the launcher should have opened the .code-workspace',
+      );
       const research = await api();
-      const job = (await vscode.commands.executeCommand('local-research.indexWorkspace')) as { summary?: { indexed: number; failed: unknown[] }; error?: unknown };
+      const job = (await vscode.commands.executeCommand('local-research.indexWorkspace')) as {
+        summary?: { indexed: number; failed: unknown[] };
+        error?: unknown;
+      };
       assert.equal(job.error, undefined, String(job.error));
       assert.equal(job.summary?.indexed, 2, JSON.stringify(job.summary));
       assert.equal(new Set(research.index.folders.map((f) => f.dbDir)).size, 2, 'one index per folder');
       for (const f of research.index.folders) assert.ok(existsSync(f.dbDir), `no index for ${f.label} at ${f.dbDir}`);
-      assert.deepEqual(research.index.folderStats.map((f) => [f.label, f.stats?.documents]), [['alpha', 1], ['beta', 1]]);
+      assert.deepEqual(
+        research.index.folderStats.map((f) => [f.label, f.stats?.documents]),
+        [
+          ['alpha', 1],
+          ['beta', 1],
+        ],
+      );
       assert.match(research.statusBarText(), /Research: 2 docs/);
       const status = (await vscode.commands.executeCommand('local-research.showIndexStatus')) as string;
       assert.match(status, /alpha: 1 documents, .*beta: 1 documents/);
     });
 
-    it('an @research answer cites documents from both folders, each named by its folder, and a citation of the second folder opens that folder\'s file', async () => {
+    it("an @research answer cites documents from both folders, each named by its folder, and a citation of the second folder opens that folder's file", async () => {
       const research = await api();
       const stream = new RecordingStream();
-      const result = await research.participant.handler({ prompt: 'Which port does each service listen on?' }, { history: [] }, stream.asStream(), cancellation().token);
+      const result = await research.participant.handler(
+        { prompt: 'Which port does each service listen on?' },
+        { history: [] },
+        stream.asStream(),
+        cancellation().token,
+      );
       const files = ((result.metadata as { turn?: { citations: { file: string }[] } }).turn?.citations ?? []).map((c) => c.file).sort();
       assert.deepEqual(files, ['alpha/README.md', `beta/${MULTI_ROOT.files.beta}`], stream.text);
       // The chat's references list: each citation resolved in its own folder.
       const referenced = stream.references.map((r) => (r instanceof vscode.Location ? r.uri : (r as vscode.Uri)).fsPath).sort();
-      assert.deepEqual(referenced, [vscode.Uri.joinPath(folderUri('alpha'), MULTI_ROOT.files.alpha).fsPath, vscode.Uri.joinPath(folderUri('beta'), ...MULTI_ROOT.files.beta.split('/')).fsPath].sort());
+      assert.deepEqual(
+        referenced,
+        [
+          vscode.Uri.joinPath(folderUri('alpha'), MULTI_ROOT.files.alpha).fsPath,
+          vscode.Uri.joinPath(folderUri('beta'), ...MULTI_ROOT.files.beta.split('/')).fsPath,
+        ].sort(),
+      );
       // Clicking the second folder's citation link: what the chat would run.
-      const links = [...stream.text.matchAll(/\(command:local-research\.openCitation\?([^\s)]+)/g)].map((m) => (JSON.parse(decodeURIComponent(m[1]!)) as CitationLinkArgs[])[0]!);
+      const links = [...stream.text.matchAll(/\(command:local-research\.openCitation\?([^\s)]+)/g)].map(
+        (m) => (JSON.parse(decodeURIComponent(m[1]!)) as CitationLinkArgs[])[0]!,
+      );
       const beta = links.find((l) => l.file.startsWith('beta/'));
       assert.ok(beta, stream.text);
       await vscode.commands.executeCommand('local-research.openCitation', beta);

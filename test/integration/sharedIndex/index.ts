@@ -19,7 +19,10 @@ import { SHARED } from './store';
 async function bucketFingerprint(): Promise<string[]> {
   const dir = process.env.LRA_S3_DATA!;
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
   return Promise.all(files.map(async (f) => `${f} ${(await stat(f)).size} ${(await stat(f)).mtimeMs}`));
 }
 
@@ -33,10 +36,13 @@ export async function run(): Promise<void> {
       const research = await api();
       const text = await waitFor(() => (/shared/.test(research.statusBarText()) ? research.statusBarText() : undefined), 'the shared index status');
       assert.match(text, /^\$\(cloud\) Research: shared, 2 docs, indexed (just now|\d+ min ago)$/);
-      assert.deepEqual(research.index.folders.map((f) => [f.dbDir, f.shared]), [[SHARED.uri, true]]);
+      assert.deepEqual(
+        research.index.folders.map((f) => [f.dbDir, f.shared]),
+        [[SHARED.uri, true]],
+      );
     });
 
-    it('@research answers from the shared index, citing the file in this machine\'s copy', async () => {
+    it("@research answers from the shared index, citing the file in this machine's copy", async () => {
       const research = await api();
       const stream = new RecordingStream();
       await research.participant.handler({ prompt: 'Which port does the gateway listen on?' }, { history: [] }, stream.asStream(), cancellation().token);

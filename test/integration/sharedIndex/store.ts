@@ -23,7 +23,9 @@ export async function startSharedIndex(root: string, repoRoot: string) {
   await writeFile(join(writerCopy, SHARED.present), '# Gateway\n\nThe gateway listens on port 8080 for plain HTTP.\n');
   await writeFile(join(writerCopy, SHARED.absent), '# Rollout\n\nThe gateway port 8080 is opened by the blue green rollout.\n');
   const s3 = await startS3Server();
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'dist/cli.js'), 'index', writerCopy, '--db', SHARED.uri, '--embed', 'none'], { env: { ...process.env, ...s3.env } });
+  await promisify(execFile)(process.execPath, [join(repoRoot, 'dist/cli.js'), 'index', writerCopy, '--db', SHARED.uri, '--embed', 'none'], {
+    env: { ...process.env, ...s3.env },
+  });
   await cp(writerCopy, readerCopy, { recursive: true });
   await rm(join(readerCopy, SHARED.absent));
   return {

@@ -34,8 +34,12 @@ export async function openCitationInViewer(args: CitationLinkArgs, done: (r: Vie
   const api = await getApi();
   await vscode.commands.executeCommand('local-research.openCitation', args);
   const uri = vscode.Uri.joinPath(workspaceRoot(), ...args.file.split('/'));
-  return waitFor(() => {
-    const report = api.citations.viewer.reportOf(uri);
-    return report && done(report) ? report : undefined;
-  }, `the viewer's report for ${args.file}`, timeoutMs);
+  return waitFor(
+    () => {
+      const report = api.citations.viewer.reportOf(uri);
+      return report && done(report) ? report : undefined;
+    },
+    `the viewer's report for ${args.file}`,
+    timeoutMs,
+  );
 }

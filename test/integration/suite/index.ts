@@ -10,7 +10,9 @@ import { suiteMocha } from '../mocha';
 
 export async function run(): Promise<void> {
   const mocha = suiteMocha(process.env.LRA_REPO_ROOT ?? join(__dirname, '../../../..'));
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(__dirname, file));
   }
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));

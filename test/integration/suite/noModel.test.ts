@@ -18,7 +18,12 @@ const CLOSED_PORT = 'http://127.0.0.1:9';
 async function ask(model: vscode.LanguageModelChat) {
   const api = await getApi();
   const stream = new RecordingStream();
-  const result = await api.participant.handler({ prompt: 'What is the default proxy timeout?', model }, { history: [] }, stream.asStream(), cancellation().token);
+  const result = await api.participant.handler(
+    { prompt: 'What is the default proxy timeout?', model },
+    { history: [] },
+    stream.asStream(),
+    cancellation().token,
+  );
   return { stream, result };
 }
 
@@ -66,7 +71,10 @@ describe('No chat model: "Quoted passages (no model)" in the model picker', func
 
     it('the provider offers exactly one model, the extractive one, named so it is not mistaken for an LLM', async () => {
       const models = await offered();
-      assert.deepEqual(models.map((m) => [m.id, m.name]), [[EXTRACTIVE, 'Quoted passages (no model)']]);
+      assert.deepEqual(
+        models.map((m) => [m.id, m.name]),
+        [[EXTRACTIVE, 'Quoted passages (no model)']],
+      );
     });
 
     for (const provider of ['ollama', 'vscode'] as const) {
@@ -76,10 +84,13 @@ describe('No chat model: "Quoted passages (no model)" in the model picker', func
         const { stream, result } = await ask(model!);
         assertExtractiveAnswer(stream);
         assert.equal(result.errorDetails, undefined);
-        assert.deepEqual(stream.buttons.map((b) => [b.title, b.command]), [
-          ['How to install Ollama', 'local-research.installOllama'],
-          ['Open settings', 'local-research.openSettings'],
-        ]);
+        assert.deepEqual(
+          stream.buttons.map((b) => [b.title, b.command]),
+          [
+            ['How to install Ollama', 'local-research.installOllama'],
+            ['Open settings', 'local-research.openSettings'],
+          ],
+        );
       });
     }
 
@@ -110,7 +121,10 @@ describe('No chat model: "Quoted passages (no model)" in the model picker', func
       assert.equal(model?.id, EXTRACTIVE);
       const first = await ask(model);
       assertExtractiveAnswer(first.stream);
-      assert.deepEqual(first.stream.buttons.map((b) => [b.title, b.arguments]), [['Pull model llama3.2', ['llama3.2']]]);
+      assert.deepEqual(
+        first.stream.buttons.map((b) => [b.title, b.arguments]),
+        [['Pull model llama3.2', ['llama3.2']]],
+      );
 
       const changed = nextModelListChange();
       await pullOutsideVsCode(server, 'llama3.2');
@@ -120,16 +134,25 @@ describe('No chat model: "Quoted passages (no model)" in the model picker', func
       assert.match(second.stream.seen, /Ollama has a chat model now/);
       assert.equal(second.stream.buttons.length, 0);
       await changed;
-      assert.deepEqual((await offered()).map((m) => m.id), ['llama3.2:latest']);
+      assert.deepEqual(
+        (await offered()).map((m) => m.id),
+        ['llama3.2:latest'],
+      );
     });
 
     it('the picker learns of a model pulled outside VS Code without anyone asking (re-check while nothing is offered)', async function () {
       this.timeout(30_000);
-      assert.deepEqual((await offered()).map((m) => m.id), [EXTRACTIVE]);
+      assert.deepEqual(
+        (await offered()).map((m) => m.id),
+        [EXTRACTIVE],
+      );
       const changed = nextModelListChange();
       await pullOutsideVsCode(server, 'llama3.2');
       await Promise.race([changed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the model list never changed')), 20_000))]);
-      assert.deepEqual((await offered()).map((m) => m.id), ['llama3.2:latest']);
+      assert.deepEqual(
+        (await offered()).map((m) => m.id),
+        ['llama3.2:latest'],
+      );
     });
   });
 });

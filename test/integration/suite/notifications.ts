@@ -43,7 +43,8 @@ export function recordNotifications(): NotificationRecorder {
     };
     if (window[name] === original) throw new Error(`vscode.window.${name} cannot be wrapped here`);
   };
-  const message = (kind: Shown['kind']) => (args: any[]) => recorder.messages.push({ kind, text: String(args[0]), items: args.slice(1).filter((a) => typeof a === 'string') });
+  const message = (kind: Shown['kind']) => (args: any[]) =>
+    recorder.messages.push({ kind, text: String(args[0]), items: args.slice(1).filter((a) => typeof a === 'string') });
   wrap('showInformationMessage', message('info'));
   wrap('showWarningMessage', message('warning'));
   wrap('showErrorMessage', message('error'));

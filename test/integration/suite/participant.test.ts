@@ -9,7 +9,11 @@ import { RecordingStream, cancellation, exchange } from './chatStream';
 import { getApi } from './helpers';
 import { setSetting, useFakeOllama } from './ollama';
 
-type Metadata = { kind: string; turn: { clarificationCount: number; lastAgent: string; decisions: Array<{ agent: string; decision: string; reason: string }> }; followups: Array<{ label: string; prompt: string }> };
+type Metadata = {
+  kind: string;
+  turn: { clarificationCount: number; lastAgent: string; decisions: Array<{ agent: string; decision: string; reason: string }> };
+  followups: Array<{ label: string; prompt: string }>;
+};
 
 describe('@research chat participant (real handler, real graph, Ollama-protocol test server)', function () {
   this.timeout(60_000);
@@ -40,7 +44,10 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.equal(clarification.metadata.turn.clarificationCount, 1);
     assert.ok(clarification.stream.progressMessages.length > 0, 'no progress was streamed');
     const followups = (await getApi()).followupsFor(clarification.result);
-    assert.deepEqual(followups.map((f) => f.label), ['The proxy timeout', 'The database connection timeout']);
+    assert.deepEqual(
+      followups.map((f) => f.label),
+      ['The proxy timeout', 'The database connection timeout'],
+    );
     assert.equal(followups[0]!.prompt, 'What is the default proxy timeout?');
   });
 
@@ -53,18 +60,31 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.match(stream.seen, /The proxy timeout defaults to 30 seconds \[\d\]/);
     // The [n] marker is a link that opens the citation.
     assert.match(stream.text, /30 seconds \[\\\[\d\\\]\]\(command:local-research\.openCitation\?/);
-    const orchestratorCalls = ollama.server.chatRequests().slice(before).filter((b) => 'decision' in (((b.format as { properties?: object }) ?? {}).properties ?? {}));
+    const orchestratorCalls = ollama.server
+      .chatRequests()
+      .slice(before)
+      .filter((b) => 'decision' in (((b.format as { properties?: object }) ?? {}).properties ?? {}));
     assert.equal(orchestratorCalls.length, 0, 'the orchestrator LLM was asked although the user answered our question');
-    assert.ok(metadata.turn.decisions.some((d) => d.agent === 'orchestrator' && /layer 2/.test(d.reason)), JSON.stringify(metadata.turn.decisions));
+    assert.ok(
+      metadata.turn.decisions.some((d) => d.agent === 'orchestrator' && /layer 2/.test(d.reason)),
+      JSON.stringify(metadata.turn.decisions),
+    );
     const pdfRef = stream.references.find((r): r is vscode.Uri => r instanceof vscode.Uri && r.path.endsWith('manuals/proxy-manual.pdf'));
     assert.ok(pdfRef, `no reference to the PDF: ${JSON.stringify(stream.references)}`);
     assert.equal(pdfRef.fragment, 'page=2');
-    assert.match(stream.text, /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?[^)]*"[^"]*30 seconds/, 'the Sources list has no link to the PDF page with the quote as its hover');
+    assert.match(
+      stream.text,
+      /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?[^)]*"[^"]*30 seconds/,
+      'the Sources list has no link to the PDF page with the quote as its hover',
+    );
   });
 
   it('streams answer tokens as they arrive and cites Markdown by line range', async () => {
     const { stream } = await ask('What is the default database connection timeout?');
-    const beforeSources = stream.parts.slice(0, stream.parts.findIndex((p) => p.kind === 'markdown' && p.value.includes('**Sources**')));
+    const beforeSources = stream.parts.slice(
+      0,
+      stream.parts.findIndex((p) => p.kind === 'markdown' && p.value.includes('**Sources**')),
+    );
     assert.ok(beforeSources.filter((p) => p.kind === 'markdown').length > 3, 'the answer arrived in one piece instead of token by token');
     const ref = stream.references.find((r): r is vscode.Location => r instanceof vscode.Location && r.uri.path.endsWith('notes/database-guide.md'));
     assert.ok(ref, 'no line-range reference to the Markdown file');
@@ -76,7 +96,11 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.match(first.stream.text, /\*\*Sources\*\*/);
     const before = ollama.server.chatRequests().length;
     await ask('And the database connection timeout?', exchange('What is the default proxy timeout?', first.stream.text, first.result));
-    const sent = ollama.server.chatRequests().slice(before).flatMap((b) => b.messages.map((m) => m.content)).join('\n');
+    const sent = ollama.server
+      .chatRequests()
+      .slice(before)
+      .flatMap((b) => b.messages.map((m) => m.content))
+      .join('\n');
     assert.match(sent, /proxy timeout defaults to 30 seconds/, 'the earlier answer did not reach the graph');
     assert.doesNotMatch(sent, /\*\*Sources\*\*/);
     assert.doesNotMatch(sent, /command:/, 'citation links reached the model instead of plain [n] markers');
@@ -128,7 +152,10 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     try {
       const { stream, result } = await ask('What is the default proxy timeout?');
       assert.match(stream.text, /not indexed yet/);
-      assert.deepEqual(stream.buttons.map((b) => [b.title, b.command]), [['Index the workspace now', 'local-research.indexWorkspace']]);
+      assert.deepEqual(
+        stream.buttons.map((b) => [b.title, b.command]),
+        [['Index the workspace now', 'local-research.indexWorkspace']],
+      );
       assert.equal(result.errorDetails, undefined);
     } finally {
       await vscode.commands.executeCommand('local-research.indexWorkspace');
@@ -143,7 +170,10 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     try {
       const { stream, result } = await ask('What is the default proxy timeout?');
       assert.match(stream.text, /index of this workspace is damaged/);
-      assert.deepEqual(stream.buttons.map((b) => [b.title, b.command]), [['Rebuild the index', 'local-research.rebuildIndex']]);
+      assert.deepEqual(
+        stream.buttons.map((b) => [b.title, b.command]),
+        [['Rebuild the index', 'local-research.rebuildIndex']],
+      );
       assert.equal(result.errorDetails, undefined);
       assert.match(api.statusBarText(), /index damaged/);
       const rebuilt = (await vscode.commands.executeCommand(stream.buttons[0]!.command)) as { summary?: { indexed: number } };
@@ -172,7 +202,10 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
       });
     });
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@research What is the default proxy timeout?' });
-    const turn = await Promise.race([seen, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the chat view never called @research')), 30_000))]);
+    const turn = await Promise.race([
+      seen,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the chat view never called @research')), 30_000)),
+    ]);
     assert.equal(turn.turn?.route, 'answer');
     assert.match(turn.turn!.answer, /30 seconds/);
   });
@@ -182,7 +215,7 @@ describe('@research with llm.provider "vscode" (the chat\'s selected model)', fu
   this.timeout(60_000);
   const ollama = useFakeOllama({ chat: researchScript() });
 
-  it('runs the graph on request.model through VS Code\'s language model API (here: our Ollama provider)', async () => {
+  it("runs the graph on request.model through VS Code's language model API (here: our Ollama provider)", async () => {
     await vscode.commands.executeCommand('local-research.indexWorkspace');
     await setSetting('llm.provider', 'vscode');
     try {
@@ -197,7 +230,10 @@ describe('@research with llm.provider "vscode" (the chat\'s selected model)', fu
       const requests = ollama.server.chatRequests().slice(before);
       assert.ok(requests.length > 0);
       // Ollama's JSON mode is not reachable through VS Code's API: every request came without it.
-      assert.ok(requests.every((r) => r.format === undefined), 'a request bypassed VS Code\'s language model API');
+      assert.ok(
+        requests.every((r) => r.format === undefined),
+        "a request bypassed VS Code's language model API",
+      );
     } finally {
       await setSetting('llm.provider', undefined);
     }

@@ -33,7 +33,9 @@ describe('@research scoped to referenced documents (real handler, real index)', 
     const api = await getApi();
     const stream = new RecordingStream();
     const result = await api.participant.handler({ prompt, references }, { history: [] }, stream.asStream(), cancellation().token);
-    const cited = stream.references.map((r) => (r instanceof vscode.Uri ? r : r instanceof vscode.Location ? r.uri : undefined)).filter((u): u is vscode.Uri => !!u);
+    const cited = stream.references
+      .map((r) => (r instanceof vscode.Uri ? r : r instanceof vscode.Location ? r.uri : undefined))
+      .filter((u): u is vscode.Uri => !!u);
     return { stream, result, cited: [...new Set(cited.map((u) => vscode.workspace.asRelativePath(u, false)))] };
   }
 

@@ -12,7 +12,11 @@ import { RecordingStream, cancellation } from './chatStream';
 import { getApi, openCitationInViewer, waitFor, workspaceRoot } from './helpers';
 import { useFakeOllama } from './ollama';
 
-const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const normalise = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 function pdfTabs(path: string): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.endsWith(path));
@@ -126,17 +130,21 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     assert.equal((tab.input as vscode.TabInputCustom).viewType, 'local-research.pdfViewer');
   });
 
-  it('a plain page link (the chat\'s reference list) opens that page with the latest answer\'s highlight there', async () => {
+  it("a plain page link (the chat's reference list) opens that page with the latest answer's highlight there", async () => {
     const api = await getApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const file = `${DIR}/cross-page.pdf`;
     await cite([{ index: 1, file, page: 3, text: filler(3, 10).slice(4, 7).join('\n') }]);
     const uri = vscode.Uri.joinPath(root(), ...file.split('/'));
     await vscode.commands.executeCommand('vscode.open', uri.with({ fragment: 'page=3' }));
-    const report = await waitFor(() => {
-      const r = api.citations.viewer.reportOf(uri);
-      return r?.target?.highlight === 'located' ? r : undefined;
-    }, 'the page link to be highlighted', 45_000);
+    const report = await waitFor(
+      () => {
+        const r = api.citations.viewer.reportOf(uri);
+        return r?.target?.highlight === 'located' ? r : undefined;
+      },
+      'the page link to be highlighted',
+      45_000,
+    );
     assert.equal(report.page, 3);
     assert.match(report.target!.highlightedText, /Page 3 filler line 5/);
   });
@@ -150,10 +158,14 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     await new Promise((r) => setTimeout(r, 800)); // the viewer saves its place shortly after a move
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('vscode.open', uri);
-    const report = await waitFor(() => {
-      const r = api.citations.viewer.reportOf(uri);
-      return r && r.pages > 0 ? r : undefined;
-    }, 'the reopened viewer', 45_000);
+    const report = await waitFor(
+      () => {
+        const r = api.citations.viewer.reportOf(uri);
+        return r && r.pages > 0 ? r : undefined;
+      },
+      'the reopened viewer',
+      45_000,
+    );
     assert.equal(report.page, 2);
     assert.equal(report.target, undefined);
   });

@@ -8,7 +8,7 @@ describe('"Pull Ollama Model"', function () {
   // The configured chat model (llama3.2) is missing; the server may be anywhere the host setting says.
   const ollama = useFakeOllama({ models: ['nomic-embed-text'], pullStepDelayMs: 20 });
 
-  it('asks which model (the missing configured one first) and pulls it through the host\'s /api/pull with progress, no terminal', async () => {
+  it("asks which model (the missing configured one first) and pulls it through the host's /api/pull with progress, no terminal", async () => {
     const terminals = vscode.window.terminals.length;
     const shown = recordNotifications();
     try {
@@ -21,7 +21,10 @@ describe('"Pull Ollama Model"', function () {
       assert.equal(pulls.length, 1);
       assert.equal(pulls[0]!.body.name ?? pulls[0]!.body.model, 'llama3.2');
       assert.equal(pulls[0]!.body.stream, true);
-      assert.ok(shown.toastProgress.some((p) => /Pulling llama3\.2/.test(p.title ?? '')), JSON.stringify(shown.progress));
+      assert.ok(
+        shown.toastProgress.some((p) => /Pulling llama3\.2/.test(p.title ?? '')),
+        JSON.stringify(shown.progress),
+      );
       const tags = (await (await fetch(`${ollama.server.url}/api/tags`)).json()) as { models: Array<{ name: string }> };
       assert.ok(tags.models.some((m) => m.name === 'llama3.2:latest'));
       assert.equal(vscode.window.terminals.length, terminals, 'no terminal was opened');

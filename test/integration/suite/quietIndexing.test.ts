@@ -35,7 +35,10 @@ describe('background indexing stays in the status bar', function () {
       assert.equal(job.summary?.indexed, 0);
       assert.equal(shown.toastProgress.length, 1, 'a run the user asked for shows its progress');
       const stats = api.index.lastStats!;
-      assert.deepEqual(shown.messages.map((m) => m.text), [`Local Research: Index up to date: ${stats.documents} documents, ${stats.chunks} chunks.`]);
+      assert.deepEqual(
+        shown.messages.map((m) => m.text),
+        [`Local Research: Index up to date: ${stats.documents} documents, ${stats.chunks} chunks.`],
+      );
     } finally {
       shown.restore();
     }

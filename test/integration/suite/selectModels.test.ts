@@ -31,7 +31,7 @@ describe('"Select Models" command', function () {
   describe('with other models on the server', () => {
     useFakeOllama({ models: ['qwen3', 'llama3.2', 'nomic-embed-text'] });
 
-    it('offers the Ollama server\'s models in two quick picks and stores the choice in the user settings, not the folder', async () => {
+    it("offers the Ollama server's models in two quick picks and stores the choice in the user settings, not the folder", async () => {
       const settingsFile = join(workspaceRoot().fsPath, '.vscode', 'settings.json');
       const existed = existsSync(settingsFile);
       await acceptDefaults();

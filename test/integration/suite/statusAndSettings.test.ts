@@ -40,9 +40,14 @@ describe('status in local time, and settings', function () {
     assert.equal(settingsQuery(ext.id), `@ext:${ext.packageJSON.publisher}.${ext.packageJSON.name}`);
     assert.equal(settingsQuery(ext.id, 'research.ollama.host'), '@id:research.ollama.host');
     const properties = ext.packageJSON.contributes.configuration.properties as Record<string, { order?: number }>;
-    const byOrder = Object.entries(properties).sort(([, a], [, b]) => (a.order ?? 1e9) - (b.order ?? 1e9)).map(([key]) => key);
+    const byOrder = Object.entries(properties)
+      .sort(([, a], [, b]) => (a.order ?? 1e9) - (b.order ?? 1e9))
+      .map(([key]) => key);
     assert.deepEqual(byOrder.slice(0, 3), ['research.ollama.host', 'research.models.chat', 'research.models.embedding']);
-    assert.ok(Object.values(properties).every((p) => typeof p.order === 'number'), 'every setting has a place');
+    assert.ok(
+      Object.values(properties).every((p) => typeof p.order === 'number'),
+      'every setting has a place',
+    );
     const shown = recordNotifications();
     try {
       await vscode.commands.executeCommand('local-research.openSettings');

@@ -10,7 +10,12 @@ import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
 
 export async function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: require(join(process.env.LRA_REPO_ROOT!, 'test/support/countingReporter.js')) });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: 30_000,
+    reporter: require(join(process.env.LRA_REPO_ROOT!, 'test/support/countingReporter.js')),
+  });
   mocha.suite.emit('pre-require', globalThis, 'untrusted', mocha);
   describe('untrusted workspace', () => {
     it('activates in restricted mode but does not index automatically', async () => {

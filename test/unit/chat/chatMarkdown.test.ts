@@ -21,12 +21,25 @@ function active(rendered: string): string[] {
 
 /** The text a reader sees, breaks removed and entities decoded. */
 function visible(rendered: string): string {
-  return rendered.replace(/<[^>]+>/g, '').replaceAll(BREAK, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return rendered
+    .replace(/<[^>]+>/g, '')
+    .replaceAll(BREAK, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }
 
 describe('chat Markdown from documents and models', () => {
   it('an image, a link, raw HTML, a bare URL and an e-mail address render as text, the URL readable', () => {
-    const lines = [...markdownLines(LEAK), `<${LEAK}>`, 'write to evil@attacker.example', 'www.attacker.example/x', 'see [ref]\n\n[ref]: https://attacker.example'];
+    const lines = [
+      ...markdownLines(LEAK),
+      `<${LEAK}>`,
+      'write to evil@attacker.example',
+      'www.attacker.example/x',
+      'see [ref]\n\n[ref]: https://attacker.example',
+    ];
     for (const line of lines) {
       assert.notDeepEqual(active(html(line)), [], `the line renders active without the guard: ${line}`);
       const rendered = html(displayOnly(line));
@@ -50,7 +63,8 @@ describe('chat Markdown from documents and models', () => {
   });
 
   it('ordinary answer Markdown is unchanged: emphasis, lists, code, tables, [n] citation markers', () => {
-    const answer = '## Timeouts\n\nThe **default** is _30 s_ [1], see [2, 3].\n\n- one\n- two\n\n```ini\ntimeout = 30\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nIf a < b and `x > y`: done!';
+    const answer =
+      '## Timeouts\n\nThe **default** is _30 s_ [1], see [2, 3].\n\n- one\n- two\n\n```ini\ntimeout = 30\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nIf a < b and `x > y`: done!';
     assert.equal(displayOnly(answer), answer);
   });
 });

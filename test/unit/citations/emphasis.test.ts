@@ -28,7 +28,10 @@ describe('bestSentence', () => {
       bestSentence(passage, 'No: SRANDOM cannot be seeded, and assigning to it has no effect [1].'),
       'The random number generator cannot be seeded,\nso assignments to this variable have no effect.',
     );
-    assert.equal(bestSentence(passage, 'Each value is a 32-bit pseudo-random number [2].'), 'This variable expands to a 32-bit pseudo-random number each time it is referenced.');
+    assert.equal(
+      bestSentence(passage, 'Each value is a 32-bit pseudo-random number [2].'),
+      'This variable expands to a 32-bit pseudo-random number each time it is referenced.',
+    );
   });
 
   it('weights words by their rarity in the passage: a rare shared word outweighs common ones', () => {
@@ -40,7 +43,10 @@ describe('bestSentence', () => {
   });
 
   it('ignores citation markers: [1] is not the number 1', () => {
-    assert.equal(bestSentence(passage, 'Unsetting SRANDOM removes its special properties [1].'), 'If SRANDOM is unset, it loses its\nspecial properties, even if it is subsequently reset.');
+    assert.equal(
+      bestSentence(passage, 'Unsetting SRANDOM removes its special properties [1].'),
+      'If SRANDOM is unset, it loses its\nspecial properties, even if it is subsequently reset.',
+    );
     // Read as a word, "[1]" would match "Default is 1.".
     assert.equal(bestSentence(passage, '[1]'), null);
   });

@@ -102,7 +102,11 @@ describe('locatePassage on real pdf.js text items', () => {
     const first = location.spans[0]!;
     const page7 = pages[0]!.items;
     const lastBodyItem = page7.findLastIndex((item) => item.str === REPEATED);
-    assert.notEqual(lastBodyItem, page7.findIndex((item) => item.str === REPEATED), 'the line is on page 7 twice');
+    assert.notEqual(
+      lastBodyItem,
+      page7.findIndex((item) => item.str === REPEATED),
+      'the line is on page 7 twice',
+    );
     assert.equal(first.item, lastBodyItem);
   });
 
@@ -120,7 +124,11 @@ describe('locatePassage on real pdf.js text items', () => {
 
   it('matches across a hyphenated line break, ligature glyphs, a word split into two items and a soft hyphen', () => {
     const cases = [
-      { page: 2, passage: 'needs a careful configuration before the first start', items: ['the spindle needs a careful configu-', 'ration before the first start of the widget.'] },
+      {
+        page: 2,
+        passage: 'needs a careful configuration before the first start',
+        items: ['the spindle needs a careful configu-', 'ration before the first start of the widget.'],
+      },
       { page: 3, passage: 'the filter keeps the flow of oil steady in the final stage.', items: ['\ufb01'] },
       { page: 4, passage: 'a hyperlink joins the gauge', items: ['a hyper', 'link'] },
       { page: 6, passage: 'the drum and the rotor cooperate when the lever turns', items: ['operate when the lever turns north.'] },
@@ -131,14 +139,21 @@ describe('locatePassage on real pdf.js text items', () => {
       assert.ok(location, `not located: ${passage}`);
       assert.equal(location.exact, true);
       const spanned = location.spans.map((s) => pages[0]!.items[s.item]!.str!);
-      for (const item of items) assert.ok(spanned.some((str) => str.includes(item)), `${JSON.stringify(item)} not among ${JSON.stringify(spanned)}`);
+      for (const item of items)
+        assert.ok(
+          spanned.some((str) => str.includes(item)),
+          `${JSON.stringify(item)} not among ${JSON.stringify(spanned)}`,
+        );
       assert.equal(foldText(location.text), foldText(passage));
     }
   });
 
   it('counts marked-content entries in item indexes', () => {
     const page5 = viewerPages.find((p) => p.page === 5)!;
-    assert.ok(page5.items.some((item) => item.str === undefined), 'the viewer items of page 5 have marked-content entries');
+    assert.ok(
+      page5.items.some((item) => item.str === undefined),
+      'the viewer items of page 5 have marked-content entries',
+    );
     const line = bodyLines(5, 12)[3]!;
     const location = locatePassage(line, [page5])!;
     assert.equal(location.spans.length, 1);
@@ -149,7 +164,13 @@ describe('locatePassage on real pdf.js text items', () => {
   it('returns null for text that is not there, and for a chunk given the wrong pages', () => {
     assert.equal(locatePassage('The valve housing is rated for four hundred bar of pressure at most.', viewerPages), null);
     const chunk = chunks.find((c) => c.pageEnd! <= 3)!;
-    assert.equal(locatePassage(chunk.text, viewerPages.filter((p) => p.page >= 6)), null);
+    assert.equal(
+      locatePassage(
+        chunk.text,
+        viewerPages.filter((p) => p.page >= 6),
+      ),
+      null,
+    );
   });
 
   it('accepts a passage with a word changed, not one with a quarter of its lines replaced', () => {
@@ -190,7 +211,10 @@ describe('locatePassage on a page whose font loses its ligatures', () => {
   });
 
   it('locates a quote whose ligature letters the items lack, on the copy it quotes', () => {
-    assert.ok(page.items.some((item) => item.str?.includes('rst Monday as the')), 'pdf.js dropped the ligature glyph');
+    assert.ok(
+      page.items.some((item) => item.str?.includes('rst Monday as the')),
+      'pdf.js dropped the ligature glyph',
+    );
     // Six of its 53 letters are ligature letters the page lacks: past the 10% tolerance unless explained.
     const quote = 'starting with the first Monday as the first day of the first week.';
     const location = locatePassage(quote, [page]);

@@ -12,12 +12,28 @@ const words = [
 
 describe('locating a passage in the words OCR read on a page', () => {
   it('makes one item a word and ends a line where the next word starts left of it or lower', () => {
-    assert.deepEqual(ocrLocatorItems(words).map((i) => [i.str, i.hasEOL]), [['Calibration', false], ['notice', true], ['every', false], ['seventeen', true]]);
+    assert.deepEqual(
+      ocrLocatorItems(words).map((i) => [i.str, i.hasEOL]),
+      [
+        ['Calibration', false],
+        ['notice', true],
+        ['every', false],
+        ['seventeen', true],
+      ],
+    );
   });
 
   it('finds a passage across the words, a partial first word included, with offsets inside each word', () => {
     const found = locatePassage('tion notice every seventeen', [{ page: 2, items: ocrLocatorItems(words) }]);
-    assert.deepEqual(found?.spans.map((s) => [s.item, s.start, s.end]), [[0, 7, 11], [1, 0, 6], [2, 0, 5], [3, 0, 9]]);
+    assert.deepEqual(
+      found?.spans.map((s) => [s.item, s.start, s.end]),
+      [
+        [0, 7, 11],
+        [1, 0, 6],
+        [2, 0, 5],
+        [3, 0, 9],
+      ],
+    );
   });
 
   it('OCR stands for the page only when it holds more text than the text layer (as indexing decided)', () => {

@@ -53,7 +53,10 @@ describe('CLI on an OpenAI-compatible model server', function () {
     assert.match(switched.stdout, /^note: embedding model changed from ollama:nomic-embed-text to openai:bge-small: re-indexing every document$/m);
     assert.match(switched.stdout, /files: 2 \(2 indexed/);
     const embedded = server.requests.filter((r) => r.path === '/v1/embeddings');
-    assert.ok(embedded.some((r) => r.body.input.some((t: string) => t.includes('hello_timeout'))), 'the chunks went to the server');
+    assert.ok(
+      embedded.some((r) => r.body.input.some((t: string) => t.includes('hello_timeout'))),
+      'the chunks went to the server',
+    );
     assert.ok(embedded.every((r) => r.authorization === `Bearer ${KEY}`));
     const again = await cli(['index', docs, '--embed-model', 'bge-small', ...flags()]);
     assert.doesNotMatch(again.stdout, /embedding model changed/);
@@ -74,7 +77,7 @@ describe('CLI on an OpenAI-compatible model server', function () {
     assert.equal(r.stderr, '', 'nothing leaves this machine: no note');
   });
 
-  it('an index with the server\'s vectors, searched without the server configured: full-text hits and one line naming the flags', async () => {
+  it("an index with the server's vectors, searched without the server configured: full-text hits and one line naming the flags", async () => {
     const r = await cli(['search', docs, 'hello_timeout default']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^1\. ssh\.md/m);
@@ -96,7 +99,10 @@ describe('CLI on an OpenAI-compatible model server', function () {
   it('--provider openai-compatible without a base URL, or an unknown provider: one line, exit 2', async () => {
     const none = await cli(['ask', docs, QUESTION, '--provider', 'openai-compatible']);
     assert.equal(none.code, 2);
-    assert.equal(none.stderr, 'error: an OpenAI-compatible model server needs its base URL (CLI: --base-url URL; VS Code: research.llm.baseUrl), e.g. http://gpu-box:8000/v1\n');
+    assert.equal(
+      none.stderr,
+      'error: an OpenAI-compatible model server needs its base URL (CLI: --base-url URL; VS Code: research.llm.baseUrl), e.g. http://gpu-box:8000/v1\n',
+    );
     const unknown = await cli(['search', docs, 'x', '--provider', 'openai']);
     assert.equal(unknown.code, 2);
     assert.equal(unknown.stderr, "error: the model provider must be one of ollama, openai-compatible, not 'openai'\n");

@@ -34,12 +34,17 @@ describe('CLI over several folders (--folder DIR)', function () {
       const r = await runCli(['search', alpha, 'which port does the service listen on', '--folder', beta, '--k', '3'], { cwd: dir });
       assert.equal(r.code, 0, r.stderr);
       // The jump path after each hit opens the file in its own folder.
-      for (const [label, folder] of [['alpha', alpha], ['beta', beta]] as const) {
+      for (const [label, folder] of [
+        ['alpha', alpha],
+        ['beta', beta],
+      ] as const) {
         const line = r.stdout.split('\n').find((l) => l.includes(`. ${label}/README.md lines `));
         assert.ok(line, r.stdout);
         assert.ok(line.includes(`(${relative(dir, join(folder, 'README.md'))}:`), line);
       }
-      const json = JSON.parse((await runCli(['search', alpha, 'service port', '--folder', beta, '--path', 'beta/README.md', '--json'])).stdout) as { hits: { path: string }[] };
+      const json = JSON.parse((await runCli(['search', alpha, 'service port', '--folder', beta, '--path', 'beta/README.md', '--json'])).stdout) as {
+        hits: { path: string }[];
+      };
       assert.deepEqual([...new Set(json.hits.map((h) => h.path))], ['beta/README.md'], '--path names a document behind its folder');
     }));
 
@@ -59,7 +64,7 @@ describe('CLI over several folders (--folder DIR)', function () {
       }
     }));
 
-  it('a folder without an index: exit 1 and one line naming that folder\'s index command (not the first folder\'s)', () =>
+  it("a folder without an index: exit 1 and one line naming that folder's index command (not the first folder's)", () =>
     withTempDir(async (dir) => {
       const { alpha } = await twoFolders(dir);
       const gamma = join(dir, 'gamma');
@@ -70,7 +75,7 @@ describe('CLI over several folders (--folder DIR)', function () {
       assert.ok(r.stderr.includes(`research-assistant index ${gamma}`), r.stderr);
     }));
 
-  it('--db with --folder is refused with one line (one --db cannot hold two folders\' indexes)', () =>
+  it("--db with --folder is refused with one line (one --db cannot hold two folders' indexes)", () =>
     withTempDir(async (dir) => {
       const { alpha, beta } = await twoFolders(dir);
       const r = await runCli(['search', alpha, 'port', '--folder', beta, '--db', join(dir, 'db')]);

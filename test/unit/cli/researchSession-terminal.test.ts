@@ -31,7 +31,8 @@ describe('research session output on a terminal', () => {
     let written = '';
     const out = { write: (text: string) => ((written += text), true) } as unknown as NodeJS.WriteStream;
     const streamer = terminalStreamer(out);
-    for (const text of ['The ballast ', `${ESC}]0;OWNED${BEL}`, 'warms', `${ESC}[2J`, ' up', ESC, ']52;c;x', BEL, '.']) streamer.onEvent({ type: 'token', text });
+    for (const text of ['The ballast ', `${ESC}]0;OWNED${BEL}`, 'warms', `${ESC}[2J`, ' up', ESC, ']52;c;x', BEL, '.'])
+      streamer.onEvent({ type: 'token', text });
     assert.doesNotMatch(written, CONTROL);
     assert.match(written, /^The ballast warms up/);
   });

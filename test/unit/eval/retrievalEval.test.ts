@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { aggregate, evaluateRetrieval, hitFindsSource, parseQuestions, QuestionFileError, scoreItem, type EvalQuestion } from '../../../src/core/eval/retrievalEval';
+import {
+  aggregate,
+  evaluateRetrieval,
+  hitFindsSource,
+  parseQuestions,
+  QuestionFileError,
+  scoreItem,
+  type EvalQuestion,
+} from '../../../src/core/eval/retrievalEval';
 import type { Provenance, Retriever, SearchHit } from '../../../src/core/index/types';
 import { ABSENCE_DOCS } from '../../support/absenceDocs';
 import { buildRealIndex } from '../../support/realIndex';
@@ -57,16 +65,27 @@ describe('retrieval scoring', () => {
       JSON.stringify({ id: 'q3', kind: 'vague', question: 'c?', sources: [] }),
     ].join('\n');
     const questions = parseQuestions(jsonl);
-    assert.deepEqual(questions.map((q) => q.id), ['q1', 'q2', 'q3']);
+    assert.deepEqual(
+      questions.map((q) => q.id),
+      ['q1', 'q2', 'q3'],
+    );
     assert.deepEqual(questions[1]!.sources[0], { file: 'n.md', pages: [], lines: [4, 5] });
-    assert.throws(() => parseQuestions('{"id":"q1","question":"x"}\n{oops'), (e) => e instanceof QuestionFileError && e.message.startsWith('line 2'));
+    assert.throws(
+      () => parseQuestions('{"id":"q1","question":"x"}\n{oops'),
+      (e) => e instanceof QuestionFileError && e.message.startsWith('line 2'),
+    );
     assert.throws(() => parseQuestions('{"question":"x"}'), QuestionFileError);
   });
 
   it('reads conversation items (the dev-conversations format) by their last user turn', () => {
     const conversation = {
-      id: 'c1', kind: 'conversation', sources: [{ file: 'erlang/ssh.pdf', pages: [28] }],
-      turns: [{ role: 'user', content: "What's the default timeout?", expected: 'clarify' }, { role: 'user', content: 'I mean the hello_timeout of an SSH daemon.', expected: 'answer' }],
+      id: 'c1',
+      kind: 'conversation',
+      sources: [{ file: 'erlang/ssh.pdf', pages: [28] }],
+      turns: [
+        { role: 'user', content: "What's the default timeout?", expected: 'clarify' },
+        { role: 'user', content: 'I mean the hello_timeout of an SSH daemon.', expected: 'answer' },
+      ],
     };
     const [item] = parseQuestions(JSON.stringify(conversation));
     assert.deepEqual([item!.id, item!.kind, item!.question], ['c1', 'conversation', 'I mean the hello_timeout of an SSH daemon.']);
@@ -96,7 +115,12 @@ describe('retrieval scoring', () => {
       try {
         const questions: EvalQuestion[] = [
           { id: 'a1', kind: 'factual', question: "Can Bash's SRANDOM variable be seeded?", sources: [{ file: 'bash/bashref.md', pages: [], lines: [3, 5] }] },
-          { id: 'a2', kind: 'factual', question: 'What does the environment variable R_MAX_VSIZE set?', sources: [{ file: 'r/R-admin.md', pages: [], lines: [1, 3] }] },
+          {
+            id: 'a2',
+            kind: 'factual',
+            question: 'What does the environment variable R_MAX_VSIZE set?',
+            sources: [{ file: 'r/R-admin.md', pages: [], lines: [1, 3] }],
+          },
           { id: 'u1', kind: 'unanswerable', question: 'Which R function reads Apache Parquet files?', sources: [] },
           { id: 'u2', kind: 'unanswerable', question: 'What does the environment variable R_MAX_THREADS control?', sources: [] },
           { id: 'v1', kind: 'vague', question: 'What is the default?', sources: [] },
@@ -112,4 +136,3 @@ describe('retrieval scoring', () => {
       }
     }));
 });
-

@@ -21,7 +21,9 @@ describe('clarification agent', () => {
         options: [
           { label: 'Erlang SSH hello_timeout', prompt: 'What is the default hello_timeout of the Erlang SSH daemon?' },
           { label: 'Bash read -t', prompt: 'What does read -t do in Bash?' },
-          { label: 'a', prompt: 'b' }, { label: 'c', prompt: 'd' }, { label: 'e', prompt: 'f' },
+          { label: 'a', prompt: 'b' },
+          { label: 'c', prompt: 'd' },
+          { label: 'e', prompt: 'f' },
         ],
       }),
     });

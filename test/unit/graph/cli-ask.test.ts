@@ -29,7 +29,10 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Pr
 
 async function makeIndexedFolder(root: string): Promise<void> {
   await mkdir(join(root, 'erlang'), { recursive: true });
-  await writeFile(join(root, 'erlang', 'ssh.md'), '# SSH\n\n## hello_timeout\n\nIf the client fails to send the first message in time, the connection is closed.\nThe default value is 30 seconds.\n');
+  await writeFile(
+    join(root, 'erlang', 'ssh.md'),
+    '# SSH\n\n## hello_timeout\n\nIf the client fails to send the first message in time, the connection is closed.\nThe default value is 30 seconds.\n',
+  );
   const indexed = await runCli(['index', root, '--embed', 'none']);
   assert.equal(indexed.code, 0, indexed.stderr);
 }
@@ -59,7 +62,13 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
         assert.ok(Array.isArray(t1.decisions) && t1.decisions[0].agent === 'gate');
 
         const historyFile = join(root, 'history.json');
-        await writeFile(historyFile, JSON.stringify([{ role: 'user', content: "What's the default timeout?" }, { role: 'assistant', content: t1.answer, metadata: t1.metadata }]));
+        await writeFile(
+          historyFile,
+          JSON.stringify([
+            { role: 'user', content: "What's the default timeout?" },
+            { role: 'assistant', content: t1.answer, metadata: t1.metadata },
+          ]),
+        );
         const second = await runCli(['ask', root, 'The Erlang SSH hello_timeout.', '--json', '--history', historyFile, '--model', 'llama3.2'], env);
         assert.equal(second.code, 0, second.stderr);
         const t2 = JSON.parse(second.stdout);
@@ -84,7 +93,11 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
       assert.equal(r.stdout.includes('\u001b'), false, 'no escapes on a pipe');
       const linked = await runCli(['ask', root, 'What is the default hello_timeout?'], { OLLAMA_HOST: 'http://127.0.0.1:9', FORCE_HYPERLINK: '1' });
       const url = pathToFileURL(join(root, 'erlang', 'ssh.md')).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      assert.match(linked.stdout, new RegExp(`\\[1\\] \u001b\\]8;;${url}#(\\d+)\u001b\\\\erlang/ssh\\.md, lines \\1-\\d+\u001b\\]8;;\u001b\\\\`), JSON.stringify(linked.stdout));
+      assert.match(
+        linked.stdout,
+        new RegExp(`\\[1\\] \u001b\\]8;;${url}#(\\d+)\u001b\\\\erlang/ssh\\.md, lines \\1-\\d+\u001b\\]8;;\u001b\\\\`),
+        JSON.stringify(linked.stdout),
+      );
     }));
 
   it('ask on a folder without an index exits 1 with what to do; a bad history file is a usage error', () =>
@@ -122,12 +135,34 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
       await mkdir(join(docs, 'erlang'), { recursive: true });
       await writeFile(join(docs, 'erlang', 'ssh.md'), '# SSH\n\n## hello_timeout\n\nThe default value is 30 seconds.\n');
       const questions = join(root, 'q.jsonl');
-      await writeFile(questions, [
-        { id: 'f1', kind: 'factual', question: 'What is the default hello_timeout?', expected: 'answer', sources: [{ file: 'erlang/ssh.md', pages: [], lines: [1, 5] }] },
-        { id: 'v1', kind: 'vague', question: "What's the default timeout?", expected: 'clarify', sources: [] },
-      ].map((o) => JSON.stringify(o)).join('\n'));
+      await writeFile(
+        questions,
+        [
+          {
+            id: 'f1',
+            kind: 'factual',
+            question: 'What is the default hello_timeout?',
+            expected: 'answer',
+            sources: [{ file: 'erlang/ssh.md', pages: [], lines: [1, 5] }],
+          },
+          { id: 'v1', kind: 'vague', question: "What's the default timeout?", expected: 'clarify', sources: [] },
+        ]
+          .map((o) => JSON.stringify(o))
+          .join('\n'),
+      );
       const agents = scriptAgents({
-        orchestrator: (b) => (/hello_timeout/.test(b.messages.at(-1)!.content) ? JSON.stringify({ decision: 'research', reasoning: 'specific', missing_context: '', intent: 'factual', standalone_question: '', sub_queries: [], document_filters: [] }) : clarify()),
+        orchestrator: (b) =>
+          /hello_timeout/.test(b.messages.at(-1)!.content)
+            ? JSON.stringify({
+                decision: 'research',
+                reasoning: 'specific',
+                missing_context: '',
+                intent: 'factual',
+                standalone_question: '',
+                sub_queries: [],
+                document_filters: [],
+              })
+            : clarify(),
         synthesis: 'It is 30 seconds [1].',
       });
       const fake = await startFakeOllama({ chat: (b) => agents.chat(b) });

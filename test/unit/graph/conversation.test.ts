@@ -10,8 +10,10 @@ import { clarify } from '../../support/scriptedAgents';
 import type { HistoryTurn } from '../../../src/core/graph/api';
 
 export const corpus = {
-  'erlang/ssh.md': '# Erlang SSH daemon options\n\n## hello_timeout\n\nIf the client fails to send the first ssh message after a tcp connection setup within this time (in milliseconds), the connection is closed.\nThe default value is 30 seconds.\n',
-  'bash/read.md': '# Bash read builtin\n\n## read -t timeout\n\nCause read to time out and return failure if a complete line of input is not read within timeout seconds.\n',
+  'erlang/ssh.md':
+    '# Erlang SSH daemon options\n\n## hello_timeout\n\nIf the client fails to send the first ssh message after a tcp connection setup within this time (in milliseconds), the connection is closed.\nThe default value is 30 seconds.\n',
+  'bash/read.md':
+    '# Bash read builtin\n\n## read -t timeout\n\nCause read to time out and return failure if a complete line of input is not read within timeout seconds.\n',
   'debian/install.md': '# Installing Debian 12\n\n## Memory\n\nWith a graphical desktop you need at least 1 gigabyte of RAM; 2 gigabytes are recommended.\n',
 };
 
@@ -31,8 +33,14 @@ describe('conversations on the real index', function () {
           results.push(r);
           history = [...history, ...turnHistory(q, r, false)];
         }
-        assert.deepEqual(results.map((r) => r.route), ['clarification', 'clarification', 'answer']);
-        assert.deepEqual(results.map((r) => r.metadata.clarificationCount), [1, 2, 0]);
+        assert.deepEqual(
+          results.map((r) => r.route),
+          ['clarification', 'clarification', 'answer'],
+        );
+        assert.deepEqual(
+          results.map((r) => r.metadata.clarificationCount),
+          [1, 2, 0],
+        );
         assert.equal(count(h.agents, 'orchestrator'), 2, 'the third turn is decided by the counter, without the LLM');
         assert.match(results[2].decisions.find((d) => d.agent === 'orchestrator')!.reason, /^layer 1/);
         assert.ok(results[2].citations.length > 0);
@@ -47,7 +55,12 @@ describe('conversations on the real index', function () {
       const index = await buildRealIndex(dir, corpus);
       const h = await startHarness(index.retriever, {
         orchestrator: clarify('which program'),
-        'query-analysis': JSON.stringify({ intent: 'factual', standalone_question: 'default hello_timeout of the Erlang SSH daemon', sub_queries: ['hello_timeout default'], document_filters: ['erlang/ssh.md'] }),
+        'query-analysis': JSON.stringify({
+          intent: 'factual',
+          standalone_question: 'default hello_timeout of the Erlang SSH daemon',
+          sub_queries: ['hello_timeout default'],
+          document_filters: ['erlang/ssh.md'],
+        }),
         synthesis: 'The default hello_timeout is 30 seconds [1].',
       });
       try {
@@ -65,7 +78,10 @@ describe('conversations on the real index', function () {
         assert.equal(t2.metadata.clarificationCount, 1, 'count unchanged by layer 2');
         assert.match(t2.decisions.find((d) => d.agent === 'orchestrator')!.reason, /^layer 2/);
         assert.equal(t2.llmCalls, 4, 'query analysis, quality, synthesis, validation: no routing call');
-        assert.deepEqual(t2.citations.map((c) => c.file), ['erlang/ssh.md']);
+        assert.deepEqual(
+          t2.citations.map((c) => c.file),
+          ['erlang/ssh.md'],
+        );
         assert.match(h.agents.requests['query-analysis'][0].messages[0].content, /What's the default timeout\?/, 'query analysis sees the original question');
 
         const t3 = await h.ask('And what about the stack size?', history);

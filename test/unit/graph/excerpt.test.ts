@@ -20,7 +20,7 @@ const CODE_CHUNK = [
 
 // Starts inside a fence whose opener is in the previous chunk, as overlapping chunks do.
 const MID_FENCE_CHUNK = [
-  "  const target = new EventTarget();",
+  '  const target = new EventTarget();',
   "  target.dispatchEvent(new Event('ready'));",
   '}',
   '```',
@@ -55,7 +55,11 @@ describe('extractive excerpts keep code blocks and cut at boundaries', () => {
   });
 
   it('a passage that ends inside a fence closes it', () => {
-    const { markdown, endsWithCode } = excerpt('Create one like this:\n\n```ts\nconst target = new EventTarget();\ntarget.addEventListener("x", f);', 'create EventTarget', 500);
+    const { markdown, endsWithCode } = excerpt(
+      'Create one like this:\n\n```ts\nconst target = new EventTarget();\ntarget.addEventListener("x", f);',
+      'create EventTarget',
+      500,
+    );
     assert.equal(endsWithCode, true);
     assert.ok(markdown.split('\n').includes('```ts'), markdown);
     assert.equal(linesInsideFences(markdown).openAtEnd, false, markdown);
@@ -76,7 +80,10 @@ describe('extractive excerpts keep code blocks and cut at boundaries', () => {
     const { markdown } = excerpt(long, 'EventTarget', 120);
     assert.ok(markdown.endsWith('…'));
     const words = markdown.slice(0, -1).trim().split(/\s+/);
-    assert.ok(words.every((w) => ['The', 'very'].includes(w)), markdown);
+    assert.ok(
+      words.every((w) => ['The', 'very'].includes(w)),
+      markdown,
+    );
   });
 
   it('a long code block is cut at a line, with an ellipsis line, and closed', () => {

@@ -8,7 +8,11 @@ import { count, startHarness, type Harness } from '../../support/graphHarness';
 import { deadHost } from '../../support/deadHost';
 
 const docs = memoryRetriever([
-  { path: 'erlang/ssh.pdf', page: 28, text: 'hello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.' },
+  {
+    path: 'erlang/ssh.pdf',
+    page: 28,
+    text: 'hello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.',
+  },
   { path: 'bash/bashref.pdf', page: 95, text: 'SRANDOM: the random number generator cannot be seeded, so assignments to this variable have no effect.' },
 ]);
 
@@ -60,7 +64,10 @@ describe('failures degrade, never crash', () => {
     assert.equal(r.problem?.code, 'llm-not-configured');
     assert.match(r.answer, /> SRANDOM: the random number generator cannot be seeded/);
     assert.match(r.answer, /For full answers: Install Ollama \(https:\/\/ollama\.com\) and pull a chat model \(`ollama pull llama3\.2`\)/);
-    assert.deepEqual(r.citations.map((c) => [c.index, c.file, c.page]), [[1, 'bash/bashref.pdf', 95]]);
+    assert.deepEqual(
+      r.citations.map((c) => [c.index, c.file, c.page]),
+      [[1, 'bash/bashref.pdf', 95]],
+    );
   });
 
   it('degraded mode when Ollama is unreachable: the host tried is named and no chat request is attempted', async () => {
@@ -98,7 +105,12 @@ describe('failures degrade, never crash', () => {
     }));
 
   it('a broken index stops with index-missing instead of throwing', async () => {
-    const broken = { ...docs, listDocuments: async () => { throw new Error('Not found: _indices'); } };
+    const broken = {
+      ...docs,
+      listDocuments: async () => {
+        throw new Error('Not found: _indices');
+      },
+    };
     h = await startHarness(broken);
     const r = await h.ask('anything?');
     assert.equal(r.problem?.code, 'index-missing');
@@ -114,7 +126,13 @@ describe('failures degrade, never crash', () => {
   });
 
   it('trims passages to the context window, lowest ranked first', async () => {
-    const many = memoryRetriever(Array.from({ length: 8 }, (_, i) => ({ path: `doc${i}.md`, lines: [1, 50] as [number, number], text: `hello_timeout default ${i} ` + 'some words '.repeat(300) })));
+    const many = memoryRetriever(
+      Array.from({ length: 8 }, (_, i) => ({
+        path: `doc${i}.md`,
+        lines: [1, 50] as [number, number],
+        text: `hello_timeout default ${i} ` + 'some words '.repeat(300),
+      })),
+    );
     h = await startHarness(many, { synthesis: 'It is in [1].' }, { fake: { contextLength: 4096 } });
     await h.ask('What is the default hello_timeout?');
     const system = h.agents.requests.synthesis[0].messages[0].content;

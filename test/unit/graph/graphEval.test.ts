@@ -15,20 +15,41 @@ const jsonl = [
   { id: 'v1', kind: 'vague', question: "What's the default timeout?", expected: 'clarify', sources: [] },
   { id: 'u1', kind: 'unanswerable', question: 'What is the airspeed of a swallow?', expected: 'not_in_corpus', sources: [] },
   { id: 'f1', kind: 'factual', question: 'Can you seed SRANDOM?', expected: 'answer', sources: [{ file: 'bash/bashref.pdf', pages: [95] }] },
-  { id: 'c1', kind: 'conversation', turns: [{ role: 'user', content: "What's the default timeout?", expected: 'clarify' }, { role: 'user', content: 'The Erlang SSH hello_timeout.', expected: 'answer' }], expected: 'answer', sources: [{ file: 'erlang/ssh-4.15.2.pdf', pages: [28] }] },
-].map((o) => JSON.stringify(o)).join('\n');
+  {
+    id: 'c1',
+    kind: 'conversation',
+    turns: [
+      { role: 'user', content: "What's the default timeout?", expected: 'clarify' },
+      { role: 'user', content: 'The Erlang SSH hello_timeout.', expected: 'answer' },
+    ],
+    expected: 'answer',
+    sources: [{ file: 'erlang/ssh-4.15.2.pdf', pages: [28] }],
+  },
+]
+  .map((o) => JSON.stringify(o))
+  .join('\n');
 
 describe('graph eval (routing and answer checks)', () => {
   it('scores vague, unanswerable, factual and conversation items through real turns', async () => {
     const h = await startHarness(docs, {
       orchestrator: (body) => (/default timeout\?$/.test(body.messages.at(-1)!.content) ? clarify() : research()),
-      synthesis: (body) => (/swallow/.test(body.messages.at(-1)!.content) ? "The documents don't contain the answer to this." : /SRANDOM/i.test(body.messages.at(-1)!.content) ? 'No, it cannot be seeded [1].' : 'It is 30 seconds [1].'),
+      synthesis: (body) =>
+        /swallow/.test(body.messages.at(-1)!.content)
+          ? "The documents don't contain the answer to this."
+          : /SRANDOM/i.test(body.messages.at(-1)!.content)
+            ? 'No, it cannot be seeded [1].'
+            : 'It is 30 seconds [1].',
     });
     try {
       const items = parseGraphEvalItems(jsonl);
       assert.equal(items[3].turns?.length, 2);
       const report = await evaluateGraph(items, (input) => h.ask(input.question, input.history));
-      assert.deepEqual(report.byKind, { vague: { passed: 1, total: 1 }, unanswerable: { passed: 1, total: 1 }, factual: { passed: 1, total: 1 }, conversation: { passed: 1, total: 1 } });
+      assert.deepEqual(report.byKind, {
+        vague: { passed: 1, total: 1 },
+        unanswerable: { passed: 1, total: 1 },
+        factual: { passed: 1, total: 1 },
+        conversation: { passed: 1, total: 1 },
+      });
       assert.deepEqual(report.routing, { correct: 5, total: 5 });
       assert.equal(report.items[3].turns[1].route, 'answer');
       assert.match(formatGraphReport(report), /vague: 1\/1/);

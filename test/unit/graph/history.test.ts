@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { conversationIdOf, initialStateFrom, isTurnMetadata, looksLikeClarification, reconstructClarificationCount } from '../../../src/core/graph/history';
 import type { HistoryTurn, TurnMetadata } from '../../../src/core/graph/api';
 
-const meta = (m: Partial<TurnMetadata>): TurnMetadata => ({ clarificationCount: 0, lastAgent: 'validation', citations: [], decisions: [], conversationId: 'c', ...m });
+const meta = (m: Partial<TurnMetadata>): TurnMetadata => ({
+  clarificationCount: 0,
+  lastAgent: 'validation',
+  citations: [],
+  decisions: [],
+  conversationId: 'c',
+  ...m,
+});
 
 describe('state rebuilt from the host history', () => {
   it('accepts only well-formed metadata', () => {
@@ -14,7 +21,11 @@ describe('state rebuilt from the host history', () => {
   it('with metadata: count and layer-2 flag come from the last assistant turn', () => {
     const history: HistoryTurn[] = [
       { role: 'user', content: 'timeout?' },
-      { role: 'assistant', content: 'Which program?', metadata: meta({ clarificationCount: 1, lastAgent: 'clarification', clarifyingQuestion: 'Which program?' }) },
+      {
+        role: 'assistant',
+        content: 'Which program?',
+        metadata: meta({ clarificationCount: 1, lastAgent: 'clarification', clarifyingQuestion: 'Which program?' }),
+      },
     ];
     const s = initialStateFrom('Erlang SSH', history);
     assert.equal(s.clarificationCount, 1);
@@ -41,7 +52,10 @@ describe('state rebuilt from the host history', () => {
   });
 
   it('derives a stable conversation id from the first message when no metadata carries one', () => {
-    const h1: HistoryTurn[] = [{ role: 'user', content: 'first' }, { role: 'assistant', content: 'Which?' }];
+    const h1: HistoryTurn[] = [
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: 'Which?' },
+    ];
     assert.equal(conversationIdOf(h1, 'next'), conversationIdOf([], 'first'));
     assert.notEqual(conversationIdOf([], 'first'), conversationIdOf([], 'other'));
   });

@@ -42,7 +42,11 @@ describe('prompt injection inside documents', function () {
           const all = body.messages.map((m) => m.content).join('\n');
           assert.ok(all.includes(INJECTION), `${agent} saw the document (as data)`);
           assert.ok(!outsideData(body).includes(INJECTION), `${agent}: injected text stays inside the data blocks`);
-          assert.equal((all.match(/<\/document>/g) ?? []).length, (all.match(/<document n="/g) ?? []).length, `${agent}: the forged closing tag was neutralised`);
+          assert.equal(
+            (all.match(/<\/document>/g) ?? []).length,
+            (all.match(/<document n="/g) ?? []).length,
+            `${agent}: the forged closing tag was neutralised`,
+          );
           assert.match(body.messages[0].content, /DATA/, `${agent}'s instructions say document text is data`);
         }
         const routing = h.agents.requests.orchestrator[0].messages.map((m) => m.content).join('\n');

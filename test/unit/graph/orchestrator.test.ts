@@ -6,7 +6,11 @@ import { clarify, research } from '../../support/scriptedAgents';
 import type { HistoryTurn } from '../../../src/core/graph/api';
 
 const docs = memoryRetriever([
-  { path: 'erlang/ssh.pdf', page: 28, text: 'hello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.' },
+  {
+    path: 'erlang/ssh.pdf',
+    page: 28,
+    text: 'hello_timeout: if the client fails to send the first message within this time the connection is closed. The default value is 30 seconds.',
+  },
   { path: 'bash/bashref.pdf', page: 60, text: 'read -t timeout: cause read to time out and return failure if input is not complete within timeout seconds.' },
 ]);
 
@@ -51,10 +55,16 @@ describe('orchestrator layer 3 (LLM decision) through the graph', () => {
   });
 
   it('a research decision resets the count and uses the strategy without a separate query analysis', async () => {
-    h = await startHarness(docs, { orchestrator: research({ standalone_question: 'default hello_timeout of the Erlang SSH daemon', sub_queries: ['hello_timeout default'] }) });
+    h = await startHarness(docs, {
+      orchestrator: research({ standalone_question: 'default hello_timeout of the Erlang SSH daemon', sub_queries: ['hello_timeout default'] }),
+    });
     const history: HistoryTurn[] = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: 'Hello! Ask about your documents.', metadata: { clarificationCount: 1, lastAgent: 'validation', citations: [], decisions: [], conversationId: 'c1' } },
+      {
+        role: 'assistant',
+        content: 'Hello! Ask about your documents.',
+        metadata: { clarificationCount: 1, lastAgent: 'validation', citations: [], decisions: [], conversationId: 'c1' },
+      },
     ];
     const r = await h.ask('What is the default hello_timeout in Erlang SSH?', history);
     assert.equal(r.route, 'answer');
@@ -95,7 +105,15 @@ describe('orchestrator layer 3 (LLM decision) through the graph', () => {
     await h.ask('What is the default hello_timeout?', history);
     const sent = h.agents.requests.orchestrator[0];
     const format = sent.format as { properties: Record<string, unknown>; required: string[] };
-    assert.deepEqual(Object.keys(format.properties).sort(), ['decision', 'document_filters', 'intent', 'missing_context', 'reasoning', 'standalone_question', 'sub_queries']);
+    assert.deepEqual(Object.keys(format.properties).sort(), [
+      'decision',
+      'document_filters',
+      'intent',
+      'missing_context',
+      'reasoning',
+      'standalone_question',
+      'sub_queries',
+    ]);
     assert.equal(sent.options?.temperature, 0.3);
     const chat = sent.messages.filter((m) => m.role !== 'system');
     assert.equal(chat.length, 4);

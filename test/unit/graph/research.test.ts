@@ -6,7 +6,17 @@ import { memoryRetriever } from '../../support/memoryRetriever';
 import { count, startHarness, type Harness } from '../../support/graphHarness';
 import { grade, research } from '../../support/scriptedAgents';
 
-const hit = (id: string, text: string, path = 'a.md'): SearchHit => ({ id, path, pageStart: null, pageEnd: null, lineStart: 1, lineEnd: 2, heading: null, text, score: 1 });
+const hit = (id: string, text: string, path = 'a.md'): SearchHit => ({
+  id,
+  path,
+  pageStart: null,
+  pageEnd: null,
+  lineStart: 1,
+  lineEnd: 2,
+  heading: null,
+  text,
+  score: 1,
+});
 
 const docs = memoryRetriever([
   { path: 'r/R-admin.pdf', page: 12, text: 'To install R packages into a site library set R_LIBS_SITE.' },
@@ -30,7 +40,10 @@ describe('research: retrieval, quality assessment, re-query', () => {
     const requeries = r.decisions.filter((d) => d.decision === 'requery');
     assert.equal(requeries.length, 2);
     assert.match(requeries[1].reason, /\(2\/2\)/);
-    assert.deepEqual(docs.queries.slice(-3).map((q) => q.query), ['convergence epsilon', 'reformulation 1', 'reformulation 2']);
+    assert.deepEqual(
+      docs.queries.slice(-3).map((q) => q.query),
+      ['convergence epsilon', 'reformulation 1', 'reformulation 2'],
+    );
     const quality = h.agents.requests.quality.map((b) => b.messages[0].content);
     assert.match(quality[0], /2 attempts left/);
     assert.match(quality[2], /0 attempts left/);
@@ -57,17 +70,33 @@ describe('research: retrieval, quality assessment, re-query', () => {
     const r = await h.ask('In the R admin manual, how do I install packages?');
     const searched = docs.queries.at(-1)!;
     assert.deepEqual(searched.options?.paths, ['r/R-admin.pdf']);
-    assert.deepEqual(r.citations.map((c) => [c.file, c.page]), [['r/R-admin.pdf', 12]]);
+    assert.deepEqual(
+      r.citations.map((c) => [c.file, c.page]),
+      [['r/R-admin.pdf', 12]],
+    );
   });
 
   it('merges sub-query results with de-duplication', () => {
-    const merged = mergeHits([[hit('1', 'alpha'), hit('2', 'beta')], [hit('2', 'beta'), hit('3', 'alpha')]]);
-    assert.deepEqual(merged.map((m) => m.id), ['2', '1'], 'same id once, identical text once, found-twice first');
+    const merged = mergeHits([
+      [hit('1', 'alpha'), hit('2', 'beta')],
+      [hit('2', 'beta'), hit('3', 'alpha')],
+    ]);
+    assert.deepEqual(
+      merged.map((m) => m.id),
+      ['2', '1'],
+      'same id once, identical text once, found-twice first',
+    );
   });
 
   it('maps [n] citations to passages and ignores numbers that do not exist', () => {
     const passages = [hit('1', 'a', 'x.md'), hit('2', 'b', 'y.pdf')];
-    assert.deepEqual(citationsIn('A [2], B [1, 2], C [7].', passages).map((c) => [c.index, c.file]), [[1, 'x.md'], [2, 'y.pdf']]);
+    assert.deepEqual(
+      citationsIn('A [2], B [1, 2], C [7].', passages).map((c) => [c.index, c.file]),
+      [
+        [1, 'x.md'],
+        [2, 'y.pdf'],
+      ],
+    );
   });
 
   it('cites a passage that crosses a page break with both pages, a one-page passage with its page', () => {
@@ -79,7 +108,12 @@ describe('research: retrieval, quality assessment, re-query', () => {
   });
 
   it('resolves loose document names, ignores unknown ones and refuses unspecific ones', () => {
-    const list = ['r/R-admin.pdf', 'r/R-intro.pdf', 'r/R-lang.pdf', 'r/R-data.pdf', 'bash/bashref.pdf'].map((path) => ({ path, kind: 'pdf' as const, pages: 1, chunks: 1 }));
+    const list = ['r/R-admin.pdf', 'r/R-intro.pdf', 'r/R-lang.pdf', 'r/R-data.pdf', 'bash/bashref.pdf'].map((path) => ({
+      path,
+      kind: 'pdf' as const,
+      pages: 1,
+      chunks: 1,
+    }));
     assert.deepEqual(resolveDocumentFilters(['R admin manual'], list), ['r/R-admin.pdf']);
     assert.deepEqual(resolveDocumentFilters(['bash/bashref.pdf'], list), ['bash/bashref.pdf']);
     assert.deepEqual(resolveDocumentFilters(['the Python tutorial'], list), []);

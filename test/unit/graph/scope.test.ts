@@ -34,10 +34,16 @@ describe('scope: retrieval restricted to the documents the user referenced', () 
   it('re-queries stay inside the scope (a re-query without the scope would reach other documents)', async () => {
     const docs = corpus();
     let n = 0;
-    h = await startHarness(docs, { orchestrator: research({ sub_queries: ['timeout'] }), quality: () => grade('requery', { queries: [`timeout seconds ${++n}`] }) });
+    h = await startHarness(docs, {
+      orchestrator: research({ sub_queries: ['timeout'] }),
+      quality: () => grade('requery', { queries: [`timeout seconds ${++n}`] }),
+    });
     await h.ask('What is the timeout?', [], { scope: ['notes/a.md'] });
     assert.equal(count(h.agents, 'quality'), 3, 'first grading + 2 re-queries');
-    assert.deepEqual(docs.queries.map((q) => q.options?.paths), [['notes/a.md'], ['notes/a.md'], ['notes/a.md']]);
+    assert.deepEqual(
+      docs.queries.map((q) => q.options?.paths),
+      [['notes/a.md'], ['notes/a.md'], ['notes/a.md']],
+    );
   });
 
   it('a folder reference covers the documents below it and nothing beside it', async () => {
@@ -49,7 +55,10 @@ describe('scope: retrieval restricted to the documents the user referenced', () 
 
   it('a document the user named outside the scope does not widen the search to it', async () => {
     const docs = corpus();
-    h = await startHarness(docs, { orchestrator: research({ sub_queries: ['timeout'], document_filters: ['other/c.md'] }), synthesis: 'It is 30 seconds [1].' });
+    h = await startHarness(docs, {
+      orchestrator: research({ sub_queries: ['timeout'], document_filters: ['other/c.md'] }),
+      synthesis: 'It is 30 seconds [1].',
+    });
     const r = await h.ask('What does other/c.md say the timeout is?', [], { scope: ['notes/a.md'] });
     assert.deepEqual(files(r), ['notes/a.md']);
     for (const q of docs.queries) assert.deepEqual(q.options?.paths, ['notes/a.md']);
@@ -68,7 +77,15 @@ describe('scope: retrieval restricted to the documents the user referenced', () 
     const r = await h.ask('What is the timeout?', [], { scope: ['notes/b.md', 'notes/new.md'] });
     assert.deepEqual(files(r), ['notes/b.md']);
     assert.match(r.answer, /_Not indexed yet: notes\/new\.md \(index it to search it\)\._$/);
-    assert.equal(r.events.filter((e) => e.type === 'token').map((e) => e.text).join('').endsWith(r.answer.slice(-40)), true, 'the note is streamed too');
+    assert.equal(
+      r.events
+        .filter((e) => e.type === 'token')
+        .map((e) => e.text)
+        .join('')
+        .endsWith(r.answer.slice(-40)),
+      true,
+      'the note is streamed too',
+    );
   });
 
   it('only unindexed references: one line naming them, no search of the rest of the index', async () => {

@@ -27,9 +27,19 @@ describe('validation: grounding and relevance with bounded regeneration', () => 
     assert.equal(r.citations.length, 1);
     const resets = r.events.filter((e) => e.type === 'reset').length;
     assert.equal(resets, 3, 'one per regeneration, one to switch back to the best attempt');
-    const streamedAfterLastReset = r.events.slice(r.events.map((e) => e.type).lastIndexOf('reset') + 1).filter((e) => e.type === 'token').map((e) => (e as { text: string }).text).join('');
+    const streamedAfterLastReset = r.events
+      .slice(r.events.map((e) => e.type).lastIndexOf('reset') + 1)
+      .filter((e) => e.type === 'token')
+      .map((e) => (e as { text: string }).text)
+      .join('');
     assert.equal(streamedAfterLastReset, r.answer, 'what the host shows after the last reset is the final answer');
-    assert.equal(r.decisions.filter((d) => d.agent === 'validation').map((d) => d.decision).join(','), 'retry,retry,caveat');
+    assert.equal(
+      r.decisions
+        .filter((d) => d.agent === 'validation')
+        .map((d) => d.decision)
+        .join(','),
+      'retry,retry,caveat',
+    );
   });
 
   it('passes a grounded answer through unchanged after one check', async () => {
@@ -55,7 +65,13 @@ describe('validation: grounding and relevance with bounded regeneration', () => 
   });
 
   it('checks the cited passages first and fits the rest to the context window', async () => {
-    const many = memoryRetriever(Array.from({ length: 8 }, (_, i) => ({ path: `doc${i}.md`, lines: [1, 50] as [number, number], text: `hello_timeout default ${i} ` + 'more words '.repeat(120) })));
+    const many = memoryRetriever(
+      Array.from({ length: 8 }, (_, i) => ({
+        path: `doc${i}.md`,
+        lines: [1, 50] as [number, number],
+        text: `hello_timeout default ${i} ` + 'more words '.repeat(120),
+      })),
+    );
     h = await startHarness(many, { synthesis: 'It is 30 seconds [3].' }, { fake: { contextLength: 3000 } });
     await h.ask('What is the default hello_timeout?');
     const prompt = h.agents.requests.validation[0].messages[0].content;

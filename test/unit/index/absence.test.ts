@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { ABSENCE_DOCS } from '../../support/absenceDocs';
 import { withTempDir } from '../../support/tempDir';
-import { judgeAbsence, type TermEvidence } from '../../../src/core/index/absence';
+import { judgeAbsence, type TermEvidence } from '../../../src/core/index/search/absence';
 
 /** Runs `body` against a fresh real index of ABSENCE_DOCS. */
 const onIndex = (body: (index: RealIndex) => Promise<void>) => () =>
@@ -22,32 +22,44 @@ async function verdict(index: RealIndex, question: string) {
 }
 
 describe('"not in your documents": the absence signal on a real index', () => {
-  it('a question the passages answer is not flagged (a false refusal would hide the answer)', onIndex(async (index) => {
-    const answered = await verdict(index, "Can Bash's SRANDOM variable be seeded?");
-    assert.equal(answered.absent, false, answered.reason);
-    assert.match(answered.reason, /cover 1 of the question's rare words/);
-  }));
+  it(
+    'a question the passages answer is not flagged (a false refusal would hide the answer)',
+    onIndex(async (index) => {
+      const answered = await verdict(index, "Can Bash's SRANDOM variable be seeded?");
+      assert.equal(answered.absent, false, answered.reason);
+      assert.match(answered.reason, /cover 1 of the question's rare words/);
+    }),
+  );
 
-  it('a question about something no document mentions is flagged, naming the missing word (it would be answered from unrelated passages)', onIndex(async (index) => {
-    const absent = await verdict(index, 'Which R function reads Apache Parquet files?');
-    assert.equal(absent.absent, true, absent.reason);
-    assert.match(absent.reason, /"parquet"/);
-    assert.ok(absent.missing.includes('parquet'), `missing: ${absent.missing.join(', ')}`);
-  }));
+  it(
+    'a question about something no document mentions is flagged, naming the missing word (it would be answered from unrelated passages)',
+    onIndex(async (index) => {
+      const absent = await verdict(index, 'Which R function reads Apache Parquet files?');
+      assert.equal(absent.absent, true, absent.reason);
+      assert.match(absent.reason, /"parquet"/);
+      assert.ok(absent.missing.includes('parquet'), `missing: ${absent.missing.join(', ')}`);
+    }),
+  );
 
-  it('a made-up option whose every part the manual uses (R_MAX_THREADS) is flagged (word coverage alone calls it answered)', onIndex(async (index) => {
-    const absent = await verdict(index, 'What does the environment variable R_MAX_THREADS control?');
-    assert.equal(absent.absent, true, absent.reason);
-    assert.match(absent.reason, /the name "r max threads" occurs nowhere in the index/);
-    // The real variable, asked the same way, is answered.
-    const real = await verdict(index, 'What does the environment variable R_MAX_VSIZE control?');
-    assert.equal(real.absent, false, real.reason);
-  }));
+  it(
+    'a made-up option whose every part the manual uses (R_MAX_THREADS) is flagged (word coverage alone calls it answered)',
+    onIndex(async (index) => {
+      const absent = await verdict(index, 'What does the environment variable R_MAX_THREADS control?');
+      assert.equal(absent.absent, true, absent.reason);
+      assert.match(absent.reason, /the name "r max threads" occurs nowhere in the index/);
+      // The real variable, asked the same way, is answered.
+      const real = await verdict(index, 'What does the environment variable R_MAX_VSIZE control?');
+      assert.equal(real.absent, false, real.reason);
+    }),
+  );
 
-  it('a misspelt word in an answerable question is not a refusal ("convergnce" is one letter from the passage\'s word)', onIndex(async (index) => {
-    const typo = await verdict(index, 'How does gnuplot detect convergnce?');
-    assert.equal(typo.absent, false, typo.reason);
-  }));
+  it(
+    'a misspelt word in an answerable question is not a refusal ("convergnce" is one letter from the passage\'s word)',
+    onIndex(async (index) => {
+      const typo = await verdict(index, 'How does gnuplot detect convergnce?');
+      assert.equal(typo.absent, false, typo.reason);
+    }),
+  );
 });
 
 describe('"not in your documents": the verdict from the words\' evidence', () => {

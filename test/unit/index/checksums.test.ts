@@ -8,7 +8,7 @@ import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { overwrite } from '../../support/indexCorrupter';
-import { indexFolder } from '../../../src/core/index/indexer';
+import { indexFolder } from '../../../src/core/index/build/indexer';
 import { IndexCorruptError, openIndexStore, verifyIndex } from '../../../src/core/index/store';
 import { listImmutableFiles } from '../../../src/core/index/store/checksums';
 import type { IndexSummary } from '../../../src/core/index/types';
@@ -88,7 +88,10 @@ describe('index checksums (real LanceDB)', () => {
       const next = await run(root);
       assert.equal(next.indexed, 0);
       assert.equal(next.skipped, 3);
-      assert.ok(next.notices.some((n) => n.includes('checksums of the index files recorded')), next.notices.join('\n'));
+      assert.ok(
+        next.notices.some((n) => n.includes('checksums of the index files recorded')),
+        next.notices.join('\n'),
+      );
       const { report } = await verifyIndex(dbDir);
       assert.ok(report && report.checked > 0 && report.mismatches.length === 0);
     }));

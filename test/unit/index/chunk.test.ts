@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chunkDocument, DEFAULT_CHUNK_OPTIONS, InvalidChunkOptionsError } from '../../../src/core/index/chunk';
+import { chunkDocument, DEFAULT_CHUNK_OPTIONS, InvalidChunkOptionsError } from '../../../src/core/index/build/chunk';
 import type { Chunk, ExtractedDocument } from '../../../src/core/index/types';
 
 const markdown = (text: string, path = 'notes/guide.md'): ExtractedDocument => ({ path, kind: 'markdown', pages: [text], warnings: [] });
@@ -110,15 +110,24 @@ describe('chunkDocument: Markdown and text', () => {
     const a = chunkDocument(markdown(doc), { chunkSize: 400, overlap: 60 });
     const b = chunkDocument(markdown(doc), { chunkSize: 400, overlap: 60 });
     const other = chunkDocument(markdown(doc, 'other.md'), { chunkSize: 400, overlap: 60 });
-    assert.deepEqual(a.map((c) => c.id), b.map((c) => c.id));
+    assert.deepEqual(
+      a.map((c) => c.id),
+      b.map((c) => c.id),
+    );
     assert.equal(new Set(a.map((c) => c.id)).size, a.length);
     assert.ok(a.every((c, i) => c.id !== other[i]!.id));
-    assert.deepEqual(a.map((c) => c.ordinal), a.map((_, i) => i));
+    assert.deepEqual(
+      a.map((c) => c.ordinal),
+      a.map((_, i) => i),
+    );
   });
 
   it('refuses nonsense sizes with a typed error', () => {
     assert.throws(() => chunkDocument(markdown(doc), { chunkSize: 0 }), InvalidChunkOptionsError);
-    assert.throws(() => chunkDocument(markdown(doc), { chunkSize: 500, overlap: 400 }), (e) => e instanceof InvalidChunkOptionsError && e.code === 'invalid-chunk-options');
+    assert.throws(
+      () => chunkDocument(markdown(doc), { chunkSize: 500, overlap: 400 }),
+      (e) => e instanceof InvalidChunkOptionsError && e.code === 'invalid-chunk-options',
+    );
     assert.ok(DEFAULT_CHUNK_OPTIONS.overlap < DEFAULT_CHUNK_OPTIONS.chunkSize / 2);
   });
 });
@@ -132,7 +141,8 @@ describe('chunkDocument: PDFs', () => {
     for (const c of chunks) {
       assert.equal(c.lineStart, null);
       ['a', 'b', 'c', 'd'].forEach((tag, i) => {
-        if (pageOf(c, tag)) assert.ok(c.pageStart! <= i + 1 && i + 1 <= c.pageEnd!, `chunk ${c.ordinal} has page ${i + 1} text but says ${c.pageStart}-${c.pageEnd}`);
+        if (pageOf(c, tag))
+          assert.ok(c.pageStart! <= i + 1 && i + 1 <= c.pageEnd!, `chunk ${c.ordinal} has page ${i + 1} text but says ${c.pageStart}-${c.pageEnd}`);
       });
       const first = ['a', 'b', 'c', 'd'].findIndex((tag) => pageOf(c, tag)) + 1;
       assert.equal(c.pageStart, first);
@@ -169,6 +179,9 @@ describe('chunkDocument: PDFs', () => {
   it('skips empty pages and returns nothing for a PDF without text', () => {
     assert.deepEqual(chunkDocument(pdf(['', '  ', ''])), []);
     const chunks = chunkDocument(pdf(['', 'only page two has text', '']));
-    assert.deepEqual(chunks.map((c) => [c.pageStart, c.pageEnd]), [[2, 2]]);
+    assert.deepEqual(
+      chunks.map((c) => [c.pageStart, c.pageEnd]),
+      [[2, 2]],
+    );
   });
 });

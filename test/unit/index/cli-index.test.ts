@@ -13,7 +13,11 @@ import { garbageBytes, writePdf } from '../../support/pdfs';
 const repo = resolve(__dirname, '../../..');
 const cli = join(repo, 'dist', 'cli.js');
 
-interface Result { code: number; stdout: string; stderr: string }
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
   return new Promise((done) => {
@@ -60,13 +64,22 @@ describe('CLI index and status (bundled dist/cli.js)', function () {
       await writeFile(join(some, 'good.md'), '# Good\n\ntext\n');
       await writeFile(join(some, 'bad.pdf'), garbageBytes());
       // Indexed, with a warning the summary must pass on: one stray Latin-1 byte in UTF-8 text.
-      await writeFile(join(some, 'latin.txt'), Buffer.concat([Buffer.from('caf\u00e9 au lait, plenty of valid UTF-8 here: \u00e9\u00e8 '), Buffer.from([0xe9]), Buffer.from(' end\n')]));
+      await writeFile(
+        join(some, 'latin.txt'),
+        Buffer.concat([Buffer.from('caf\u00e9 au lait, plenty of valid UTF-8 here: \u00e9\u00e8 '), Buffer.from([0xe9]), Buffer.from(' end\n')]),
+      );
       const partial = await runCli(['index', some, '--embed', 'none', '--json']);
       assert.equal(partial.code, 0, partial.stderr);
       const summary = JSON.parse(partial.stdout);
       assert.equal(summary.indexed, 2);
-      assert.deepEqual(summary.failed.map((f: { path: string }) => f.path), ['bad.pdf']);
-      assert.deepEqual(summary.warned.map((w: { path: string }) => w.path), ['latin.txt']);
+      assert.deepEqual(
+        summary.failed.map((f: { path: string }) => f.path),
+        ['bad.pdf'],
+      );
+      assert.deepEqual(
+        summary.warned.map((w: { path: string }) => w.path),
+        ['latin.txt'],
+      );
       const human = await runCli(['index', some, '--embed', 'none', '--rebuild']);
       assert.match(human.stdout, /warning: 1 file\(s\) could not be indexed:\n  bad\.pdf: .+ \[corrupt\]/);
       assert.match(human.stdout, /note: 1 file\(s\) indexed with warnings:\n  latin\.txt: 1 invalid UTF-8 byte sequence/);

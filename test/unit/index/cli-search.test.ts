@@ -13,7 +13,11 @@ import { writePdf } from '../../support/pdfs';
 const repo = resolve(__dirname, '../../..');
 const cli = join(repo, 'dist', 'cli.js');
 
-interface Result { code: number; stdout: string; stderr: string }
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the CLI with its stdout on a pipe; FORCE_HYPERLINK only when a test sets it. */
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
@@ -42,15 +46,21 @@ describe('CLI search and eval (bundled dist/cli.js)', function () {
       assert.equal((await runCli(['index', root, '--embed', 'none'])).code, 0);
       const human = await runCli(['search', root, 'What is the frobnicator limit?', '--k', '3']);
       assert.equal(human.code, 0, human.stderr);
-      assert.match(human.stdout, /^1\. manual\.pdf pp\. 1-3 /m, "tiny pages share one chunk that cites them all");
+      assert.match(human.stdout, /^1\. manual\.pdf pp\. 1-3 /m, 'tiny pages share one chunk that cites them all');
       assert.match(human.stdout, /frobnicator limit defaults to 42/);
       const notes = await runCli(['search', root, 'Can SRANDOM be seeded?', '--k', '1']);
       assert.ok(notes.stdout.startsWith(`1. it's notes.md lines 1-`), notes.stdout);
-      assert.ok(notes.stdout.includes(` (${join(root, "it's notes.md")}:1)`), `outside the cwd, the path:line a terminal can open is absolute: ${notes.stdout}`);
+      assert.ok(
+        notes.stdout.includes(` (${join(root, "it's notes.md")}:1)`),
+        `outside the cwd, the path:line a terminal can open is absolute: ${notes.stdout}`,
+      );
       const json = await runCli(['search', root, 'Can SRANDOM be seeded?', '--json', '--path', "it's notes.md"]);
       assert.equal(json.code, 0, json.stderr);
       const result = JSON.parse(json.stdout) as { hits: Array<{ path: string; lineStart: number; lineEnd: number; heading: string }> };
-      assert.deepEqual(result.hits.map((h) => [h.path, h.lineStart, h.heading]), [["it's notes.md", 1, 'Notes']]);
+      assert.deepEqual(
+        result.hits.map((h) => [h.path, h.lineStart, h.heading]),
+        [["it's notes.md", 1, 'Notes']],
+      );
     }));
 
   it('prints locations as OSC 8 file links when hyperlinks are on, and no escape at all on a pipe', () =>

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { definedName, definitionPattern } from '../../../src/core/index/definitions';
+import { definedName, definitionPattern } from '../../../src/core/index/search/definitions';
 
 const defines = (identifier: string, text: string) => definitionPattern(identifier)!.test(text);
 
@@ -19,7 +19,9 @@ describe('definition lines of a code identifier', () => {
     assert.ok(!defines('CompleteMulti', 'Set CompleteMulti to 0 to drop the extra answer.'));
     assert.ok(!defines('CompleteMulti', 'completemulti: the lowercase word in a log line'));
     assert.ok(!defines('resourceLimits', '## `worker.resourceLimits`\n\nProvides the set of JS engine resource constraints'));
-    assert.ok(!defines('--preserve-symlinks-main', 'Node.js options that are allowed are:\n* `--preserve-symlinks`\n* `--preserve-symlinks-main`\n* `--prof-process`'));
+    assert.ok(
+      !defines('--preserve-symlinks-main', 'Node.js options that are allowed are:\n* `--preserve-symlinks`\n* `--preserve-symlinks-main`\n* `--prof-process`'),
+    );
     assert.ok(!defines('ssh_sftpd', 'ssh_sftpd\nErlang module\nThis module implements an SSH FTP server.'));
     assert.ok(!defines('CompleteMultiple', 'CompleteMulti: If 1 (default)'));
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/discover';
+import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/build/discover';
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
@@ -86,7 +86,7 @@ describe('discoverFiles', () => {
 
   it('handles spaces, quotes and non-ASCII names', () =>
     withTempDir(async (root) => {
-      const names = ["it's a \"quoted\" file.md", 'dossier été/résumé ü.txt', '日本語 メモ.md', 'back\\slash.md'];
+      const names = ['it\'s a "quoted" file.md', 'dossier été/résumé ü.txt', '日本語 メモ.md', 'back\\slash.md'];
       for (const name of names) await touch(root, name);
 
       const { files, failures } = await discoverFiles(root);
@@ -115,7 +115,7 @@ describe('discoverFiles', () => {
       );
     }));
 
-  it('throws Node\'s own error when the root does not exist', async () => {
+  it("throws Node's own error when the root does not exist", async () => {
     await assert.rejects(discoverFiles('/nonexistent/research-root'), { code: 'ENOENT' });
   });
 
@@ -134,15 +134,13 @@ describe('discoverFiles', () => {
       try {
         const result = await runAsUnprivileged<{ files: string[]; failures: FileFailure[] }>(
           root,
-          ['src/core/index/discover'],
-          `const { discoverFiles } = src('src/core/index/discover');
+          ['src/core/index/build/discover'],
+          `const { discoverFiles } = src('src/core/index/build/discover');
            const { files, failures } = await discoverFiles(${JSON.stringify(root)});
            print({ files: files.map((f) => f.path), failures });`,
         );
         assert.deepEqual(result.files, ['ok.md']);
-        assert.deepEqual(result.failures, [
-          { path: 'locked', code: 'unreadable', reason: 'permission denied: check its permissions' },
-        ]);
+        assert.deepEqual(result.failures, [{ path: 'locked', code: 'unreadable', reason: 'permission denied: check its permissions' }]);
       } finally {
         await chmod(join(root, 'locked'), 0o755);
       }

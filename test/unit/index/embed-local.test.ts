@@ -10,8 +10,6 @@ import { EmbedWorkerCrashError, LocalEmbedPool } from '../../../src/core/index/e
 import { repoRoot, runBundled } from '../../support/bundle';
 import { join } from 'node:path';
 
-
-
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 describe('embedders: local transformers.js model', () => {
@@ -19,7 +17,11 @@ describe('embedders: local transformers.js model', () => {
     const embedder = new LocalEmbedder({ modelDir: MINILM_DIR, batchSize: 2, precision: 'fp32' });
     try {
       assert.equal(embedder.id, 'local:all-MiniLM-L6-v2');
-      const [food, bread, unrelated] = await embedder.embed(['A man is eating food.', 'A man is eating a piece of bread.', 'The stock market fell sharply on Tuesday.']);
+      const [food, bread, unrelated] = await embedder.embed([
+        'A man is eating food.',
+        'A man is eating a piece of bread.',
+        'The stock market fell sharply on Tuesday.',
+      ]);
       assert.equal(embedder.dimension, 384);
       assert.ok(Math.abs(dot(food!, food!) - 1) < 1e-4);
       const close = dot(food!, bread!);
@@ -91,7 +93,7 @@ describe('embedders: local model on worker threads', () => {
     }
   });
 
-  it('texts past 256 tokens embed as their first 256 tokens (the model\'s training length)', async () => {
+  it("texts past 256 tokens embed as their first 256 tokens (the model's training length)", async () => {
     const embedder = new LocalEmbedder({ modelDir: MINILM_DIR, workers: 1 });
     try {
       const head = Array.from({ length: 300 }, (_, i) => `word${i % 50}`).join(' ');

@@ -7,7 +7,7 @@ import { quantizeColumns, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED } from '../../..
 import { ensureQuantizedModel, QUANTIZED_MODEL_FILE, weightQmaxForCpu } from '../../../src/core/index/embed/localQuantCache';
 import { LocalEmbedder, localEmbedderId, parseLocalModelName } from '../../../src/core/index/embed/local';
 import { embedderForIndex, EmbedderSelectionError, selectEmbedder } from '../../../src/core/index/embed/select';
-import { indexFolder } from '../../../src/core/index/indexer';
+import { indexFolder } from '../../../src/core/index/build/indexer';
 import { openIndexStore } from '../../../src/core/index/store';
 import { freshMeta } from '../../../src/core/index/store/meta';
 import { sqlEquals } from '../../../src/core/index/sql';
@@ -82,7 +82,12 @@ describe('int8 quantisation of the local model', function () {
     assert.equal(weightQmaxForCpu('x64', flags('avx512f avx512_vnni')), WEIGHT_QMAX_FULL);
     assert.equal(weightQmaxForCpu('x64', flags('avx_vnni')), WEIGHT_QMAX_FULL);
     assert.equal(weightQmaxForCpu('x64', flags('avx512f')), WEIGHT_QMAX_REDUCED);
-    assert.equal(weightQmaxForCpu('x64', () => { throw new Error('no /proc here'); }), WEIGHT_QMAX_REDUCED);
+    assert.equal(
+      weightQmaxForCpu('x64', () => {
+        throw new Error('no /proc here');
+      }),
+      WEIGHT_QMAX_REDUCED,
+    );
     assert.equal(weightQmaxForCpu('arm64', flags('')), WEIGHT_QMAX_FULL);
   });
 
@@ -95,7 +100,9 @@ describe('int8 quantisation of the local model', function () {
     assert.equal(after.filter((t) => t === 'DynamicQuantizeMatMul').length, 36);
     // The attention MatMuls (activation x activation) stay fp32.
     assert.equal(after.filter((t) => t === 'MatMul').length, before.filter((t) => t === 'MatMul').length - 36);
-    const opsets = readFields(model).filter((f) => f.no === 8).map((f) => stringValue(firstField(readFields(f.payload), 1) ?? f));
+    const opsets = readFields(model)
+      .filter((f) => f.no === 8)
+      .map((f) => stringValue(firstField(readFields(f.payload), 1) ?? f));
     assert.ok(opsets.includes('com.microsoft'));
     assert.ok(model.length < source.length * 0.7, `${model.length} bytes`);
   });
@@ -136,7 +143,12 @@ describe('int8 quantisation of the local model', function () {
   });
 
   it('loads in onnxruntime and embeds close to fp32 (cosine > 0.98), similar sentences still close', async () => {
-    const texts = ['A man is eating food.', 'A man is eating a piece of bread.', 'The stock market fell sharply on Tuesday.', 'Replace the pressure relief valve every 12 months, see section 4.3 of the service manual.'];
+    const texts = [
+      'A man is eating food.',
+      'A man is eating a piece of bread.',
+      'The stock market fell sharply on Tuesday.',
+      'Replace the pressure relief valve every 12 months, see section 4.3 of the service manual.',
+    ];
     const fp32 = new LocalEmbedder({ modelDir: MINILM_DIR, precision: 'fp32', workers: 1 });
     const int8 = new LocalEmbedder({ modelDir: MINILM_DIR, precision: 'int8', workers: 1, cacheDir });
     try {
@@ -179,7 +191,10 @@ describe('int8 quantisation of the local model', function () {
     await writeFile(join(older, 'quantized.json'), JSON.stringify({ source: { modelDir: MINILM_DIR, size: 1, mtimeMs: 1 } }));
     const rebuilt = await ensureQuantizedModel(MINILM_DIR, cacheDir);
     assert.equal(rebuilt.built, true);
-    assert.deepEqual((await readdir(cacheDir)).filter((n) => n.includes('older') || n.includes('unrelated')), ['all-MiniLM-L6-v2-int8-unrelated']);
+    assert.deepEqual(
+      (await readdir(cacheDir)).filter((n) => n.includes('older') || n.includes('unrelated')),
+      ['all-MiniLM-L6-v2-int8-unrelated'],
+    );
     assert.equal((await stat(file)).size, good);
     assert.deepEqual(await readdir(join(quantizedDir, 'onnx')), ['model_quantized.onnx']);
 
@@ -228,7 +243,10 @@ describe('int8 quantisation of the local model', function () {
           let step;
           while (!(step = await run.next()).done);
           const reader = await openIndexStore(dbDir);
-          const row = (await reader.table.query().where(sqlEquals('path', 'a.md')).limit(1).toArray())[0] as { vector: ArrayLike<number>; embedding_model: string };
+          const row = (await reader.table.query().where(sqlEquals('path', 'a.md')).limit(1).toArray())[0] as {
+            vector: ArrayLike<number>;
+            embedding_model: string;
+          };
           assert.equal(row.embedding_model, step.value.embedder);
           reader.close();
           return { summary: step.value, vector: Float32Array.from(row.vector) };

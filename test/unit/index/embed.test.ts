@@ -32,7 +32,10 @@ describe('embedders: Ollama (against the Ollama-protocol test server)', () => {
       assert.equal(vectors.length, 3);
       assert.equal(embedder.dimension, 64);
       const embedCalls = server.requests.filter((r) => r.path === '/api/embed');
-      assert.deepEqual(embedCalls.map((r) => r.body.input), [['search_document: one', 'search_document: two'], ['search_document: three']]);
+      assert.deepEqual(
+        embedCalls.map((r) => r.body.input),
+        [['search_document: one', 'search_document: two'], ['search_document: three']],
+      );
       assert.deepEqual(Array.from(vectors[2]!), Array.from(Float32Array.from(hashedEmbedding('search_document: three'))));
       await embedder.embedQuery('what');
       assert.deepEqual(server.requests.at(-1)!.body.input, ['search_query: what']);
@@ -59,7 +62,10 @@ describe('embedders: Ollama (against the Ollama-protocol test server)', () => {
   it('raises typed errors: model missing (with the pull command) and unreachable (with the host tried)', async () => {
     const server = await startFakeOllama({ models: ['llama3.2'] });
     try {
-      await assert.rejects(new OllamaEmbedder({ host: server.url }).probe(), (e) => e instanceof EmbeddingModelMissingError && e.message.includes('ollama pull nomic-embed-text'));
+      await assert.rejects(
+        new OllamaEmbedder({ host: server.url }).probe(),
+        (e) => e instanceof EmbeddingModelMissingError && e.message.includes('ollama pull nomic-embed-text'),
+      );
     } finally {
       await server.close();
     }

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama, type FakeOllama } from '../../support/fakeOllama';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/indexer';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
 import { OllamaEmbedder, sameEmbedderId } from '../../../src/core/index/embed/ollama';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { IndexSummary } from '../../../src/core/index/types';
@@ -18,7 +18,10 @@ async function run(options: IndexFolderOptions): Promise<IndexSummary> {
 
 /** Texts sent to /api/embed other than the one-word probe: what was (re-)embedded. */
 function embeddedTexts(fake: FakeOllama): string[] {
-  return fake.requests.filter((r) => r.path === '/api/embed').flatMap((r) => r.body.input as string[]).filter((t) => !t.endsWith('probe'));
+  return fake.requests
+    .filter((r) => r.path === '/api/embed')
+    .flatMap((r) => r.body.input as string[])
+    .filter((t) => !t.endsWith('probe'));
 }
 
 // Ollama reads `name` as `name:latest`; picking either in a model list must not re-embed an index.
@@ -67,10 +70,13 @@ describe('embedding model ids: name and name:latest are one model', () => {
       await run({ root, embedder: new OllamaEmbedder({ host: fake.url, model: 'nomic-embed-text' }) });
       const tagged = await run({ root, embedder: new OllamaEmbedder({ host: fake.url, model: 'nomic-embed-text:v1.5' }) });
       assert.equal(tagged.indexed, 1);
-      assert.ok(tagged.notices.some((n) => n.includes('embedding model changed')), tagged.notices.join('\n'));
+      assert.ok(
+        tagged.notices.some((n) => n.includes('embedding model changed')),
+        tagged.notices.join('\n'),
+      );
     }));
 
-  it('sameEmbedderId forgives only Ollama\'s implicit :latest', () => {
+  it("sameEmbedderId forgives only Ollama's implicit :latest", () => {
     assert.equal(sameEmbedderId('ollama:nomic-embed-text', 'ollama:nomic-embed-text:latest'), true);
     assert.equal(sameEmbedderId('ollama:nomic-embed-text:latest', 'ollama:nomic-embed-text'), true);
     assert.equal(sameEmbedderId('ollama:nomic-embed-text', 'ollama:nomic-embed-text:v1.5'), false);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ExtractionError, failureFromError } from '../../../src/core/index/extract';
+import { ExtractionError, failureFromError } from '../../../src/core/index/build/extract';
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
@@ -27,7 +27,7 @@ describe('failureFromError', () => {
       assert.equal(failureFromError('dir', directory).code, 'unreadable');
     }));
 
-  it('keeps an ExtractionError\'s code and message', () => {
+  it("keeps an ExtractionError's code and message", () => {
     const error = new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
     assert.deepEqual(failureFromError('a.pdf', error), {
       path: 'a.pdf',
@@ -53,8 +53,8 @@ describe('failureFromError', () => {
 
       const failures = await runAsUnprivileged<FileFailure[]>(
         root,
-        ['src/core/index/extract'],
-        `const { createExtractor, failureFromError } = src('src/core/index/extract');
+        ['src/core/index/build/extract'],
+        `const { createExtractor, failureFromError } = src('src/core/index/build/extract');
          const extractor = createExtractor({ workers: 0 });
          const failures = [];
          for (const [name, kind] of [['private.pdf', 'pdf'], ['private.md', 'markdown'], ['open.md', 'markdown']]) {

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
 import { stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiscoveredFile } from '../../../src/core/index/discover';
-import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/extract';
-import {
-  garbageBytes,
-  makeEncryptedPdf,
-  makeLargePdf,
-  makePdf,
-  truncatedPdf,
-  writePdf,
-} from '../../support/pdfs';
+import type { DiscoveredFile } from '../../../src/core/index/types';
+import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/build/extract';
+import { garbageBytes, makeEncryptedPdf, makeLargePdf, makePdf, truncatedPdf, writePdf } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 
 async function discovered(root: string, name: string): Promise<DiscoveredFile> {
@@ -36,27 +29,19 @@ async function codeOf(file: DiscoveredFile, options?: { maxPdfBytes?: number }):
 }
 
 describe('extractFile: PDFs', () => {
-  it('puts each page\'s text on its own 1-based physical page, in reading order', () =>
+  it("puts each page's text on its own 1-based physical page, in reading order", () =>
     withTempDir(async (root) => {
       const file = await pdfFile(
         root,
         'manual.pdf',
-        await makePdf([
-          'Alpha chapter intro\nsecond line of alpha',
-          { lines: ['Bravo page has the answer', 'bravo detail'] },
-          'Charlie closing words',
-        ]),
+        await makePdf(['Alpha chapter intro\nsecond line of alpha', { lines: ['Bravo page has the answer', 'bravo detail'] }, 'Charlie closing words']),
       );
 
       const document = await extractFile(file);
 
       assert.equal(document.path, 'manual.pdf');
       assert.equal(document.kind, 'pdf');
-      assert.deepEqual(document.pages, [
-        'Alpha chapter intro\nsecond line of alpha',
-        'Bravo page has the answer\nbravo detail',
-        'Charlie closing words',
-      ]);
+      assert.deepEqual(document.pages, ['Alpha chapter intro\nsecond line of alpha', 'Bravo page has the answer\nbravo detail', 'Charlie closing words']);
       assert.deepEqual(document.warnings, []);
     }));
 
@@ -109,7 +94,7 @@ describe('extractFile: PDFs', () => {
       assert.equal(await codeOf(await pdfFile(root, 'fine.pdf', valid), { maxPdfBytes: valid.length }), 'ok');
     }));
 
-  it('keeps pdf.js\'s exception as the cause and gives one-line reasons', () =>
+  it("keeps pdf.js's exception as the cause and gives one-line reasons", () =>
     withTempDir(async (root) => {
       const file = await pdfFile(root, 'locked.pdf', await makeEncryptedPdf());
       const error = await extractFile(file).then(

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { getResolvedPDFJS } from 'unpdf';
 import { patchPdfjsSource, pdfjsPatchPlugin } from '../../../scripts/pdfjsPatch.mjs';
-import { cloneMessage, multiplyTransform } from '../../../src/core/index/extract/pdfjsFastPaths';
+import { cloneMessage, multiplyTransform } from '../../../src/core/index/build/extract/pdfjsFastPaths';
 import { repoRoot } from '../../support/bundle';
 import { withTempDir } from '../../support/tempDir';
 
@@ -120,7 +120,10 @@ describe('pdfjsFastPaths', () => {
       const b = (kinds[(i >> 2) % 4] as (v: number[]) => ArrayLike<number>)(Array.from({ length: 6 }, random));
       const ours = multiplyTransform(a, b);
       const theirs = Util.transform(a, b);
-      assert.ok(ours.every((value, index) => Object.is(value, theirs[index])), `${ours} vs ${theirs}`);
+      assert.ok(
+        ours.every((value, index) => Object.is(value, theirs[index])),
+        `${ours} vs ${theirs}`,
+      );
     }
   });
 
@@ -161,6 +164,9 @@ describe('pdfjsFastPaths', () => {
     const transferred = cloneMessage({ data: new Uint8Array(buffer) }, [buffer]);
     assert.equal(buffer.byteLength, 0, 'a transfer list goes through structuredClone, which detaches the buffer');
     assert.equal(transferred.data.byteLength, 8);
-    assert.throws(() => cloneMessage({ run: () => 1 }), (error: Error) => error.name === 'DataCloneError');
+    assert.throws(
+      () => cloneMessage({ run: () => 1 }),
+      (error: Error) => error.name === 'DataCloneError',
+    );
   });
 });

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { DiscoveredFile } from '../../../src/core/index/discover';
-import { ExtractionError, extractFile } from '../../../src/core/index/extract';
-import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange, readPdfPart } from '../../../src/core/index/extract/pdf';
-import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/extract/pool';
-import { indexFolder } from '../../../src/core/index/indexer';
+import type { DiscoveredFile } from '../../../src/core/index/types';
+import { ExtractionError, extractFile } from '../../../src/core/index/build/extract';
+import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange, readPdfPart } from '../../../src/core/index/build/extract/pdf';
+import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/build/extract/pool';
+import { indexFolder } from '../../../src/core/index/build/indexer';
 import { makeLargePdf, makePdf, truncatedPdf, type PageSpec } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 
@@ -50,7 +50,11 @@ describe('split PDF extraction (page ranges across workers)', () => {
       for (const count of [1, 2, 3, 4]) {
         const ranges = Array.from({ length: count }, (_, index) => partPageRange(numPages, { index, count }));
         const covered = ranges.flatMap(({ first, last }) => Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i));
-        assert.deepEqual(covered, Array.from({ length: numPages }, (_, i) => i + 1), `${numPages} pages in ${count} parts`);
+        assert.deepEqual(
+          covered,
+          Array.from({ length: numPages }, (_, i) => i + 1),
+          `${numPages} pages in ${count} parts`,
+        );
         const used = ranges.filter(({ first, last }) => last >= first);
         if (used.length > 1) for (const { first, last } of used) assert.ok(last - first + 1 >= MIN_PAGES_PER_PART);
       }
@@ -63,7 +67,13 @@ describe('split PDF extraction (page ranges across workers)', () => {
     const bytes = await makePdf(splitTestPages());
     const whole = assemblePdfText([await readPdfPart(bytes.slice(), undefined)]);
     const parts = await Promise.all([1, 0].map((index) => readPdfPart(bytes.slice(), { index, count: 2 })));
-    assert.deepEqual(parts.map((part) => [part.firstPage, part.pages.length]), [[31, 30], [1, 30]]);
+    assert.deepEqual(
+      parts.map((part) => [part.firstPage, part.pages.length]),
+      [
+        [31, 30],
+        [1, 30],
+      ],
+    );
     assert.deepEqual(assemblePdfText(parts), whole);
     // The document-wide dictionary reached across the split: kept in page 45, joined elsewhere.
     assert.match(whole.pages[44] as string, /multiple-\nchoice exam/);
@@ -74,7 +84,10 @@ describe('split PDF extraction (page ranges across workers)', () => {
   it('refuses parts that disagree (the file changed between reads) with one typed error', async () => {
     const first = await readPdfPart(await makeLargePdf(60), { index: 0, count: 2 });
     const second = await readPdfPart(await makeLargePdf(62), { index: 1, count: 2 });
-    assert.throws(() => assemblePdfText([first, second]), (error: unknown) => error instanceof ExtractionError && error.code === 'failed');
+    assert.throws(
+      () => assemblePdfText([first, second]),
+      (error: unknown) => error instanceof ExtractionError && error.code === 'failed',
+    );
   });
 
   it('a pool of two workers splits a long PDF between them and returns exactly the whole-file document', () =>
@@ -116,7 +129,10 @@ describe('split PDF extraction (page ranges across workers)', () => {
       }
       // Through the indexer: one FileFailure for the file, the rest indexed.
       const summary = await drain(indexFolder({ root, dbDir: join(root, '.db'), workers: 2 }));
-      assert.deepEqual(summary.failed.map((failure) => [failure.path, failure.code]), [['cut.pdf', 'corrupt']]);
+      assert.deepEqual(
+        summary.failed.map((failure) => [failure.path, failure.code]),
+        [['cut.pdf', 'corrupt']],
+      );
       assert.equal(summary.indexed, 1);
     }));
 
@@ -143,7 +159,10 @@ describe('split PDF extraction (page ranges across workers)', () => {
         // Warm-up 2 tasks (one per short file), each long file's first part: their other 3 parts never went out.
         assert.equal(pool.stats.tasks, 4);
         const after = await Promise.all([pool.extract(short), pool.extract(short)]);
-        assert.deepEqual(after.map((document) => document.pages), [['short one'], ['short one']]);
+        assert.deepEqual(
+          after.map((document) => document.pages),
+          [['short one'], ['short one']],
+        );
         assert.equal(pool.stats.tasks, 6);
       } finally {
         await pool.close();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DiscoveredFile } from '../../../src/core/index/discover';
-import { extractFile } from '../../../src/core/index/extract';
-import { decodeText } from '../../../src/core/index/extract/text';
+import type { DiscoveredFile } from '../../../src/core/index/types';
+import { extractFile } from '../../../src/core/index/build/extract';
+import { decodeText } from '../../../src/core/index/build/extract/text';
 import { garbageBytes } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { folderLabels, multiFolderRetriever, splitFolderPath } from '../../../src/core/index/folders';
-import { sumSummaries } from '../../../src/core/index/folderSummary';
+import { folderLabels, multiFolderRetriever, splitFolderPath } from '../../../src/core/index/search/folders';
+import { sumSummaries } from '../../../src/core/index/build/folderSummary';
 import type { IndexSummary } from '../../../src/core/index/types';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { withTempDir } from '../../support/tempDir';
@@ -60,7 +60,7 @@ describe('several folders searched as one (multi-root workspaces, the CLI --fold
     });
   });
 
-  it('a search restricted to one folder\'s document asks only that folder, with the path as its index knows it (else a scope leaked into the other folder)', async () => {
+  it("a search restricted to one folder's document asks only that folder, with the path as its index knows it (else a scope leaked into the other folder)", async () => {
     await withTwoFolders(async (a, b) => {
       const retriever = multiFolderRetriever([
         { label: 'alpha', retriever: a.retriever },
@@ -89,7 +89,7 @@ describe('several folders searched as one (multi-root workspaces, the CLI --fold
     });
   });
 
-  it('one folder: the retriever is the folder\'s own, paths unprefixed (else single-folder citations and chat history would change)', async () => {
+  it("one folder: the retriever is the folder's own, paths unprefixed (else single-folder citations and chat history would change)", async () => {
     await withTwoFolders(async (a) => {
       const retriever = multiFolderRetriever([{ label: 'alpha', retriever: a.retriever }]);
       assert.equal(retriever, a.retriever);
@@ -105,7 +105,22 @@ describe('several folders searched as one (multi-root workspaces, the CLI --fold
   });
 
   it('one run over two folders: counts add up and a failed file is named with its folder (else the user looks for it in the wrong folder)', () => {
-    const run = (over: Partial<IndexSummary>): IndexSummary => ({ files: 1, indexed: 1, skipped: 0, removed: 0, failed: [], pages: 2, chunks: 3, seconds: 1, pagesPerSecond: 2, cancelled: false, embedder: 'none', notices: [], warned: [], ...over });
+    const run = (over: Partial<IndexSummary>): IndexSummary => ({
+      files: 1,
+      indexed: 1,
+      skipped: 0,
+      removed: 0,
+      failed: [],
+      pages: 2,
+      chunks: 3,
+      seconds: 1,
+      pagesPerSecond: 2,
+      cancelled: false,
+      embedder: 'none',
+      notices: [],
+      warned: [],
+      ...over,
+    });
     const alpha = run({});
     const summary = sumSummaries([
       { label: 'alpha', summary: alpha },
@@ -113,7 +128,10 @@ describe('several folders searched as one (multi-root workspaces, the CLI --fold
     ]);
     assert.equal(summary.indexed, 2);
     assert.equal(summary.chunks, 6);
-    assert.deepEqual(summary.failed.map((f) => f.path), ['beta/x.pdf']);
+    assert.deepEqual(
+      summary.failed.map((f) => f.path),
+      ['beta/x.pdf'],
+    );
     assert.equal(sumSummaries([{ label: 'alpha', summary: alpha }]), alpha, 'one folder: its own summary, paths as they were');
   });
 });

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/chunk';
-import { kindOf } from '../../../src/core/index/discover';
-import { extractFile } from '../../../src/core/index/extract';
-import { ExtractionError } from '../../../src/core/index/extract/errors';
+import { chunkDocument } from '../../../src/core/index/build/chunk';
+import { kindOf } from '../../../src/core/index/build/discover';
+import { extractFile } from '../../../src/core/index/build/extract';
+import { ExtractionError } from '../../../src/core/index/build/extract/errors';
 import { buildOnce, runCli } from '../../support/cli';
 import { writeDocx } from '../../support/docx';
 import { withTempDir } from '../../support/tempDir';
@@ -85,7 +85,10 @@ describe('DOCX and HTML documents', function () {
       const path = join(root, 'page.html');
       // Mostly UTF-8-looking bytes: without the declared charset the sniffer keeps UTF-8 and
       // replaces the lone 0xE9 with U+FFFD.
-      await writeFile(path, Buffer.concat([Buffer.from('<meta charset="windows-1252"><p>na\u00efve \u00fcber</p><p>caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('</p>')]));
+      await writeFile(
+        path,
+        Buffer.concat([Buffer.from('<meta charset="windows-1252"><p>na\u00efve \u00fcber</p><p>caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('</p>')]),
+      );
       const doc = await extractFile({ path: 'page.html', absPath: path, kind: kindOf(path), size: 0, mtimeMs: 0 });
       assert.match(doc.pages[0] ?? '', /café/);
     }));
@@ -96,7 +99,13 @@ describe('DOCX and HTML documents', function () {
       await writeFile(path, '<h1>First</h1>\n<p>one</p>\n\n\n<h2>Second</h2>\n<p>two\nlines</p>');
       const doc = await extractFile({ path: 'page.html', absPath: path, kind: 'html', size: 0, mtimeMs: 0 });
       const chunks = chunkDocument(doc);
-      assert.deepEqual(chunks.map((c) => [c.heading, c.lineStart, c.lineEnd]), [['First', 1, 2], ['Second', 5, 7]]);
+      assert.deepEqual(
+        chunks.map((c) => [c.heading, c.lineStart, c.lineEnd]),
+        [
+          ['First', 1, 2],
+          ['Second', 5, 7],
+        ],
+      );
     }));
 
   it('a zip that is not a Word document fails as a damaged DOCX (typed), not an untyped crash', async () =>

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama } from '../../support/fakeOllama';
 import { garbageBytes, writePdf } from '../../support/pdfs';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/indexer';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { IndexCorruptError, openIndexStore } from '../../../src/core/index/store';
 import { EmbedderError } from '../../../src/core/index/embed/errors';
-import { extractFile } from '../../../src/core/index/extract';
+import { extractFile } from '../../../src/core/index/build/extract';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
@@ -117,7 +117,10 @@ describe('indexFolder', () => {
       await run({ root });
       await writeFile(join(root, 'doc.pdf'), garbageBytes(2048, 3));
       const summary = await run({ root });
-      assert.deepEqual(summary.failed.map((f) => f.path), ['doc.pdf']);
+      assert.deepEqual(
+        summary.failed.map((f) => f.path),
+        ['doc.pdf'],
+      );
       assert.deepEqual((await storedPaths(join(root, '.research-index'))).chunkPaths, ['keep.md']);
     }));
 
@@ -164,7 +167,10 @@ describe('indexFolder', () => {
 
         const switched = await run({ root, embedder: new OllamaEmbedder({ host: server.url, model: 'small-embed' }) });
         assert.equal(switched.indexed, 2);
-        assert.ok(switched.notices.some((n) => n.includes('embedding model changed from ollama:nomic-embed-text to ollama:small-embed')), switched.notices.join('\n'));
+        assert.ok(
+          switched.notices.some((n) => n.includes('embedding model changed from ollama:nomic-embed-text to ollama:small-embed')),
+          switched.notices.join('\n'),
+        );
         let store = await openIndexStore(dbDir);
         assert.equal(store.meta().dimension, 16);
         const row = (await store.table.query().limit(1).toArray())[0] as { vector: { length: number }; embedding_model: string };
@@ -235,7 +241,10 @@ describe('indexFolder', () => {
         close: async () => undefined,
       };
       const summary = await run({ root, extractor });
-      assert.deepEqual(summary.failed.map((f) => [f.path, f.code]), [['b.md', 'vanished']]);
+      assert.deepEqual(
+        summary.failed.map((f) => [f.path, f.code]),
+        [['b.md', 'vanished']],
+      );
       assert.equal(summary.indexed, 2);
       assert.deepEqual((await storedPaths(join(root, '.research-index'))).documents, ['a.md', 'c.md']);
     }));

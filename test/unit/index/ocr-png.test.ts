@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
-import { crc32, encodeGreyPng } from '../../../src/core/index/ocr/png';
+import { crc32, encodeGreyPng } from '../../../src/core/index/build/ocr/png';
 
 /** Splits a PNG into its chunks, checking each chunk's CRC as a PNG reader does. */
 function chunks(png: Buffer): Array<{ type: string; data: Buffer }> {
@@ -28,7 +28,10 @@ describe('OCR page images as PNG without a native image library', () => {
     const png = encodeGreyPng(width, height, grey);
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const parts = chunks(png);
-    assert.deepEqual(parts.map((c) => c.type), ['IHDR', 'IDAT', 'IEND']);
+    assert.deepEqual(
+      parts.map((c) => c.type),
+      ['IHDR', 'IDAT', 'IEND'],
+    );
     const header = parts[0]!.data;
     assert.deepEqual([header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9], header[10], header[11], header[12]], [5, 3, 8, 0, 0, 0, 0]);
     const rows = inflateSync(parts[1]!.data);

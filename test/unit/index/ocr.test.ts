@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { writePdf } from '../../support/pdfs';
 import { makeScannedPdf, writeScannedPdf } from '../../support/scannedPdfs';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/indexer';
-import { createRetriever } from '../../../src/core/index/search';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
-import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/ocr/cache';
+import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
 import { hashFile } from '../../../src/core/index/contentHash';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
@@ -44,14 +44,16 @@ describe('OCR of PDF pages without a text layer', function () {
         assert.equal(hits[0]?.path, 'scan.pdf');
         assert.deepEqual([hits[0]?.pageStart, hits[0]?.pageEnd], [2, 2]);
         assert.match(hits[0]!.text, /seventeen thousand/);
-        const rows = (await store.table.query().where(sqlEquals('path', 'scan.pdf')).select(['ocr_confidence']).toArray()) as Array<{ ocr_confidence: number | null }>;
+        const rows = (await store.table.query().where(sqlEquals('path', 'scan.pdf')).select(['ocr_confidence']).toArray()) as Array<{
+          ocr_confidence: number | null;
+        }>;
         assert.ok(rows.length > 0 && rows.every((r) => typeof r.ocr_confidence === 'number' && r.ocr_confidence > 50), 'OCR chunks carry their confidence');
       } finally {
         store.close();
       }
     }));
 
-  it('keeps each OCR\'d word with its box on the page, for the viewer; a cache entry from before boxes stays valid without them', () =>
+  it("keeps each OCR'd word with its box on the page, for the viewer; a cache entry from before boxes stays valid without them", () =>
     withTempDir(async (root) => {
       const file = await writeScannedPdf(join(root, 'scan.pdf'), [{ scanned: SCANNED_PAGE }]);
       await run({ root });
@@ -66,7 +68,8 @@ describe('OCR of PDF pages without a text layer', function () {
       const [title, seventeen, thousand] = [box('Calibration'), box('seventeen'), box('thousand')];
       assert.ok(title[3] < seventeen[1], `the first line is above the third: ${title} / ${seventeen}`);
       assert.ok(seventeen[2] < thousand[0] && Math.abs(seventeen[1] - thousand[1]) < 0.01, 'words of a line run left to right');
-      for (const w of words) assert.ok(w.box[0] >= 0 && w.box[0] < w.box[2] && w.box[2] <= 1 && w.box[1] >= 0 && w.box[1] < w.box[3] && w.box[3] <= 1, `${w.text}: ${w.box}`);
+      for (const w of words)
+        assert.ok(w.box[0] >= 0 && w.box[0] < w.box[2] && w.box[2] <= 1 && w.box[1] >= 0 && w.box[1] < w.box[3] && w.box[3] <= 1, `${w.text}: ${w.box}`);
       // A page cached before boxes were kept: still a valid hit (no second OCR), just no words.
       const old = new OcrCache(join(root, 'old-cache'), 'k');
       await old.put('ab'.repeat(32), { page: 3, text: 'text read before boxes', confidence: 90, blank: false });
@@ -95,7 +98,13 @@ describe('OCR of PDF pages without a text layer', function () {
       const store = await openIndexStore(join(root, '.research-index'));
       try {
         const hits = await createRetriever(store, null).search('warranty gearbox nine years', { k: 2 });
-        assert.deepEqual(hits.map((h) => [h.pageStart, h.pageEnd]), [[2, 2], [2, 2]]);
+        assert.deepEqual(
+          hits.map((h) => [h.pageStart, h.pageEnd]),
+          [
+            [2, 2],
+            [2, 2],
+          ],
+        );
       } finally {
         store.close();
       }
@@ -113,7 +122,10 @@ describe('OCR of PDF pages without a text layer', function () {
       const upgraded = await run({ root, chunking });
       assert.equal(upgraded.indexed, 1, 'only the PDF with a textless page is read again');
       assert.deepEqual(upgraded.ocr?.documents, [{ path: 'mixed.pdf', read: [2], unreadable: [] }]);
-      assert.ok(upgraded.notices.some((n) => /OCR is on: reading again 1 PDF/.test(n)), upgraded.notices.join(' | '));
+      assert.ok(
+        upgraded.notices.some((n) => /OCR is on: reading again 1 PDF/.test(n)),
+        upgraded.notices.join(' | '),
+      );
       const store = await openIndexStore(join(root, '.research-index'));
       try {
         const hits = await createRetriever(store, null).search('warranty gearbox nine years', { k: 1 });
@@ -141,7 +153,10 @@ describe('OCR of PDF pages without a text layer', function () {
       await writeScannedPdf(join(root, 'scan.pdf'), [{ scanned: SCANNED_PAGE }]);
       const summary = await run({ root, ocr: { mode: 'off' } });
       assert.equal(summary.ocr, undefined);
-      assert.deepEqual(summary.failed.map((f) => [f.path, f.code, f.reason]), [['scan.pdf', 'no-text', 'no extractable text (scanned images? run OCR first)']]);
+      assert.deepEqual(
+        summary.failed.map((f) => [f.path, f.code, f.reason]),
+        [['scan.pdf', 'no-text', 'no extractable text (scanned images? run OCR first)']],
+      );
     }));
 
   it('cancelling mid-OCR leaves a consistent index, keeps pages read so far, and the next run finishes', () =>
@@ -157,7 +172,11 @@ describe('OCR of PDF pages without a text layer', function () {
       assert.equal(cancelled.cancelled, true);
       const store = await openIndexStore(join(root, '.research-index'));
       try {
-        assert.deepEqual((await store.documents()).map((d) => d.path), ['a-text.pdf'], 'the half-read PDF is not stored');
+        assert.deepEqual(
+          (await store.documents()).map((d) => d.path),
+          ['a-text.pdf'],
+          'the half-read PDF is not stored',
+        );
       } finally {
         store.close();
       }

@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
-import { progressText, runSummaryText } from '../../../src/core/index/runText';
+import { progressText, runSummaryText } from '../../../src/core/index/build/runText';
 import type { IndexSummary } from '../../../src/core/index/types';
 
 const base: IndexSummary = {
-  files: 6, indexed: 0, skipped: 6, removed: 0, failed: [], pages: 0, chunks: 0, seconds: 0.4, pagesPerSecond: 0,
-  cancelled: false, embedder: 'ollama:nomic-embed-text', notices: [], warned: [],
+  files: 6,
+  indexed: 0,
+  skipped: 6,
+  removed: 0,
+  failed: [],
+  pages: 0,
+  chunks: 0,
+  seconds: 0.4,
+  pagesPerSecond: 0,
+  cancelled: false,
+  embedder: 'ollama:nomic-embed-text',
+  notices: [],
+  warned: [],
 };
 
 describe('how an indexing run reads', () => {
@@ -20,7 +31,10 @@ describe('how an indexing run reads', () => {
       '1 new or changed document indexed; the index has 6 documents, 1 chunk.',
     );
     assert.equal(
-      runSummaryText({ ...base, indexed: 2, removed: 1, failed: [{ path: 'x.pdf', code: 'encrypted', reason: 'password-protected PDF' }] }, { documents: 7, chunks: 50 }),
+      runSummaryText(
+        { ...base, indexed: 2, removed: 1, failed: [{ path: 'x.pdf', code: 'encrypted', reason: 'password-protected PDF' }] },
+        { documents: 7, chunks: 50 },
+      ),
       '2 new or changed documents indexed, 1 document removed; the index has 7 documents, 50 chunks. 1 file could not be indexed.',
     );
   });
@@ -29,11 +43,17 @@ describe('how an indexing run reads', () => {
     const progress = progressText({ phase: 'ocr', done: 0, total: 1, message: 'OCR page 3/17 of scanned/x.pdf' });
     assert.deepEqual(progress, { short: '0/1', detail: 'OCR page 3/17 of scanned/x.pdf' });
     const ocr = { pages: 17, cached: 0, recognized: 17, documents: [{ path: 'scanned/x.pdf', read: [], unreadable: [] }] };
-    assert.equal(runSummaryText({ ...base, indexed: 1, ocr }, { documents: 7, chunks: 50 }), '1 new or changed document indexed; the index has 7 documents, 50 chunks. 17 scanned pages read by OCR.');
+    assert.equal(
+      runSummaryText({ ...base, indexed: 1, ocr }, { documents: 7, chunks: 50 }),
+      '1 new or changed document indexed; the index has 7 documents, 50 chunks. 17 scanned pages read by OCR.',
+    );
   });
 
   it('a cancelled run says what is kept and how to finish', () => {
-    assert.equal(runSummaryText({ ...base, indexed: 3, cancelled: true }, { documents: 3, chunks: 9 }), 'Indexing cancelled: what was indexed is kept (3 documents, 9 chunks); run it again to finish.');
+    assert.equal(
+      runSummaryText({ ...base, indexed: 3, cancelled: true }, { documents: 3, chunks: 9 }),
+      'Indexing cancelled: what was indexed is kept (3 documents, 9 chunks); run it again to finish.',
+    );
   });
 
   it('progress has one count for the status bar and the notification, and words for the phases without one', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { documentsNamedBy, pathWords } from '../../../src/core/index/docScope';
-import { reciprocalRankFusion } from '../../../src/core/index/fusion';
-import { analyzeQuery, isCodeToken, splitQuestion, withoutWords } from '../../../src/core/index/query';
+import { documentsNamedBy, pathWords } from '../../../src/core/index/search/docScope';
+import { reciprocalRankFusion } from '../../../src/core/index/search/fusion';
+import { analyzeQuery, isCodeToken, splitQuestion, withoutWords } from '../../../src/core/index/search/query';
 
 describe('search query handling', () => {
   it('keeps content words and drops question and filler words', () => {
@@ -85,9 +85,21 @@ describe('reciprocal rank fusion', () => {
       ],
       (x) => x,
     );
-    assert.deepEqual(fused.map((f) => f.item), ['b', 'c', 'a', 'd']);
+    assert.deepEqual(
+      fused.map((f) => f.item),
+      ['b', 'c', 'a', 'd'],
+    );
     assert.ok(Math.abs(fused[0]!.score - (1 / 62 + 1 / 62)) < 1e-12);
-    const weighted = reciprocalRankFusion([{ items: ['a'], weight: 1 }, { items: ['d'], weight: 2 }], (x) => x);
-    assert.deepEqual(weighted.map((f) => f.item), ['d', 'a']);
+    const weighted = reciprocalRankFusion(
+      [
+        { items: ['a'], weight: 1 },
+        { items: ['d'], weight: 2 },
+      ],
+      (x) => x,
+    );
+    assert.deepEqual(
+      weighted.map((f) => f.item),
+      ['d', 'a'],
+    );
   });
 });

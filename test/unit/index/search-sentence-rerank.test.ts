@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/chunk';
+import { chunkDocument } from '../../../src/core/index/build/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
-import { createRetriever } from '../../../src/core/index/search';
+import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
-import type { Fused } from '../../../src/core/index/fusion';
-import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/sentenceRerank';
+import type { Fused } from '../../../src/core/index/search/fusion';
+import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/search/sentenceRerank';
 import { MINILM_DIR } from '../../support/shared';
 
 interface Doc {
@@ -29,7 +29,10 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
   });
 
   it('lifts the hit whose one sentence answers the question above a hit that is only loosely on topic', async () => {
-    const offTopic: Doc = { id: 'budget', text: 'The quarterly budget meeting moved to Thursday. The treasurer chairs it, and snacks are provided in room four.' };
+    const offTopic: Doc = {
+      id: 'budget',
+      text: 'The quarterly budget meeting moved to Thursday. The treasurer chairs it, and snacks are provided in room four.',
+    };
     const answer: Doc = {
       id: 'answer',
       text:
@@ -38,13 +41,23 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
         'Setting the prover time limit to 0 seconds disables the time limit entirely. ' +
         'Log files are rotated every week and old ones are compressed.',
     };
-    const loose: Doc = { id: 'loose', text: 'Prover settings: the memory and step limits of each prover can be configured in its section of the configuration file.' };
+    const loose: Doc = {
+      id: 'loose',
+      text: 'Prover settings: the memory and step limits of each prover can be configured in its section of the configuration file.',
+    };
     const tail: Doc = { id: 'tail', text: 'Bread dough should rise for an hour in a warm place.' };
     // As fusion might have ranked them: the off-topic chunk first (say, by a lucky BM25 match).
     const fused: Fused<Doc>[] = [offTopic, answer, loose, tail].map((item, i) => ({ item, score: 1 / (61 + i) }));
     const query = await embedder.embedQuery('How do I turn off the prover time limit?');
 
-    const reranked = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3 });
+    const reranked = await rerankBySentences(
+      query,
+      fused,
+      (d) => d.text,
+      (d) => d.id,
+      embedder,
+      { top: 3 },
+    );
 
     assert.equal(reranked[0]!.item.id, 'answer');
     assert.equal(reranked[3]!.item.id, 'tail', 'hits past the reranked head keep their place');
@@ -77,7 +90,10 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
   it('with the question words, a hit whose one sentence has them all rises past hits that only share its topic', async () => {
     const doc = (id: string, text: string): Doc => ({ id, text });
     const fused: Fused<Doc>[] = [
-      doc('scattered', 'Fit settings are many, and they are all described in the reference chapter below. Each one of these settings has a default value that suits most data sets. The fit stops when it has converged, or after a number of iterations.'),
+      doc(
+        'scattered',
+        'Fit settings are many, and they are all described in the reference chapter below. Each one of these settings has a default value that suits most data sets. The fit stops when it has converged, or after a number of iterations.',
+      ),
       doc('topic', 'The fit command fits a user-defined function to data points by adjusting parameters of the model.'),
       doc('answer', 'Plotting styles differ between terminals. The limit option changes the default epsilon (1e-5) that decides convergence.'),
       doc('other', 'Bread dough should rise for an hour in a warm place before baking it.'),
@@ -85,17 +101,36 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     const question = 'What default epsilon does the fit command use to decide convergence?';
     const query = await embedder.embedQuery(question);
     const terms = ['default', 'epsilon', 'fit', 'command', 'use', 'decide', 'convergence'];
-    const cosineOnly = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3 });
-    const withTerms = await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3, terms });
+    const cosineOnly = await rerankBySentences(
+      query,
+      fused,
+      (d) => d.text,
+      (d) => d.id,
+      embedder,
+      { top: 3 },
+    );
+    const withTerms = await rerankBySentences(
+      query,
+      fused,
+      (d) => d.text,
+      (d) => d.id,
+      embedder,
+      { top: 3, terms },
+    );
     const rank = (list: Fused<Doc>[]) => list.findIndex((f) => f.item.id === 'answer');
     assert.ok(rank(withTerms) < rank(cosineOnly), `answer at ${rank(withTerms)} with terms, ${rank(cosineOnly)} without`);
   });
 
   it('splits a chunk into sentences, joining fragments and cutting long runs', () => {
-    const pieces = sentencesOf('Options\n--timelimit\nSets the time limit of the prover in seconds. Zero disables it entirely, which is useful.\n' + 'x'.repeat(700));
+    const pieces = sentencesOf(
+      'Options\n--timelimit\nSets the time limit of the prover in seconds. Zero disables it entirely, which is useful.\n' + 'x'.repeat(700),
+    );
     assert.equal(pieces[0], 'Options --timelimit Sets the time limit of the prover in seconds.');
     assert.ok(pieces.every((p) => p.length <= 300));
-    assert.equal(pieces.join('').replace(/\s/g, '').length, 'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700);
+    assert.equal(
+      pieces.join('').replace(/\s/g, '').length,
+      'Options--timelimitSetsthetimelimitoftheproverinseconds.Zerodisablesitentirely,whichisuseful.'.length + 700,
+    );
   });
 
   it('the cosine order lifts an answer worded differently from the question above a hit that only shares its words', async () => {
@@ -103,12 +138,24 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     const terms = ['stop', 'program', 'printing', 'colours'];
     const fused: Fused<Doc>[] = [
       { id: 'summary', text: 'The program writes a short summary when it finishes its run. Warnings go to the error stream, one per line.' },
-      { id: 'answer', text: 'Set NO_COLOR=1 in the environment and the program writes plain monochrome output without escape sequences. This works in every terminal.' },
+      {
+        id: 'answer',
+        text: 'Set NO_COLOR=1 in the environment and the program writes plain monochrome output without escape sequences. This works in every terminal.',
+      },
       { id: 'sign', text: 'The colours of the stop sign printed on page two of the programme are red and white.' },
     ].map((item, i) => ({ item, score: 1 / (61 + i) }));
     const query = await embedder.embedQuery(question);
     const order = async (embedPerChunk: number) =>
-      (await rerankBySentences(query, fused, (d) => d.text, (d) => d.id, embedder, { top: 3, terms, embedPerChunk })).map((f) => f.item.id);
+      (
+        await rerankBySentences(
+          query,
+          fused,
+          (d) => d.text,
+          (d) => d.id,
+          embedder,
+          { top: 3, terms, embedPerChunk },
+        )
+      ).map((f) => f.item.id);
     // Fused order: summary, answer, sign. The words alone lift the stop sign over the answer (three
     // question words in one sentence, none of them meant); the answer's sentence means the question.
     assert.deepEqual(await order(0), ['summary', 'sign', 'answer']);
@@ -118,7 +165,12 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
   it('hybrid search embeds the 2 richest sentences per reranked hit, once per retriever', async () => {
     await withTempDir(async (dir) => {
       const docs: ExtractedDocument[] = [
-        { path: 'prover.md', kind: 'markdown', pages: ['# Options\n\nThe --timelimit option sets the prover time limit. Setting it to 0 disables the limit.'], warnings: [] },
+        {
+          path: 'prover.md',
+          kind: 'markdown',
+          pages: ['# Options\n\nThe --timelimit option sets the prover time limit. Setting it to 0 disables the limit.'],
+          warnings: [],
+        },
         { path: 'budget.md', kind: 'markdown', pages: ['# Budget\n\nThe quarterly budget meeting is chaired by the treasurer.'], warnings: [] },
       ];
       const store = await openIndexStore(join(dir, 'idx'), { create: true });
@@ -143,7 +195,10 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
         // prover.md has 2 sentences, budget.md 1: all 3 embedded (at most 2 per hit).
         assert.equal(batchTexts, 3, 'the sentences of the fused hits were embedded');
         // A re-query in the same turn meets the same sentences: their vectors come from memory.
-        assert.deepEqual((await retriever.search(question, { k: 2, mode: 'hybrid' })).map((h) => h.path), hits.map((h) => h.path));
+        assert.deepEqual(
+          (await retriever.search(question, { k: 2, mode: 'hybrid' })).map((h) => h.path),
+          hits.map((h) => h.path),
+        );
         assert.equal(batchTexts, 3, 'nothing embedded again');
         batchTexts = 0;
         const lexical = await createRetriever(store, counting, { sentenceVectors: 0 }).search(question, { k: 2, mode: 'hybrid' });

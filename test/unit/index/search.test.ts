@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/chunk';
+import { chunkDocument } from '../../../src/core/index/build/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
-import { createRetriever, SearchError } from '../../../src/core/index/search';
+import { createRetriever, SearchError } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { IndexStore } from '../../../src/core/index/store/types';
 import type { ExtractedDocument } from '../../../src/core/index/types';
@@ -33,7 +33,15 @@ async function buildStore(dir: string, embedder: Embedder | null): Promise<Index
     const chunks = chunkDocument(doc);
     const vectors = embedder ? await embedder.embed(chunks.map((c) => c.text)) : null;
     await store.replaceDocument({
-      document: { path: doc.path, kind: doc.kind, size: 1, mtimeMs: 1, contentHash: doc.path, pages: doc.kind === 'pdf' ? doc.pages.length : null, warnings: [] },
+      document: {
+        path: doc.path,
+        kind: doc.kind,
+        size: 1,
+        mtimeMs: 1,
+        contentHash: doc.path,
+        pages: doc.kind === 'pdf' ? doc.pages.length : null,
+        warnings: [],
+      },
       chunks,
       vectors,
     });
@@ -128,8 +136,13 @@ describe('search (real LanceDB)', function () {
         assert.equal(hits[0]?.path, 's4.md');
         // A name in as many chunks as the list can hold pins nothing down: no list for it.
         const common = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1 }).search(completeMultiQuestion, { k: 1 });
-        const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(completeMultiQuestion, { k: 1 });
-        assert.deepEqual(common.map((h) => h.id), commonWithout.map((h) => h.id));
+        const commonWithout = await createRetriever(store, null, { minCandidates: 1, candidateFactor: 1, identifierWeight: 0 }).search(completeMultiQuestion, {
+          k: 1,
+        });
+        assert.deepEqual(
+          common.map((h) => h.id),
+          commonWithout.map((h) => h.id),
+        );
       } finally {
         store.close();
       }
@@ -170,7 +183,10 @@ describe('search (real LanceDB)', function () {
         const all = await retriever.search('quarterly budget meeting', { k: 5 });
         assert.deepEqual(new Set(all.map((h) => h.path)), new Set(["it's notes.md", 'budget.md']));
         const only = await retriever.search('quarterly budget meeting', { k: 5, paths: ["it's notes.md"] });
-        assert.deepEqual(only.map((h) => h.path), ["it's notes.md"]);
+        assert.deepEqual(
+          only.map((h) => h.path),
+          ["it's notes.md"],
+        );
         assert.deepEqual(await retriever.search('quarterly budget meeting', { paths: ['missing.md'] }), []);
       } finally {
         store.close();
@@ -203,7 +219,10 @@ describe('search (real LanceDB)', function () {
         const hits = await createRetriever(store, broken, { logger }).search('SRANDOM', { k: 2 });
         assert.equal(hits[0]?.path, 'bash.md');
         assert.ok(warnings.some((w) => w.includes('vector search failed')));
-        await assert.rejects(createRetriever(store, null).search('SRANDOM', { mode: 'vector' }), (e) => e instanceof SearchError && e.code === 'no-search-method');
+        await assert.rejects(
+          createRetriever(store, null).search('SRANDOM', { mode: 'vector' }),
+          (e) => e instanceof SearchError && e.code === 'no-search-method',
+        );
       } finally {
         store.close();
       }
@@ -217,7 +236,10 @@ describe('search (real LanceDB)', function () {
         const retriever = createRetriever(store, null);
         const docs = await retriever.listDocuments();
         assert.equal(docs.length, corpus.length);
-        assert.deepEqual(docs.find((d) => d.path === 'manual.pdf'), { path: 'manual.pdf', kind: 'pdf', pages: 3, chunks: 1 });
+        assert.deepEqual(
+          docs.find((d) => d.path === 'manual.pdf'),
+          { path: 'manual.pdf', kind: 'pdf', pages: 3, chunks: 1 },
+        );
         const stats = await retriever.stats();
         assert.equal(stats.documents, corpus.length);
         assert.equal(stats.embeddingModel, null);

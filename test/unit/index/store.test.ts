@@ -34,7 +34,10 @@ describe('index store (real LanceDB)', () => {
         assert.equal(docs.find((d) => d.path === tricky)?.chunks, 1);
         await store.deleteDocuments([tricky]);
         assert.deepEqual(await ids(store), ['other.md#0', 'other.md#1']);
-        assert.deepEqual((await store.documents()).map((d) => d.path), ['other.md']);
+        assert.deepEqual(
+          (await store.documents()).map((d) => d.path),
+          ['other.md'],
+        );
       } finally {
         store.close();
       }
@@ -86,7 +89,10 @@ describe('index store (real LanceDB)', () => {
         await store.replaceDocument(makeWrite('b.md', 1, 'gnuplot terminal'));
         await store.optimize();
         const hits = (await store.table.search('gnuplot', 'fts', 'text').select(['id']).limit(5).toArray()) as Array<{ id: string }>;
-        assert.deepEqual(hits.map((h) => h.id), ['b.md#0']);
+        assert.deepEqual(
+          hits.map((h) => h.id),
+          ['b.md#0'],
+        );
       } finally {
         store.close();
       }

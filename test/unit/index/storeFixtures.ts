@@ -5,7 +5,15 @@ export function makeWrite(path: string, n: number, text: string, dimension: numb
   return {
     document: { path, kind: 'text', size: 10, mtimeMs: 1000, contentHash: hash, pages: null, warnings: [] },
     chunks: Array.from({ length: n }, (_, i) => ({
-      id: `${path}#${i}`, ordinal: i, path, pageStart: null, pageEnd: null, lineStart: i + 1, lineEnd: i + 1, heading: null, text: `${text} ${i}`,
+      id: `${path}#${i}`,
+      ordinal: i,
+      path,
+      pageStart: null,
+      pageEnd: null,
+      lineStart: i + 1,
+      lineEnd: i + 1,
+      heading: null,
+      text: `${text} ${i}`,
     })),
     vectors: dimension === null ? null : Array.from({ length: n }, (_, i) => Float32Array.from({ length: dimension }, (_, j) => (j === i % dimension ? 1 : 0))),
   };

@@ -28,13 +28,25 @@ const FORBIDDEN: Array<{ rule: string; file: string; code: string; says: RegExp 
     rule: 'core/index ↛ the LLM chat client',
     file: 'src/core/index/probe.ts',
     code: "import { createOllamaClient } from '../llm/ollamaClient';",
-    says: /not the chat client/,
+    says: /not the chat clients/,
+  },
+  {
+    rule: 'core/index ↛ the OpenAI-compatible chat client',
+    file: 'src/core/index/embed/probe.ts',
+    code: "import { createOpenAiClient } from '../../llm/openaiClient';",
+    says: /not the chat clients/,
+  },
+  {
+    rule: 'core/index ↛ core/graph, from a subfolder two levels down',
+    file: 'src/core/index/build/ocr/probe.ts',
+    code: "import { resolveConfig } from '../../../graph/config';",
+    says: /serves the graph/,
   },
   {
     rule: 'core/index ↛ the rest of core/llm',
     file: 'src/core/index/probe.ts',
     code: "import type { LlmClient } from '../llm/types';",
-    says: /only the Ollama transport/,
+    says: /only the HTTP transport/,
   },
   { rule: 'core/index ↛ the vscode module', file: 'src/core/index/store/probe.ts', code: "import { window } from 'vscode';", says: /talk to VS Code/ },
   {
@@ -52,6 +64,30 @@ const FORBIDDEN: Array<{ rule: string; file: string; code: string; says: RegExp 
   { rule: 'core/llm ↛ the vscode module', file: 'src/core/llm/probe.ts', code: "import * as vscode from 'vscode';", says: /talk to VS Code/ },
   { rule: 'cli ↛ the editor layer', file: 'src/cli/commands/probe.ts', code: "import { readConfig } from '../../vscode/config';", says: /editor layer/ },
   { rule: 'cli ↛ the vscode module', file: 'src/cli/probe.ts', code: "import * as vscode from 'vscode';", says: /talk to VS Code/ },
+  {
+    rule: 'cli ↛ deep files of core/index',
+    file: 'src/cli/commands/probe.ts',
+    code: "import { readMeta } from '../../core/index/store/meta';",
+    says: /through its entry/,
+  },
+  {
+    rule: 'the editor ↛ deep files of core/index',
+    file: 'src/vscode/probe.ts',
+    code: "import { lineWord } from '../core/index/lineUnits';",
+    says: /through its entry/,
+  },
+  {
+    rule: 'engine ↛ deep files of core/index',
+    file: 'src/vscode/engine/probe.ts',
+    code: "import { createRetriever } from '../../core/index/search/search';",
+    says: /through its entry/,
+  },
+  {
+    rule: 'vscode/pure ↛ deep files of core/index',
+    file: 'src/vscode/pure/probe.ts',
+    code: "import { DEFAULT_INCLUDE } from '../../core/index/build/discover';",
+    says: /through its entry/,
+  },
   { rule: 'engine ↛ the vscode module', file: 'src/vscode/engine/probe.ts', code: "import * as vscode from 'vscode';", says: /plain Node/ },
   {
     rule: 'engine ↛ the rest of src/vscode',
@@ -81,19 +117,25 @@ const ALLOWED: Array<{ why: string; file: string; code: string }> = [
   {
     why: 'core/index embeds through the Ollama transport',
     file: 'src/core/index/embed/probe.ts',
-    code: "import { timedFetch } from '../../llm/timedFetch';\nimport { resolveLimits } from '../../llm/timeouts';\nimport { LlmTimeoutError } from '../../llm/errors';\nimport { isUnreachable } from '../../llm/ollamaClient';",
+    code: "import { timedFetch } from '../../llm/timedFetch';\nimport { resolveLimits } from '../../llm/timeouts';\nimport { LlmTimeoutError } from '../../llm/errors';\nimport { isUnreachable } from '../../llm/networkErrors';",
+  },
+  {
+    why: 'core/index embeds through the OpenAI-compatible transport',
+    file: 'src/core/index/embed/probe.ts',
+    code: "import { createOpenAiTransport } from '../../llm/openaiTransport';",
   },
   { why: 'core/tracing wraps core/llm', file: 'src/core/tracing/probe.ts', code: "import type { LlmClient } from '../llm/types';" },
   {
     why: 'the engine uses core and ./pure',
     file: 'src/vscode/engine/probe.ts',
-    code: "import { indexFolder } from '../../core/index/indexer';\nimport { COMMANDS } from '../pure/commandIds';",
+    code: "import { indexWithEmbedder } from '../../core/index';\nimport { COMMANDS } from '../pure/commandIds';",
   },
   {
     why: 'vscode/pure uses VS Code types and core',
     file: 'src/vscode/pure/probe.ts',
     code: "import type { Command } from 'vscode';\nimport type { Citation } from '../../core/graph/api';\nimport { COMMANDS } from './commandIds';\nimport type { EngineSettings } from '../engine/types';",
   },
+  { why: 'the CLI uses the index through its entry', file: 'src/cli/commands/probe.ts', code: "import { openIndexForQueries } from '../../core/index';" },
   { why: 'the editor layer uses VS Code', file: 'src/vscode/probe.ts', code: "import * as vscode from 'vscode';\nimport { readConfig } from './config';" },
 ];
 

@@ -38,7 +38,17 @@ const GLM4 = `[gMASK]<sop>{{ if .System }}<|system|>
 {{ .System }}{{ end }}{{ range .Messages }}<|{{ .Role }}|>
 {{ .Content }}{{ end }}<|assistant|>`;
 
-const hit = (text: string): SearchHit => ({ id: 'h', path: 'hostile.md', pageStart: null, pageEnd: null, lineStart: 1, lineEnd: 9, heading: null, text, score: 1 });
+const hit = (text: string): SearchHit => ({
+  id: 'h',
+  path: 'hostile.md',
+  pageStart: null,
+  pageEnd: null,
+  lineStart: 1,
+  lineEnd: 9,
+  heading: null,
+  text,
+  score: 1,
+});
 
 describe('prompt sanitiser: control tokens and delimiters', () => {
   const generic = promptSanitiser();
@@ -57,7 +67,10 @@ describe('prompt sanitiser: control tokens and delimiters', () => {
     }
     const all = renderPassage(hit(hostileMarkdown()), 1, generic);
     assert.deepEqual(forgedDelimitersIn(all), []);
-    assert.deepEqual(tokenShapesIn(all).filter((t) => !t.includes('gMASK') && !t.includes('sop')), []);
+    assert.deepEqual(
+      tokenShapesIn(all).filter((t) => !t.includes('gMASK') && !t.includes('sop')),
+      [],
+    );
   });
 
   it('neutralised text stays readable: brackets become look-alikes, the words stay', () => {

@@ -45,14 +45,20 @@ describe('Ollama LLM client', () => {
   it('turns a 404 into ModelMissingError carrying the ollama pull command', async () => {
     fake = await startFakeOllama({ models: ['other'] });
     const llm = createOllamaClient({ host: fake.url });
-    await assert.rejects(llm.chatJson({ ...base, schema }), (e: unknown) => e instanceof ModelMissingError && e.action === 'ollama pull llama3.2' && e.cause !== undefined);
+    await assert.rejects(
+      llm.chatJson({ ...base, schema }),
+      (e: unknown) => e instanceof ModelMissingError && e.action === 'ollama pull llama3.2' && e.cause !== undefined,
+    );
     await assert.rejects(llm.checkReady(['llama3.2']), (e: unknown) => e instanceof ModelMissingError && e.model === 'llama3.2');
   });
 
   it('turns connection refused into OllamaUnreachableError naming the host tried', async () => {
     const host = await deadPort();
     const llm = createOllamaClient({ host });
-    await assert.rejects(llm.chatJson({ ...base, schema }), (e: unknown) => e instanceof OllamaUnreachableError && e.host === host && e.code === 'ollama-unreachable');
+    await assert.rejects(
+      llm.chatJson({ ...base, schema }),
+      (e: unknown) => e instanceof OllamaUnreachableError && e.host === host && e.code === 'ollama-unreachable',
+    );
     await assert.rejects(llm.checkReady(['llama3.2']), (e: unknown) => e instanceof OllamaUnreachableError);
     await assert.rejects(llm.chatStream({ ...base, onToken: () => undefined }), (e: unknown) => e instanceof OllamaUnreachableError);
   });
@@ -123,7 +129,14 @@ describe('Ollama LLM client', () => {
     const controller = new AbortController();
     const tokens: string[] = [];
     await assert.rejects(
-      llm.chatStream({ ...base, signal: controller.signal, onToken: (t) => { tokens.push(t); if (tokens.length === 2) controller.abort(); } }),
+      llm.chatStream({
+        ...base,
+        signal: controller.signal,
+        onToken: (t) => {
+          tokens.push(t);
+          if (tokens.length === 2) controller.abort();
+        },
+      }),
       (e: unknown) => (e as Error).name === 'AbortError',
     );
     assert.equal(tokens.length, 2);

@@ -6,7 +6,15 @@ import { deadHost } from '../../support/deadHost';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi';
 
 const schema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
-const base = { agent: 'test', model: 'llama3.2', temperature: 0.3, messages: [{ role: 'system' as const, content: 'You check things.' }, { role: 'user' as const, content: 'hi' }] };
+const base = {
+  agent: 'test',
+  model: 'llama3.2',
+  temperature: 0.3,
+  messages: [
+    { role: 'system' as const, content: 'You check things.' },
+    { role: 'user' as const, content: 'hi' },
+  ],
+};
 
 describe('OpenAI-compatible LLM client', () => {
   let fake: FakeOpenAi;
@@ -33,7 +41,11 @@ describe('OpenAI-compatible LLM client', () => {
     assert.equal(llm.jsonMode, 'json_object');
     await llm.chatJson({ ...base, schema });
     const sent = fake.chatRequests();
-    assert.deepEqual(sent.map((r) => r.response_format?.type), ['json_schema', 'json_object', 'json_object'], 'the refused mode is not tried again');
+    assert.deepEqual(
+      sent.map((r) => r.response_format?.type),
+      ['json_schema', 'json_object', 'json_object'],
+      'the refused mode is not tried again',
+    );
     assert.equal(sent[1].messages.length, 2, 'the schema joins the system message instead of adding one');
     assert.match(sent[1].messages[0].content, /^You check things\.\n\nReply with one JSON object only .*\n\{"type":"object"/s);
   });
@@ -59,37 +71,62 @@ describe('OpenAI-compatible LLM client', () => {
   it('a stream cut mid-answer is LlmRequestError; a stalled one LlmTimeoutError naming the model server and the limit', async () => {
     fake = await startFakeOpenAi({ chat: () => ({ content: 'one two three four', failAfterTokens: 2, tokenDelayMs: 20 }) });
     let llm = createOpenAiClient({ baseUrl: fake.url });
-    await assert.rejects(llm.chatStream({ ...base, onToken: () => undefined }), (e: unknown) => e instanceof LlmRequestError && /stopped in the middle/.test(e.message));
+    await assert.rejects(
+      llm.chatStream({ ...base, onToken: () => undefined }),
+      (e: unknown) => e instanceof LlmRequestError && /stopped in the middle/.test(e.message),
+    );
     await fake.close();
     fake = await startFakeOpenAi({ chat: () => ({ content: 'one two three four', stallAfterTokens: 2 }) });
     llm = createOpenAiClient({ baseUrl: fake.url, limits: { betweenTokensMs: 300 } });
     await assert.rejects(
       llm.chatStream({ ...base, onToken: () => undefined }),
-      (e: unknown) => e instanceof LlmTimeoutError && e.limit === 'betweenTokensMs' && e.message === `Model server at ${fake.url} sent nothing for 0.3 s between two tokens of the answer`,
+      (e: unknown) =>
+        e instanceof LlmTimeoutError &&
+        e.limit === 'betweenTokensMs' &&
+        e.message === `Model server at ${fake.url} sent nothing for 0.3 s between two tokens of the answer`,
     );
   });
 
   it('401 is KeyRefusedError saying where to set the key; sent or not decides the words', async () => {
     fake = await startFakeOpenAi({ apiKey: 'right', chat: () => '{}' });
     const wrong = createOpenAiClient({ baseUrl: fake.url, apiKey: 'wrong' });
-    await assert.rejects(wrong.checkReady(['llama3.2']), (e: unknown) => e instanceof KeyRefusedError && e.code === 'key-refused' && e.message === `The model server at ${fake.url} refused the key (HTTP 401)` && /RESEARCH_API_KEY.*Set Model Server API Key/.test(e.action));
+    await assert.rejects(
+      wrong.checkReady(['llama3.2']),
+      (e: unknown) =>
+        e instanceof KeyRefusedError &&
+        e.code === 'key-refused' &&
+        e.message === `The model server at ${fake.url} refused the key (HTTP 401)` &&
+        /RESEARCH_API_KEY.*Set Model Server API Key/.test(e.action),
+    );
     const none = createOpenAiClient({ baseUrl: fake.url });
-    await assert.rejects(none.chatJson({ ...base, schema }), (e: unknown) => e instanceof KeyRefusedError && e.message === `The model server at ${fake.url} needs an API key (HTTP 401)`);
+    await assert.rejects(
+      none.chatJson({ ...base, schema }),
+      (e: unknown) => e instanceof KeyRefusedError && e.message === `The model server at ${fake.url} needs an API key (HTTP 401)`,
+    );
     assert.equal(fake.requests.at(-1)!.authorization, undefined);
   });
 
   it("HTTP 500 carries the server's own message; a refused connection is ModelServerUnreachableError", async () => {
     fake = await startFakeOpenAi({ chat: () => ({ content: '', status: 500, error: 'CUDA out of memory' }) });
     const llm = createOpenAiClient({ baseUrl: fake.url });
-    await assert.rejects(llm.chatStream({ ...base, onToken: () => undefined }), (e: unknown) => e instanceof LlmRequestError && e.status === 500 && e.message === `Model server at ${fake.url} answered HTTP 500: CUDA out of memory`);
+    await assert.rejects(
+      llm.chatStream({ ...base, onToken: () => undefined }),
+      (e: unknown) => e instanceof LlmRequestError && e.status === 500 && e.message === `Model server at ${fake.url} answered HTTP 500: CUDA out of memory`,
+    );
     const host = `${await deadHost()}/v1`;
-    await assert.rejects(createOpenAiClient({ baseUrl: host }).checkReady(['llama3.2']), (e: unknown) => e instanceof ModelServerUnreachableError && e.host === host && /--base-url/.test(e.action));
+    await assert.rejects(
+      createOpenAiClient({ baseUrl: host }).checkReady(['llama3.2']),
+      (e: unknown) => e instanceof ModelServerUnreachableError && e.host === host && /--base-url/.test(e.action),
+    );
   });
 
   it('checkReady names the models the server does serve; contextLength reads max_model_len', async () => {
     fake = await startFakeOpenAi({ models: ['Qwen/Qwen2.5-7B-Instruct'], maxModelLen: 32768 });
     const llm = createOpenAiClient({ baseUrl: fake.url });
-    await assert.rejects(llm.checkReady(['llama3.2']), (e: unknown) => e instanceof ServedModelMissingError && e.action.endsWith('one the server serves: it serves Qwen/Qwen2.5-7B-Instruct'));
+    await assert.rejects(
+      llm.checkReady(['llama3.2']),
+      (e: unknown) => e instanceof ServedModelMissingError && e.action.endsWith('one the server serves: it serves Qwen/Qwen2.5-7B-Instruct'),
+    );
     assert.equal(await llm.contextLength('Qwen/Qwen2.5-7B-Instruct'), 32768);
     assert.equal(await llm.contextLength('other'), 4096, 'unknown: the conservative default');
   });
@@ -97,13 +134,20 @@ describe('OpenAI-compatible LLM client', () => {
   it('a base URL without /v1 that the server does not know: one line saying to check it', async () => {
     fake = await startFakeOpenAi();
     const llm = createOpenAiClient({ baseUrl: fake.url.replace(/\/v1$/, '/api') });
-    await assert.rejects(llm.checkReady(['llama3.2']), (e: unknown) => e instanceof LlmRequestError && /has no \/models \(HTTP 404\): check the base URL, which usually ends in \/v1$/.test(e.message));
+    await assert.rejects(
+      llm.checkReady(['llama3.2']),
+      (e: unknown) => e instanceof LlmRequestError && /has no \/models \(HTTP 404\): check the base URL, which usually ends in \/v1$/.test(e.message),
+    );
   });
 
   it('embeddings come back in input order whatever order the server lists them in', async () => {
     fake = await startFakeOpenAi({ embed: (_m, inputs) => inputs.map((t) => [t.length, 1]) });
     const llm = createOpenAiClient({ baseUrl: fake.url });
-    assert.deepEqual(await llm.embed('nomic-embed-text', ['a', 'bbb', 'cc']), [[1, 1], [3, 1], [2, 1]]);
+    assert.deepEqual(await llm.embed('nomic-embed-text', ['a', 'bbb', 'cc']), [
+      [1, 1],
+      [3, 1],
+      [2, 1],
+    ]);
   });
 });
 
@@ -116,9 +160,16 @@ describe('model server choice', () => {
 
   it('the key comes from RESEARCH_API_KEY, never from OPENAI_API_KEY; an openai-compatible provider needs a base URL', () => {
     const env = { OPENAI_API_KEY: 'sk-openai', RESEARCH_API_KEY: 'sk-team' };
-    assert.deepEqual(resolveModelServer({ provider: 'openai-compatible', baseUrl: 'gpu-box:8000' }, env), { provider: 'openai-compatible', baseUrl: 'http://gpu-box:8000/v1', apiKey: 'sk-team' });
+    assert.deepEqual(resolveModelServer({ provider: 'openai-compatible', baseUrl: 'gpu-box:8000' }, env), {
+      provider: 'openai-compatible',
+      baseUrl: 'http://gpu-box:8000/v1',
+      apiKey: 'sk-team',
+    });
     assert.equal((resolveModelServer({ provider: 'openai-compatible', baseUrl: 'x:1' }, { OPENAI_API_KEY: 'sk-openai' }) as { apiKey: unknown }).apiKey, null);
-    assert.throws(() => resolveModelServer({ provider: 'openai-compatible' }, {}), /needs its base URL \(CLI: --base-url URL; VS Code: research\.llm\.baseUrl\)/);
+    assert.throws(
+      () => resolveModelServer({ provider: 'openai-compatible' }, {}),
+      /needs its base URL \(CLI: --base-url URL; VS Code: research\.llm\.baseUrl\)/,
+    );
     assert.deepEqual(resolveModelServer({}, {}), { provider: 'ollama', host: null });
   });
 });

@@ -20,7 +20,10 @@ describe('pulling an Ollama model over the REST API', () => {
     const lines = await collect(pullOllamaModel({ host: fake.url, model: 'llama3.2' }));
     assert.equal(lines[0]?.status, 'pulling manifest');
     assert.equal(lines.at(-1)?.status, 'success');
-    assert.ok(lines.some((l) => l.digest && l.total && l.completed === l.total), 'layer progress with digest, total and completed');
+    assert.ok(
+      lines.some((l) => l.digest && l.total && l.completed === l.total),
+      'layer progress with digest, total and completed',
+    );
     const request = fake.requests.find((r) => r.path === '/api/pull');
     assert.equal(request?.method, 'POST');
     assert.equal(request?.body.stream, true);
@@ -28,7 +31,7 @@ describe('pulling an Ollama model over the REST API', () => {
     assert.ok(names.includes('llama3.2:latest'), names.join(', '));
   });
 
-  it('a name the registry does not have is a typed ModelPullError carrying the server\'s words', async () => {
+  it("a name the registry does not have is a typed ModelPullError carrying the server's words", async () => {
     fake = await startFakeOllama({ registry: ['llama3.2'] });
     await assert.rejects(collect(pullOllamaModel({ host: fake.url, model: 'no-such-model' })), (e: unknown) => {
       assert.ok(e instanceof ModelPullError);
@@ -64,7 +67,10 @@ describe('pulling an Ollama model over the REST API', () => {
   it('PullTracker sums all layers into one fraction and a readable line', () => {
     const t = new PullTracker();
     assert.deepEqual(t.update({ status: 'pulling manifest' }), { fraction: null, message: 'pulling manifest' });
-    assert.deepEqual(t.update({ status: 'pulling a', digest: 'a', total: 3_000_000, completed: 1_500_000 }), { fraction: 0.5, message: 'downloading: 1.5 MB of 3.0 MB' });
+    assert.deepEqual(t.update({ status: 'pulling a', digest: 'a', total: 3_000_000, completed: 1_500_000 }), {
+      fraction: 0.5,
+      message: 'downloading: 1.5 MB of 3.0 MB',
+    });
     const both = t.update({ status: 'pulling b', digest: 'b', total: 1_000_000, completed: 1_000_000 });
     assert.equal(both.fraction, 2_500_000 / 4_000_000);
     assert.equal(t.update({ status: 'success' }).message, 'success');

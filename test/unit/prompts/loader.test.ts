@@ -17,16 +17,34 @@ describe('prompt loader', () => {
   });
 
   it('rejects a file whose placeholders and declared variables differ', () => {
-    assert.throws(() => parsePromptFile(file('a', 'uses {{a}} and {{b}}'), 'x.md'), (e: unknown) => e instanceof PromptError && e.code === 'prompt-missing-variable');
-    assert.throws(() => parsePromptFile(file('a, b', 'uses {{a}} only'), 'x.md'), (e: unknown) => e instanceof PromptError && e.code === 'prompt-unused-variable');
-    assert.throws(() => parsePromptFile('no front matter', 'x.md'), (e: unknown) => e instanceof PromptError && e.code === 'prompt-invalid');
-    assert.throws(() => parsePromptFile('---\nname: t\ntemperature: hot\nvariables: []\n---\nx', 'x.md'), (e: unknown) => e instanceof PromptError && e.code === 'prompt-invalid');
+    assert.throws(
+      () => parsePromptFile(file('a', 'uses {{a}} and {{b}}'), 'x.md'),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-missing-variable',
+    );
+    assert.throws(
+      () => parsePromptFile(file('a, b', 'uses {{a}} only'), 'x.md'),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-unused-variable',
+    );
+    assert.throws(
+      () => parsePromptFile('no front matter', 'x.md'),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-invalid',
+    );
+    assert.throws(
+      () => parsePromptFile('---\nname: t\ntemperature: hot\nvariables: []\n---\nx', 'x.md'),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-invalid',
+    );
   });
 
   it('rejects a missing value and an unused value when rendering', () => {
     const t = parsePromptFile(file('a', 'x {{a}}'), 'x.md');
-    assert.throws(() => renderTemplate(t, {}), (e: unknown) => e instanceof PromptError && e.code === 'prompt-missing-variable');
-    assert.throws(() => renderTemplate(t, { a: '1', extra: '2' }), (e: unknown) => e instanceof PromptError && e.code === 'prompt-unused-variable');
+    assert.throws(
+      () => renderTemplate(t, {}),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-missing-variable',
+    );
+    assert.throws(
+      () => renderTemplate(t, { a: '1', extra: '2' }),
+      (e: unknown) => e instanceof PromptError && e.code === 'prompt-unused-variable',
+    );
   });
 
   it('renders in one pass: a value containing {{placeholders}} (document text) is not expanded', () => {
@@ -36,7 +54,9 @@ describe('prompt loader', () => {
 
   it('finds the prompts folder from source and loads every prompt file without error', async () => {
     const dir = findPromptsDir();
-    const names = readdirSync(dir).filter((n) => n.endsWith('.md')).map((n) => n.replace(/\.md$/, ''));
+    const names = readdirSync(dir)
+      .filter((n) => n.endsWith('.md'))
+      .map((n) => n.replace(/\.md$/, ''));
     assert.ok(names.includes('orchestrator') && names.includes('synthesis'));
     for (const name of names) assert.equal((await loadPromptFile(name, dir)).name, name);
     await assert.rejects(loadPromptFile('no-such-prompt', dir), (e: unknown) => e instanceof PromptError && e.code === 'prompt-not-found');

@@ -30,13 +30,22 @@ describe('Langfuse tracing', () => {
       await tracer.flush();
       const traces = server.events.filter((e) => e.type === 'trace-create');
       assert.ok(traces.length >= 1);
-      assert.ok(traces.every((t) => t.body.id === traces[0].body.id), 'one trace per turn');
+      assert.ok(
+        traces.every((t) => t.body.id === traces[0].body.id),
+        'one trace per turn',
+      );
       assert.equal(traces[0].body.sessionId, first.metadata.conversationId);
       assert.equal(traces[0].body.input, 'What is the default hello_timeout?');
-      assert.ok(traces.some((t) => t.body.output?.route === 'answer'), 'the trace ends with the outcome');
+      assert.ok(
+        traces.some((t) => t.body.output?.route === 'answer'),
+        'the trace ends with the outcome',
+      );
 
       const spans = server.events.filter((e) => e.type === 'span-create');
-      assert.deepEqual(spans.map((s) => s.body.name), ['gate', 'orchestrator', 'research', 'synthesis', 'validation']);
+      assert.deepEqual(
+        spans.map((s) => s.body.name),
+        ['gate', 'orchestrator', 'research', 'synthesis', 'validation'],
+      );
       const updates = server.events.filter((e) => e.type === 'span-update');
       const orchestratorUpdate = updates.find((u) => u.body.id === spans[1].body.id)!;
       assert.equal(orchestratorUpdate.body.metadata.decisions[0].agent, 'orchestrator');
@@ -44,7 +53,10 @@ describe('Langfuse tracing', () => {
 
       const generations = server.events.filter((e) => e.type === 'generation-create');
       assert.equal(generations.length, first.llmCalls);
-      assert.deepEqual(generations.map((g) => g.body.name), ['orchestrator', 'quality', 'synthesis', 'validation']);
+      assert.deepEqual(
+        generations.map((g) => g.body.name),
+        ['orchestrator', 'quality', 'synthesis', 'validation'],
+      );
       const synthesis = generations[2].body;
       assert.equal(synthesis.model, 'llama3.2');
       assert.equal(synthesis.output, 'The answer is in the documents [1].');
@@ -59,7 +71,10 @@ describe('Langfuse tracing', () => {
 
       // The next turn of the same conversation: a new trace in the same session.
       server.events.length = 0;
-      await h.ask('And the daemon?', [{ role: 'user', content: 'What is the default hello_timeout?' }, { role: 'assistant', content: first.answer, metadata: first.metadata }]);
+      await h.ask('And the daemon?', [
+        { role: 'user', content: 'What is the default hello_timeout?' },
+        { role: 'assistant', content: first.answer, metadata: first.metadata },
+      ]);
       await tracer.flush();
       const second = server.events.filter((e) => e.type === 'trace-create');
       assert.notEqual(second[0].body.id, traces[0].body.id);

@@ -77,7 +77,10 @@ function renderLocations(hits: readonly SearchHit[]): string {
 export function groundedOptions(question: string, hits: readonly SearchHit[]): Followup[] {
   const docs = [...new Set(hits.map((h) => h.path))].slice(0, 4);
   return docs.map((path) => {
-    const name = path.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '');
+    const name = path
+      .split('/')
+      .pop()!
+      .replace(/\.[a-z0-9]+$/i, '');
     return { label: `In ${name}`, prompt: `${question.replace(/\?\s*$/, '')} (in ${path})?` };
   });
 }

@@ -32,7 +32,11 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     }
   }
   // A problem without a fix (HTTP 500, a garbled reply) is named by the host; "install Ollama" would mislead.
-  const hintText = state.problem?.action ? `For full answers: ${state.problem.action}` : state.problem && state.problem.code !== 'llm-not-configured' ? null : DEFAULT_HINT;
+  const hintText = state.problem?.action
+    ? `For full answers: ${state.problem.action}`
+    : state.problem && state.problem.code !== 'llm-not-configured'
+      ? null
+      : DEFAULT_HINT;
   const hint = hintText ? `\n\n_${hintText}_` : '';
   const intro = introFor(state.lastAgent, state.problem);
   // Without a model to read the passages, the index's absence signal alone decides; but when a

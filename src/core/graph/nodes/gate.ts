@@ -42,14 +42,19 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
   if (scope && scope.indexed > 0 && scope.documents.length === 0) {
     return stop(SCOPE_NOT_INDEXED, `Not indexed yet: ${describeScope(scope.notIndexed)}; none of the documents you referenced is in the index.`, started);
   }
-  if (index.documents.length === 0 || index.documents.every((d) => d.chunks === 0)) return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
+  if (index.documents.length === 0 || index.documents.every((d) => d.chunks === 0))
+    return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
   const documents = index.documents;
   if (scope) runtime.emit({ type: 'progress', agent: 'gate', message: `Searching only: ${describeScope(scope.matched)}` });
   if (!runtime.llm) {
     return {
       documents,
       nextAgent: 'degraded',
-      problem: { code: 'llm-not-configured', message: 'No language model is configured, so answers quote the best passages.', action: `Install Ollama (https://ollama.com) and pull a chat model (\`ollama pull ${runtime.config.models.synthesis}\`)` },
+      problem: {
+        code: 'llm-not-configured',
+        message: 'No language model is configured, so answers quote the best passages.',
+        action: `Install Ollama (https://ollama.com) and pull a chat model (\`ollama pull ${runtime.config.models.synthesis}\`)`,
+      },
       decisions: [decision('gate', 'degraded', 'no LLM configured', started)],
     };
   }

@@ -21,7 +21,10 @@ export interface LayerDecision {
 }
 
 /** Layers 1 and 2: pure functions of the state, no I/O (benchmarked in microseconds). */
-export function decideWithoutLlm(state: Pick<ResearchStateType, 'clarificationCount' | 'previousWasClarification' | 'question'>, maxClarifications: number): LayerDecision | null {
+export function decideWithoutLlm(
+  state: Pick<ResearchStateType, 'clarificationCount' | 'previousWasClarification' | 'question'>,
+  maxClarifications: number,
+): LayerDecision | null {
   if (state.clarificationCount >= maxClarifications) {
     return {
       layer: 1,
@@ -72,7 +75,10 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
         decisions: [decision('orchestrator', 'clarify', `layer 3: ${reply.reasoning || reply.missing_context}`, started)],
       };
     }
-    const subQueries = reply.sub_queries.map((q) => q.trim()).filter(Boolean).slice(0, 3);
+    const subQueries = reply.sub_queries
+      .map((q) => q.trim())
+      .filter(Boolean)
+      .slice(0, 3);
     const standalone = reply.standalone_question.trim() || state.question;
     return {
       clarificationNeeded: false,

@@ -36,7 +36,14 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
       if (!down) throw error;
       return down;
     }
-    decisions.push(decision('research', 'plan', `query analysis: ${strategy.subQueries.map((q) => JSON.stringify(q)).join(', ')}${strategy.documentFilters.length ? ` in ${strategy.documentFilters.join(', ')}` : ''}`, started));
+    decisions.push(
+      decision(
+        'research',
+        'plan',
+        `query analysis: ${strategy.subQueries.map((q) => JSON.stringify(q)).join(', ')}${strategy.documentFilters.length ? ` in ${strategy.documentFilters.join(', ')}` : ''}`,
+        started,
+      ),
+    );
   }
 
   const started = performance.now();
@@ -49,12 +56,20 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     filterNote = ' (nothing in the named documents: searched all)';
   }
   const chunks = mergeHits(isRequery ? [state.chunks, ...lists] : lists);
-  decisions.push(decision('research', 'retrieve', `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks`, started));
+  decisions.push(
+    decision('research', 'retrieve', `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks`, started),
+  );
 
   const absence = await absenceOf(runtime, strategy.standaloneQuestion, chunks);
   const base: ResearchUpdate = { strategy: { ...strategy, documentFilters: filters }, chunks, pendingQueries: [], absence };
   if (chunks.length === 0) {
-    return { ...base, evidenceWeak: true, qualityScore: 0, nextAgent: 'synthesis', decisions: [...decisions, decision('research', 'fallback', 'no chunks found', started)] };
+    return {
+      ...base,
+      evidenceWeak: true,
+      qualityScore: 0,
+      nextAgent: 'synthesis',
+      decisions: [...decisions, decision('research', 'fallback', 'no chunks found', started)],
+    };
   }
   if (!runtime.llm) return { ...base, nextAgent: absence?.absent ? 'notFound' : 'synthesis', decisions };
   // The index's verdict goes to the "not in your documents" answer only when the grader agrees
@@ -75,7 +90,11 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
       agent: 'research',
       label: 'quality',
       prompt: 'quality',
-      values: { question: strategy.standaloneQuestion, passages: renderedData(rendered.slice(0, fit).join('\n\n')), attempts_left: String(Math.max(0, attemptsLeft)) },
+      values: {
+        question: strategy.standaloneQuestion,
+        passages: renderedData(rendered.slice(0, fit).join('\n\n')),
+        attempts_left: String(Math.max(0, attemptsLeft)),
+      },
       schema: QualityGrade,
     });
   } catch (error) {
@@ -84,13 +103,21 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     if (down) return { ...base, ...down, decisions: [...decisions, ...down.decisions] };
     runtime.logger.warn('research: quality grading failed; proceeding with what was found', error);
     const code = (error as { code?: string }).code ?? 'error';
-    return { ...base, qualityScore: null, nextAgent: afterGrade(true), decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)] };
+    return {
+      ...base,
+      qualityScore: null,
+      nextAgent: afterGrade(true),
+      decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)],
+    };
   }
 
   const relevant = new Set(grade.relevant.filter((n) => n >= 1 && n <= top.length).map((n) => top[n - 1].id));
   // Relevant chunks first, in their retrieval order; the rest keep theirs.
   const ordered = [...chunks.filter((c) => relevant.has(c.id)), ...chunks.filter((c) => !relevant.has(c.id))];
-  const queriesNext = grade.queries.map((q) => q.trim()).filter((q) => q && !queries.includes(q)).slice(0, 3);
+  const queriesNext = grade.queries
+    .map((q) => q.trim())
+    .filter((q) => q && !queries.includes(q))
+    .slice(0, 3);
 
   if (grade.verdict === 'requery' && attemptsLeft > 0 && queriesNext.length > 0) {
     return {
@@ -100,7 +127,15 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
       requeryCount: state.requeryCount + 1,
       pendingQueries: queriesNext,
       nextAgent: 'research',
-      decisions: [...decisions, decision('research', 'requery', `score ${grade.score}: ${grade.reason} → ${queriesNext.map((q) => JSON.stringify(q)).join(', ')} (${state.requeryCount + 1}/${runtime.config.maxRequeries})`, gradeStarted)],
+      decisions: [
+        ...decisions,
+        decision(
+          'research',
+          'requery',
+          `score ${grade.score}: ${grade.reason} → ${queriesNext.map((q) => JSON.stringify(q)).join(', ')} (${state.requeryCount + 1}/${runtime.config.maxRequeries})`,
+          gradeStarted,
+        ),
+      ],
     };
   }
   const weak = grade.verdict === 'fallback' || (grade.verdict === 'requery' && grade.score < 0.3) || relevant.size === 0;
@@ -135,8 +170,16 @@ async function analyse(state: ResearchStateType, runtime: GraphRuntime): Promise
       schema: QueryAnalysis,
     });
     const standalone = reply.standalone_question.trim() || fallback;
-    const subQueries = reply.sub_queries.map((q) => q.trim()).filter(Boolean).slice(0, 3);
-    return { intent: reply.intent, standaloneQuestion: standalone, subQueries: subQueries.length ? subQueries : [standalone], documentFilters: reply.document_filters };
+    const subQueries = reply.sub_queries
+      .map((q) => q.trim())
+      .filter(Boolean)
+      .slice(0, 3);
+    return {
+      intent: reply.intent,
+      standaloneQuestion: standalone,
+      subQueries: subQueries.length ? subQueries : [standalone],
+      documentFilters: reply.document_filters,
+    };
   } catch (error) {
     if (isAbortError(error, runtime.signal) || isLlmDown(error)) throw error;
     runtime.logger.warn('research: query analysis failed; searching the question as asked', error);

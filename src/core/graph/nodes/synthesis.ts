@@ -23,7 +23,14 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
 
   if (state.chunks.length === 0 || !runtime.llm) {
     runtime.emit({ type: 'token', text: NOT_FOUND_ANSWER });
-    return { draftAnswer: NOT_FOUND_ANSWER, citations: [], passages: [], route: 'answer', nextAgent: 'end', decisions: [decision('synthesis', 'not-found', 'no passages to answer from', started)] };
+    return {
+      draftAnswer: NOT_FOUND_ANSWER,
+      citations: [],
+      passages: [],
+      route: 'answer',
+      nextAgent: 'end',
+      decisions: [decision('synthesis', 'not-found', 'no passages to answer from', started)],
+    };
   }
   const llm = runtime.llm;
   let text = '';
@@ -33,15 +40,24 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
     const values = {
       question,
       evidence_note: state.evidenceWeak
-        ? '\nNote: the search graded these passages as weak matches. If they do not answer the question, say plainly that the documents don\'t contain the answer.\n'
+        ? "\nNote: the search graded these passages as weak matches. If they do not answer the question, say plainly that the documents don't contain the answer.\n"
         : '',
       feedback: state.feedback ? `\nA reviewer rejected your previous draft: ${state.feedback}\nWrite a corrected answer that fixes this.\n` : '',
     };
     const clean = await promptGuard(runtime, 'synthesis');
     const empty = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: '' });
     const rendered = passages.map((hit, i) => renderPassage(hit, i + 1, clean));
-    const budget = numCtx - runtime.config.answerTokens - estimateMessages([{ role: 'system', content: empty.system }, { role: 'user', content: question }]);
-    const fit = fitCount(rendered.map((r) => r + '\n\n'), budget);
+    const budget =
+      numCtx -
+      runtime.config.answerTokens -
+      estimateMessages([
+        { role: 'system', content: empty.system },
+        { role: 'user', content: question },
+      ]);
+    const fit = fitCount(
+      rendered.map((r) => r + '\n\n'),
+      budget,
+    );
     if (fit === 0) throw new ContextOverflowError(numCtx - budget + Math.ceil(rendered[0].length / 3), numCtx);
     passages = passages.slice(0, fit);
     const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: renderedData(rendered.slice(0, fit).join('\n\n')) });
@@ -84,6 +100,13 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
     passages,
     route: 'answer',
     nextAgent: next,
-    decisions: [decision('synthesis', state.retryCount > 0 ? 'regenerate' : 'answer', `${passages.length} passages, ${citations.length} cited${state.feedback ? ', with validation feedback' : ''}`, started)],
+    decisions: [
+      decision(
+        'synthesis',
+        state.retryCount > 0 ? 'regenerate' : 'answer',
+        `${passages.length} passages, ${citations.length} cited${state.feedback ? ', with validation feedback' : ''}`,
+        started,
+      ),
+    ],
   };
 }

@@ -39,12 +39,22 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
   }
   const passed = verdict.grounded && verdict.relevant;
   const result = { grounded: verdict.grounded, relevant: verdict.relevant, score: verdict.score, feedback: verdict.feedback, unsupported: verdict.unsupported };
-  const attempt: DraftAttempt = { answer: state.draftAnswer, citations: state.citations, score: passed ? Math.max(verdict.score, 0.5) : Math.min(verdict.score, 0.49) };
+  const attempt: DraftAttempt = {
+    answer: state.draftAnswer,
+    citations: state.citations,
+    score: passed ? Math.max(verdict.score, 0.5) : Math.min(verdict.score, 0.49),
+  };
   if (passed) {
-    return { validationResult: result, attempts: [attempt], nextAgent: 'end', decisions: [decision('validation', 'pass', `grounded and relevant (score ${verdict.score})`, started)] };
+    return {
+      validationResult: result,
+      attempts: [attempt],
+      nextAgent: 'end',
+      decisions: [decision('validation', 'pass', `grounded and relevant (score ${verdict.score})`, started)],
+    };
   }
   const problems = [!verdict.grounded && 'not grounded', !verdict.relevant && 'not relevant'].filter(Boolean).join(', ');
-  const feedback = verdict.feedback.trim() || (verdict.unsupported.length ? `Unsupported claims: ${verdict.unsupported.join('; ')}` : `The draft is ${problems}.`);
+  const feedback =
+    verdict.feedback.trim() || (verdict.unsupported.length ? `Unsupported claims: ${verdict.unsupported.join('; ')}` : `The draft is ${problems}.`);
   if (state.retryCount < runtime.config.maxValidationRetries) {
     return {
       validationResult: result,

@@ -23,19 +23,30 @@ export class EmbedderError extends Error {
 }
 
 export class OllamaUnreachableError extends EmbedderError {
-  constructor(readonly host: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly host: string,
+    options?: { cause?: unknown },
+  ) {
     super(`Ollama is not reachable at ${host}: start it (\`ollama serve\`) or set OLLAMA_HOST`, 'ollama-unreachable', options);
   }
 }
 
 export class EmbeddingModelMissingError extends EmbedderError {
-  constructor(readonly model: string, readonly host: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly model: string,
+    readonly host: string,
+    options?: { cause?: unknown },
+  ) {
     super(`embedding model '${model}' is not installed in Ollama at ${host}: run \`ollama pull ${model}\``, 'model-missing', options);
   }
 }
 
 export class LocalModelMissingError extends EmbedderError {
-  constructor(readonly modelDir: string, detail: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly modelDir: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(`no usable embedding model in ${modelDir} (${detail}): it needs config.json, tokenizer.json and onnx/model.onnx`, 'local-model-missing', options);
   }
 }
@@ -74,5 +85,8 @@ export class ModelServerEmbedError extends EmbedderError {
 
 /** The embedder is down for a while (every query would wait or be refused again): search says so once. */
 export function isEmbedderDown(error: unknown): error is EmbedderError {
-  return error instanceof EmbedderError && (error.code === 'embed-timeout' || error.code === 'ollama-unreachable' || error.code === 'server-unreachable' || error.code === 'key-refused');
+  return (
+    error instanceof EmbedderError &&
+    (error.code === 'embed-timeout' || error.code === 'ollama-unreachable' || error.code === 'server-unreachable' || error.code === 'key-refused')
+  );
 }

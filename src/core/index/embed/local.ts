@@ -20,8 +20,8 @@ import { ensureQuantizedModel } from './localQuantCache';
 export type LocalPrecision = 'mixed' | 'int8' | 'fp32';
 export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['mixed', 'int8', 'fp32'];
 /**
- * 'mixed' by default: the original model's retrieval at about 1.3x its speed. Measured in the third
- * session (RETRIEVAL.md, "Precision"), all-MiniLM-L6-v2, 8-bit weights (VNNI CPU), same host state:
+ * 'mixed' by default: the original model's retrieval at about 1.3x its speed. Measured in
+ * docs/benchmarks.md ("Precision"), all-MiniLM-L6-v2, 8-bit weights (VNNI CPU), same host state:
  * - `bench-index --child <mode>` on the corpus (13,866 chunks): fp32 33.7 chunks/s (load 2.2),
  *   mixed 45.2 (load 1.8-2.0), int8 65.3 (load 2.6-2.2).
  * - Cosine to the fp32 vectors over 200 chunks (`scripts/bench-embed-local.ts`): mixed min 0.9952 /
@@ -34,7 +34,7 @@ export const LOCAL_PRECISIONS: readonly LocalPrecision[] = ['mixed', 'int8', 'fp
  *   `--local-precision int8` (setting research.models.localEmbeddingPrecision) trades that for
  *   speed, `fp32` keeps the original weights.
  *   7-bit weights (onnxruntime's reduce_range, used on x86 without VNNI) lost more: pooled hit@1 0.59
- *   for int8 (measured when int8 was chosen; see RETRIEVAL.md).
+ *   for int8 (measured when int8 was chosen; see docs/benchmarks.md).
  */
 export const DEFAULT_LOCAL_PRECISION: LocalPrecision = 'mixed';
 
@@ -162,7 +162,16 @@ export class LocalEmbedder implements Embedder {
     if (pool) {
       try {
         // All batches queued at once: the pool keeps every worker busy.
-        await Promise.all(batches.map((indices) => pool.run(indices.map((i) => texts[i]!), signal).then((vectors) => store(indices, vectors))));
+        await Promise.all(
+          batches.map((indices) =>
+            pool
+              .run(
+                indices.map((i) => texts[i]!),
+                signal,
+              )
+              .then((vectors) => store(indices, vectors)),
+          ),
+        );
         return out;
       } catch (error) {
         if (!(error instanceof EmbedWorkerCrashError)) throw error;
@@ -172,7 +181,14 @@ export class LocalEmbedder implements Embedder {
     const extract = await this.load(target);
     for (const indices of batches) {
       signal?.throwIfAborted();
-      store(indices, await runExtractor(extract, indices.map((i) => texts[i]!), this.model));
+      store(
+        indices,
+        await runExtractor(
+          extract,
+          indices.map((i) => texts[i]!),
+          this.model,
+        ),
+      );
     }
     return out;
   }

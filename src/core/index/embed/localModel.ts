@@ -6,7 +6,10 @@ import { dirname, basename } from 'node:path';
 import { EmbedFailedError, LocalModelMissingError } from './errors';
 import type { EmbedWorkerData } from './localPool';
 
-export type FeatureExtractor = ((texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<{ dims: number[]; data: Float32Array; dispose?: () => void }>) & {
+export type FeatureExtractor = ((
+  texts: string[],
+  options: { pooling: 'mean'; normalize: boolean },
+) => Promise<{ dims: number[]; data: Float32Array; dispose?: () => void }>) & {
   dispose?: () => Promise<void>;
 };
 

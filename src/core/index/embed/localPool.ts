@@ -4,9 +4,10 @@
  * one batch at a time to whichever worker is idle. Worker startup mirrors the PDF extraction
  * pool (../extract/pool.ts): a bundled dist/embed-worker.js, or the .ts source through tsx.
  */
-import { Worker } from 'node:worker_threads';
-import { deserializeError, type SerializedError } from '../extract/protocol';
-import { findWorkerEntry, type WorkerScript } from '../workerEntry';
+import type { Worker } from 'node:worker_threads';
+import { deserializeError, type SerializedError } from '../build/extract/protocol';
+import { startWorker } from '../workers/startWorker';
+import { workerScript, type WorkerScript } from '../workers/workerEntry';
 import { EmbedFailedError, LocalModelMissingError } from './errors';
 
 export interface EmbedWorkerData {
@@ -29,13 +30,9 @@ export class EmbedWorkerCrashError extends Error {
   }
 }
 
-/**
- * Finds the worker entry point: dist/embed-worker.js beside the bundle (`__dirname` is dist/), or
- * localWorker.ts beside this file via tsx's require hook (mocha, tsx). Undefined when neither
- * exists, so the embedder runs in-thread.
- */
+/** dist/embed-worker.js, or localWorker.ts from source; undefined when neither exists (embed in-thread). */
 export function resolveEmbedWorkerScript(): WorkerScript | undefined {
-  return findWorkerEntry(__dirname, 'embed-worker.js', 'localWorker.ts');
+  return workerScript('embed');
 }
 
 interface Job {
@@ -100,12 +97,14 @@ export class LocalEmbedPool {
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    const options = { workerData: this.data };
-    const worker = this.script.eval ? new Worker(this.script.code, { ...options, eval: true }) : new Worker(this.script.path, options);
-    const slot: Slot = { worker };
-    worker.on('message', (response: EmbedWorkerResponse) => this.onResponse(slot, response));
-    worker.on('error', (error) => this.onCrash(slot, error));
-    worker.on('exit', (exitCode) => this.onCrash(slot, new Error(`embed worker exited with code ${exitCode}`)));
+    const slot: Slot = {
+      worker: startWorker<EmbedWorkerResponse>(
+        this.script,
+        'embed',
+        { message: (response) => this.onResponse(slot, response), died: (error) => this.onCrash(slot, error) },
+        { workerData: this.data },
+      ),
+    };
     this.slots.push(slot);
     return slot;
   }

@@ -24,8 +24,16 @@ const APP_DIR = 'local-research-assistant';
 
 /** The int8 model could not be built or cached (unreadable model, cache folder not writable). */
 export class ModelQuantizeError extends EmbedderError {
-  constructor(readonly modelDir: string, detail: string, options?: { cause?: unknown }) {
-    super(`could not build the int8 copy of ${modelDir} (${detail}); use --local-precision fp32 to embed with the original model`, 'local-model-quantize', options);
+  constructor(
+    readonly modelDir: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `could not build the int8 copy of ${modelDir} (${detail}); use --local-precision fp32 to embed with the original model`,
+      'local-model-quantize',
+      options,
+    );
   }
 }
 
@@ -92,7 +100,10 @@ export async function ensureQuantizedModel(
   }
   const source = { modelDir: sourceDir, size: info.size, mtimeMs: info.mtimeMs };
   // Keyed by path, size, mtime, weight range and variant: a changed model gets a new folder; the manifest re-checks all.
-  const key = createHash('sha256').update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax, variant })).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify({ ...source, QUANTIZER_VERSION, weightQmax, variant }))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(cacheDir, `${basename(sourceDir)}-${variant}-${key}`);
   if (await isComplete(dir, source, weightQmax, variant)) return { dir, built: false };
 

@@ -4,7 +4,7 @@
  */
 import { Ollama } from 'ollama';
 import { LlmRequestError, LlmTimeoutError } from '../../llm/errors';
-import { isUnreachable } from '../../llm/ollamaClient';
+import { isUnreachable } from '../../llm/networkErrors';
 import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
 import { resolveLimits, type NetworkLimits } from '../../llm/timeouts';
 import { RemoteEmbedder } from './remote';
@@ -85,7 +85,8 @@ export class OllamaEmbedder extends RemoteEmbedder {
     if (error instanceof LlmTimeoutError) return new EmbedTimeoutError(error);
     if (isUnreachable(error)) return new OllamaUnreachableError(this.host, { cause: error });
     if (error instanceof SyntaxError) return new EmbedFailedError(`Ollama at ${this.host} sent a reply that is not JSON`, { cause: error });
-    if (typeof status === 'number') return new EmbedFailedError(`Ollama at ${this.host} answered HTTP ${status}: ${(error as Error).message}`, { cause: error });
+    if (typeof status === 'number')
+      return new EmbedFailedError(`Ollama at ${this.host} answered HTTP ${status}: ${(error as Error).message}`, { cause: error });
     if (error instanceof LlmRequestError) return new EmbedFailedError(error.message, { cause: error });
     return new EmbedFailedError(`Ollama at ${this.host}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

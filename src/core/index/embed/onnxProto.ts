@@ -134,7 +134,7 @@ export function repeatedVarints(fields: readonly ProtoField[], no: number): numb
     if (field.no !== no) continue;
     if (field.wire === WIRE_VARINT) values.push(varintValue(field));
     else if (field.wire === WIRE_LEN) {
-      for (let offset = 0; offset < field.payload.length; ) {
+      for (let offset = 0; offset < field.payload.length;) {
         const [value, next] = readVarint(field.payload, offset);
         values.push(value);
         offset = next;

@@ -1,11 +1,11 @@
 /**
  * Embeddings from an OpenAI-compatible server's `/embeddings` (vLLM, llama.cpp server, LM Studio),
- * through the same client as its chat (core/llm/openaiClient), so the same limits and errors apply.
+ * through the same transport as its chat (core/llm/openaiTransport), so the same limits and errors apply.
  * Recorded in the index as `openai:<model>`: vectors from another provider are never mixed in, and
  * switching provider re-embeds once, with the indexer's notice.
  */
 import { LlmError, LlmTimeoutError, isAbortError } from '../../llm/errors';
-import { createOpenAiClient, type OpenAiClient } from '../../llm/openaiClient';
+import { createOpenAiTransport, type OpenAiTransport } from '../../llm/openaiTransport';
 import type { NetworkLimits } from '../../llm/timeouts';
 import { RemoteEmbedder } from './remote';
 import { EmbedFailedError, EmbedTimeoutError, ModelServerEmbedError } from './errors';
@@ -23,18 +23,18 @@ export class OpenAiEmbedder extends RemoteEmbedder {
   readonly kind = 'openai' as const;
   readonly id: string;
   readonly host: string;
-  private readonly client: OpenAiClient;
+  private readonly transport: OpenAiTransport;
 
   constructor(options: OpenAiEmbedderOptions) {
     super(options.model, options.model, options.batchSize ?? 32, `Model server at ${options.baseUrl}`);
     this.id = `openai:${options.model}`;
     this.host = options.baseUrl;
-    this.client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey ?? null, ...(options.limits ? { limits: options.limits } : {}) });
+    this.transport = createOpenAiTransport({ baseUrl: options.baseUrl, apiKey: options.apiKey ?? null, ...(options.limits ? { limits: options.limits } : {}) });
   }
 
   protected async send(input: string[], signal?: AbortSignal): Promise<number[][]> {
     try {
-      return await this.client.embed(this.model, input, signal);
+      return await this.transport.embed(this.model, input, signal);
     } catch (error) {
       if (isAbortError(error, signal)) throw signal?.reason ?? error;
       if (error instanceof LlmTimeoutError) throw new EmbedTimeoutError(error);

@@ -10,8 +10,19 @@
  * ONNX field numbers are from onnx/onnx.proto (ModelProto, GraphProto, NodeProto, TensorProto...).
  */
 import {
-  firstField, floatValue, lenField, messageField, readFields, repeatedVarints, stringField, stringValue, varintField, varintValue, writeFields,
-  WIRE_LEN, type ProtoField,
+  firstField,
+  floatValue,
+  lenField,
+  messageField,
+  readFields,
+  repeatedVarints,
+  stringField,
+  stringValue,
+  varintField,
+  varintValue,
+  writeFields,
+  WIRE_LEN,
+  type ProtoField,
 } from './onnxProto';
 
 const MODEL = { opsetImport: 8, graph: 7 } as const;
@@ -29,7 +40,7 @@ const MS_DOMAIN = 'com.microsoft';
  * (vpdpbusd; AMX too) and ARM64 (dot-product instructions). On x86 without VNNI the AVX2 kernel
  * adds pairs of u8*s8 products in int16 (vpmaddubsw), which full-range weights can saturate
  * (2*255*127 > 32767): there ±63 (7 bits), as onnxruntime's `reduce_range` does for those CPUs
- * (2*255*63 < 32767). 7 bits cost retrieval quality (RETRIEVAL.md), so they are used only where needed.
+ * (2*255*63 < 32767). 7 bits cost retrieval quality (docs/benchmarks.md), so they are used only where needed.
  */
 export const WEIGHT_QMAX_FULL = 127;
 export const WEIGHT_QMAX_REDUCED = 63;
@@ -154,7 +165,7 @@ export interface QuantizeOptions {
    * Leave down-projections (weights with more rows than columns: a transformer's feed-forward
    * output, 1536 -> 384 in MiniLM) in fp32. Their input is the GELU output, whose few large
    * values make one uint8 scale per call coarse for all the rest: measured the largest error of
-   * the model's MatMuls (RETRIEVAL.md, "mixed" precision).
+   * the model's MatMuls (docs/benchmarks.md, "Precision").
    */
   keepDownProjections?: boolean;
 }
@@ -258,7 +269,8 @@ export function quantizeModel(source: Uint8Array, weightQmax: number, options: Q
   const newModel: ProtoField[] = [];
   modelFields.forEach((field, index) => {
     newModel.push(field.no === MODEL.graph ? messageField(MODEL.graph, newGraph) : field);
-    if (index === lastOpset && !hasMsOpset) newModel.push(messageField(MODEL.opsetImport, [stringField(OPSET.domain, MS_DOMAIN), varintField(OPSET.version, 1)]));
+    if (index === lastOpset && !hasMsOpset)
+      newModel.push(messageField(MODEL.opsetImport, [stringField(OPSET.domain, MS_DOMAIN), varintField(OPSET.version, 1)]));
   });
   return { model: writeFields(newModel), quantizedNodes: replacements.size, quantizedWeights: quantized.size };
 }

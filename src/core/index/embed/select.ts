@@ -92,7 +92,8 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
   // Keeping the index's local model means its precision too (unless one is asked for).
   if (recordedLocal) {
     const local = await tryLocal();
-    if (local) return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it (${local.precision}) from ${local.modelDir}` };
+    if (local)
+      return { embedder: local, reason: `auto: the index was built with local model ${local.model}; using it (${local.precision}) from ${local.modelDir}` };
   }
   const ollama = makeOllama(selection);
   try {
@@ -117,7 +118,13 @@ export async function selectEmbedder(selection: EmbedderSelection): Promise<Embe
  */
 export function embedderForIndex(
   meta: IndexMeta,
-  overrides: { ollamaHost?: string | null; openai?: OpenAiServer | null; modelDir?: string | null; localPrecision?: LocalPrecision | null; limits?: Partial<NetworkLimits> } = {},
+  overrides: {
+    ollamaHost?: string | null;
+    openai?: OpenAiServer | null;
+    modelDir?: string | null;
+    localPrecision?: LocalPrecision | null;
+    limits?: Partial<NetworkLimits>;
+  } = {},
 ): Embedder | null {
   const model = meta.embeddingModel;
   if (!model) return null;
@@ -125,7 +132,9 @@ export function embedderForIndex(
   const name = rest.join(':');
   if (kind === 'openai') {
     if (!overrides.openai) {
-      throw new EmbedderSelectionError(`the index holds vectors of ${name} from an OpenAI-compatible server, and no such server is configured (CLI: --provider openai-compatible --base-url URL; VS Code: research.llm.provider, research.llm.baseUrl)`);
+      throw new EmbedderSelectionError(
+        `the index holds vectors of ${name} from an OpenAI-compatible server, and no such server is configured (CLI: --provider openai-compatible --base-url URL; VS Code: research.llm.provider, research.llm.baseUrl)`,
+      );
     }
     return new OpenAiEmbedder({ ...overrides.openai, model: name, ...(overrides.limits ? { limits: overrides.limits } : {}) });
   }
@@ -154,7 +163,11 @@ async function selectOpenAi(selection: EmbedderSelection): Promise<EmbedderChoic
   const server = selection.openai;
   if (!server) throw new EmbedderSelectionError('embeddings from an OpenAI-compatible server need its base URL: --provider openai-compatible --base-url URL');
   const recorded = selection.indexMeta?.embeddingModel?.startsWith('openai:') ? selection.indexMeta.embeddingModel.slice('openai:'.length) : null;
-  const embedder = new OpenAiEmbedder({ ...server, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL, ...(selection.limits ? { limits: selection.limits } : {}) });
+  const embedder = new OpenAiEmbedder({
+    ...server,
+    model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL,
+    ...(selection.limits ? { limits: selection.limits } : {}),
+  });
   const described = `model server at ${embedder.host}, model ${embedder.model}`;
   if (selection.mode !== 'auto') {
     await embedder.probe(selection.signal);
@@ -181,5 +194,9 @@ export class EmbedderSelectionError extends EmbedderError {
 
 function makeOllama(selection: EmbedderSelection): OllamaEmbedder {
   const recorded = selection.indexMeta?.embeddingModel?.startsWith('ollama:') ? selection.indexMeta.embeddingModel.slice('ollama:'.length) : null;
-  return new OllamaEmbedder({ host: selection.ollamaHost, model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL, ...(selection.limits ? { limits: selection.limits } : {}) });
+  return new OllamaEmbedder({
+    host: selection.ollamaHost,
+    model: selection.ollamaModel ?? recorded ?? DEFAULT_OLLAMA_EMBED_MODEL,
+    ...(selection.limits ? { limits: selection.limits } : {}),
+  });
 }

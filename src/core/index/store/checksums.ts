@@ -78,7 +78,10 @@ async function walk(root: string, relative: string, found: string[]): Promise<vo
  * modification time keeps its hash (it is immutable), so a run that changed nothing hashes
  * nothing; a recorded file whose time moved is hashed again and must still match.
  */
-export async function recordChecksums(dir: string, previous: IndexChecksums | null | undefined): Promise<{ checksums: IndexChecksums; mismatches: ChecksumMismatch[] }> {
+export async function recordChecksums(
+  dir: string,
+  previous: IndexChecksums | null | undefined,
+): Promise<{ checksums: IndexChecksums; mismatches: ChecksumMismatch[] }> {
   const files: Record<string, FileChecksum> = {};
   const mismatches: ChecksumMismatch[] = [];
   for (const path of await listImmutableFiles(dir)) {

@@ -1,9 +1,16 @@
 /** Typed failures of the index store. Callers branch on `code` / `instanceof`, never on message text. */
 
 export type IndexStoreErrorCode =
-  | 'index-missing' | 'index-corrupt' | 'index-version' | 'index-write' | 'index-locked'
+  | 'index-missing'
+  | 'index-corrupt'
+  | 'index-version'
+  | 'index-write'
+  | 'index-locked'
   /** An index on object storage (objectStore/): credentials refused, no such bucket, store unreachable, other failure. */
-  | 'store-auth' | 'store-bucket' | 'store-unreachable' | 'store-failed';
+  | 'store-auth'
+  | 'store-bucket'
+  | 'store-unreachable'
+  | 'store-failed';
 
 export class IndexStoreError extends Error {
   constructor(

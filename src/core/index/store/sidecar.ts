@@ -38,7 +38,10 @@ export function localSidecar(dir: string): IndexSidecar {
     location: dir,
     onObjectStore: false,
     async prepare(create) {
-      const exists = await stat(dir).then((s) => s.isDirectory(), () => false);
+      const exists = await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       if (exists) return;
       if (!create) throw new IndexMissingError(dir);
       await mkdir(dir, { recursive: true });

@@ -8,7 +8,19 @@ import { hostname } from 'node:os';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
-import { CHUNKS_TABLE, DOCUMENTS_TABLE, FTS_COLUMNS, FTS_INDEX_OPTIONS, META_FILE, VECTOR_DISTANCE, VECTOR_INDEX_MIN_ROWS, OCR_CONFIDENCE_COLUMN, chunksSchema, documentsSchema, type DocumentRow } from './schema';
+import {
+  CHUNKS_TABLE,
+  DOCUMENTS_TABLE,
+  FTS_COLUMNS,
+  FTS_INDEX_OPTIONS,
+  META_FILE,
+  VECTOR_DISTANCE,
+  VECTOR_INDEX_MIN_ROWS,
+  OCR_CONFIDENCE_COLUMN,
+  chunksSchema,
+  documentsSchema,
+  type DocumentRow,
+} from './schema';
 import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
 import { describeMismatch, verifyChecksums, type VerifyReport } from './checksums';
@@ -48,7 +60,10 @@ export async function openIndexStore(location: string, options: OpenIndexStoreOp
   const lancedb = await loadLanceDb();
   let db: Connection;
   try {
-    db = await lancedb.connect(dir, options.readConsistencyIntervalSeconds === undefined ? {} : { readConsistencyInterval: options.readConsistencyIntervalSeconds });
+    db = await lancedb.connect(
+      dir,
+      options.readConsistencyIntervalSeconds === undefined ? {} : { readConsistencyInterval: options.readConsistencyIntervalSeconds },
+    );
   } catch (error) {
     throw side.openFailure('cannot open the database folder', error);
   }
@@ -177,7 +192,10 @@ class LanceIndexStore implements IndexStore {
     const vector = this.schema.fields.find((f) => f.name === 'vector');
     const dimension = vector ? (vector.type as { listSize: number }).listSize : null;
     if (dimension !== this.current.dimension) {
-      throw new IndexCorruptError(this.dir, `the chunks table holds ${dimension ?? 'no'}-dimension vectors but the meta file says ${this.current.dimension ?? 'none'}`);
+      throw new IndexCorruptError(
+        this.dir,
+        `the chunks table holds ${dimension ?? 'no'}-dimension vectors but the meta file says ${this.current.dimension ?? 'none'}`,
+      );
     }
   }
 
@@ -289,8 +307,15 @@ class LanceIndexStore implements IndexStore {
     if (documents.length === 0) return;
     this.documentsCache = null;
     const rows: DocumentRow[] = documents.map((d) => ({
-      path: d.path, kind: d.kind, size: d.size, mtime_ms: d.mtimeMs, content_hash: d.contentHash, pages: d.pages,
-      chunks: d.chunks, warnings: JSON.stringify(d.warnings), indexed_at: d.indexedAt,
+      path: d.path,
+      kind: d.kind,
+      size: d.size,
+      mtime_ms: d.mtimeMs,
+      content_hash: d.contentHash,
+      pages: d.pages,
+      chunks: d.chunks,
+      warnings: JSON.stringify(d.warnings),
+      indexed_at: d.indexedAt,
     }));
     await this.docs.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
     this.documentsCache = null;

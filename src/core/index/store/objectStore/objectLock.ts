@@ -40,13 +40,21 @@ export function lockTtlMs(env: NodeJS.ProcessEnv = process.env): number {
  * Takes the lock or throws IndexLockedError naming the live holder. `onLost` is called if a
  * heartbeat finds the lock taken by someone else (this run stalled past its expiry).
  */
-export async function acquireObjectLock(client: S3Client, options: { ttlMs?: number; onLost?: (holder: ObjectLockOwner | null) => void } = {}): Promise<WriterLock> {
+export async function acquireObjectLock(
+  client: S3Client,
+  options: { ttlMs?: number; onLost?: (holder: ObjectLockOwner | null) => void } = {},
+): Promise<WriterLock> {
   const ttlMs = options.ttlMs ?? lockTtlMs();
   const location = client.location;
   const key = keyOf(location, LOCK_OBJECT);
   const now = new Date();
   const owner: ObjectLockOwner = {
-    pid: process.pid, host: hostname(), startedAt: now.toISOString(), heartbeatAt: now.toISOString(), expiresAt: new Date(now.getTime() + ttlMs).toISOString(), token: randomUUID(),
+    pid: process.pid,
+    host: hostname(),
+    startedAt: now.toISOString(),
+    heartbeatAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+    token: randomUUID(),
   };
   const held = await client.get(key);
   const holder = held ? parseOwner(held.body) : null;
@@ -68,7 +76,13 @@ export async function acquireObjectLock(client: S3Client, options: { ttlMs?: num
       return;
     }
     const at = new Date();
-    await client.put(key, JSON.stringify({ ...owner, heartbeatAt: at.toISOString(), expiresAt: new Date(at.getTime() + ttlMs).toISOString() }), current?.etag ? { ifMatch: current.etag } : {}).catch(() => undefined);
+    await client
+      .put(
+        key,
+        JSON.stringify({ ...owner, heartbeatAt: at.toISOString(), expiresAt: new Date(at.getTime() + ttlMs).toISOString() }),
+        current?.etag ? { ifMatch: current.etag } : {},
+      )
+      .catch(() => undefined);
   };
   const timer = setInterval(() => void beat(), Math.max(250, ttlMs / 4));
   timer.unref();

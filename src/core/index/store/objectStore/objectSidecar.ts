@@ -15,7 +15,10 @@ import type { IndexSidecar } from '../sidecar';
 import { keyOf, parseObjectLocation, type ObjectLocation } from './location';
 import { ObjectStoreError, S3Client } from './s3Client';
 
-export function objectSidecar(uri: string, client: S3Client = new S3Client(parseObjectLocation(uri))): IndexSidecar & { client: S3Client; objectLocation: ObjectLocation } {
+export function objectSidecar(
+  uri: string,
+  client: S3Client = new S3Client(parseObjectLocation(uri)),
+): IndexSidecar & { client: S3Client; objectLocation: ObjectLocation } {
   const location = client.location;
   return {
     location: location.uri,
@@ -40,6 +43,12 @@ export function objectSidecar(uri: string, client: S3Client = new S3Client(parse
     isEmpty: async (tableNames) => tableNames.length === 0,
     checkBeforeOpen: async () => undefined,
     checksumsNow: async () => null,
-    openFailure: (detail, cause) => new ObjectStoreError(`the object store at ${client.config.endpoint} failed for ${location.uri}: ${detail}; run again, or check the store`, 'store-failed', location.uri, { cause }),
+    openFailure: (detail, cause) =>
+      new ObjectStoreError(
+        `the object store at ${client.config.endpoint} failed for ${location.uri}: ${detail}; run again, or check the store`,
+        'store-failed',
+        location.uri,
+        { cause },
+      ),
   };
 }

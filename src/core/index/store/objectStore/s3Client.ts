@@ -138,18 +138,33 @@ export class S3Client {
     const { uri } = this.location;
     const where = `the object store at ${this.config.endpoint}`;
     if (response.status === 404 && code === 'NoSuchBucket') {
-      throw new ObjectStoreError(`no bucket '${this.location.bucket}' at ${this.config.endpoint}: create it, or correct the bucket in ${uri}`, 'store-bucket', uri);
+      throw new ObjectStoreError(
+        `no bucket '${this.location.bucket}' at ${this.config.endpoint}: create it, or correct the bucket in ${uri}`,
+        'store-bucket',
+        uri,
+      );
     }
     if (response.status === 403 || response.status === 401) {
       throw new ObjectStoreError(
         `${where} refused the credentials for ${uri} (${code ?? `HTTP ${response.status}`}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and that they may ${action} in bucket '${this.location.bucket}'`,
-        'store-auth', uri,
+        'store-auth',
+        uri,
       );
     }
-    throw new ObjectStoreError(`${where} could not ${action} ${key} (${code ?? `HTTP ${response.status}`}): check the store and run again`, 'store-failed', uri);
+    throw new ObjectStoreError(
+      `${where} could not ${action} ${key} (${code ?? `HTTP ${response.status}`}): check the store and run again`,
+      'store-failed',
+      uri,
+    );
   }
 
-  private send(method: string, key: string, body: Buffer = Buffer.alloc(0), extra: Record<string, string> = {}, query: Record<string, string> = {}): Promise<S3Response> {
+  private send(
+    method: string,
+    key: string,
+    body: Buffer = Buffer.alloc(0),
+    extra: Record<string, string> = {},
+    query: Record<string, string> = {},
+  ): Promise<S3Response> {
     const path = key ? `/${key.split('/').map(encodeSegment).join('/')}` : '';
     const url = new URL(`${this.config.endpoint}/${this.location.bucket}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
@@ -158,7 +173,12 @@ export class S3Client {
     const { uri } = this.location;
     return new Promise((resolve, reject) => {
       const unreachable = (reason: string, cause?: unknown) =>
-        new ObjectStoreError(`cannot reach the object store at ${this.config.endpoint} for ${uri} (${reason}): check AWS_ENDPOINT and that the store is up`, 'store-unreachable', uri, { cause });
+        new ObjectStoreError(
+          `cannot reach the object store at ${this.config.endpoint} for ${uri} (${reason}): check AWS_ENDPOINT and that the store is up`,
+          'store-unreachable',
+          uri,
+          { cause },
+        );
       const req = send(url, { method, headers, timeout: this.config.timeoutMs }, (res: IncomingMessage) => {
         const parts: Buffer[] = [];
         res.on('data', (part: Buffer) => parts.push(part));
@@ -189,12 +209,23 @@ function signV4(method: string, url: URL, body: Buffer, extra: Record<string, st
   const amzDate = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
   const date = amzDate.slice(0, 8);
   const payloadHash = sha256(body);
-  const headers: Record<string, string> = { ...extra, host: url.host, 'x-amz-date': amzDate, 'x-amz-content-sha256': payloadHash, 'content-length': String(body.length) };
+  const headers: Record<string, string> = {
+    ...extra,
+    host: url.host,
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': payloadHash,
+    'content-length': String(body.length),
+  };
   if (config.sessionToken) headers['x-amz-security-token'] = config.sessionToken;
-  const names = Object.keys(headers).map((n) => n.toLowerCase()).sort();
+  const names = Object.keys(headers)
+    .map((n) => n.toLowerCase())
+    .sort();
   const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim()}\n`).join('');
   const signedHeaders = names.join(';');
-  const query = [...url.searchParams].map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).sort().join('&');
+  const query = [...url.searchParams]
+    .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
+    .sort()
+    .join('&');
   const canonicalRequest = [method, url.pathname, query, canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${config.region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');

@@ -20,13 +20,20 @@ export async function acquireSharedWriterLock(uri: string, logger: Logger, notic
   const endpoint = client.config.endpoint;
   // First request to the store: wrong credentials, a missing bucket or no connection fail here.
   if (!(await probeConditionalWrites(client))) {
-    logger.warn(`the object store at ${endpoint} ignores conditional writes: two index runs started at the same moment could both write ${uri}; run one writer at a time (a CI job, one server)`);
+    logger.warn(
+      `the object store at ${endpoint} ignores conditional writes: two index runs started at the same moment could both write ${uri}; run one writer at a time (a CI job, one server)`,
+    );
   }
   const lock = await acquireObjectLock(client, {
-    onLost: (holder) => logger.warn(`lost the writer lock of ${uri}${holder ? ` to process ${holder.pid} on ${holder.host}` : ''} (this run stalled past the lock's expiry): stop this run and index again`),
+    onLost: (holder) =>
+      logger.warn(
+        `lost the writer lock of ${uri}${holder ? ` to process ${holder.pid} on ${holder.host}` : ''} (this run stalled past the lock's expiry): stop this run and index again`,
+      ),
   });
   if (await firstTimeFor(uri)) {
-    notices.push(`the text of your documents is stored in ${uri} (object store at ${endpoint}): it leaves this machine, and anyone who can read that bucket can read it`);
+    notices.push(
+      `the text of your documents is stored in ${uri} (object store at ${endpoint}): it leaves this machine, and anyone who can read that bucket can read it`,
+    );
   }
   return lock;
 }

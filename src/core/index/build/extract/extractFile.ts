@@ -1,0 +1,88 @@
+import { open } from 'node:fs/promises';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
+import { ExtractionError, fromFsError } from './errors';
+import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
+import { extractDocx } from './docx';
+import { extractHtml } from './html';
+import { decodeText } from './text';
+
+export interface ExtractOptions {
+  signal?: AbortSignal;
+  /** PDFs larger than this fail with 'too-large' instead of being read. Default 200 MB. */
+  maxPdfBytes?: number;
+  /** Markdown/text/HTML/DOCX files larger than this fail with 'too-large'. Default 50 MB. */
+  maxTextBytes?: number;
+  /** PDFs: leave pages without a usable text layer to OCR (`ocrCandidates`) instead of failing/warning. */
+  leaveTextlessToOcr?: boolean;
+  /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
+  onPdfOpened?: (numPages: number) => void;
+}
+
+export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_MAX_TEXT_BYTES = 50 * 1024 * 1024;
+
+/** Extracts one discovered file in this thread. Throws ExtractionError for a file that cannot be indexed. */
+export async function extractFile(file: DiscoveredFile, options: ExtractOptions = {}): Promise<ExtractedDocument> {
+  options.signal?.throwIfAborted();
+  const limit = file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
+  const bytes = await readLimited(file.absPath, limit);
+  options.signal?.throwIfAborted();
+  if (file.kind === 'pdf') {
+    const { pages, warnings, ocrCandidates } = await extractPdfText(bytes, options.signal, undefined, options.leaveTextlessToOcr);
+    return { path: file.path, kind: file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) };
+  }
+  if (file.kind === 'html' || file.kind === 'docx') {
+    const { text, sourceLines, warnings } = file.kind === 'html' ? extractHtml(bytes) : await extractDocx(bytes);
+    return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings };
+  }
+  const { text, warnings } = decodeText(bytes);
+  if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
+  return { path: file.path, kind: file.kind, pages: [text], warnings };
+}
+
+/**
+ * Reads one part of a PDF (see `partPageRange`), for a file split across threads; `assemblePdfText`
+ * joins the parts. Throws ExtractionError when the file cannot be read or opened.
+ */
+export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, options: ExtractOptions = {}): Promise<PdfPart> {
+  options.signal?.throwIfAborted();
+  const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
+  options.signal?.throwIfAborted();
+  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr);
+}
+
+/**
+ * Reads a whole file through one handle, checking its size on that handle first (the size seen at
+ * discovery may be stale), so a huge file is refused before any of it is read.
+ */
+async function readLimited(absPath: string, limit: number): Promise<Uint8Array> {
+  let handle;
+  try {
+    handle = await open(absPath, 'r');
+  } catch (error) {
+    throw fromFsError(error);
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) throw new ExtractionError('empty', 'empty file (0 bytes)');
+    if (size > limit) {
+      throw new ExtractionError('too-large', `too large (${sizeOverLimit(size, limit)}): raise the size limit to index it`);
+    }
+    const buffer = await handle.readFile();
+    // A view, not a copy: for a 200 MB PDF a copy would double the peak memory.
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    throw fromFsError(error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * "61.2 MB > limit 50 MB": megabytes to one decimal, a whole number without its ".0". When both
+ * round alike (50.02 MB over a 50 MB limit) the bytes are shown, so the line never reads "50 > 50".
+ */
+export function sizeOverLimit(size: number, limit: number): string {
+  const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+  return mb(size) === mb(limit) ? `${size} bytes > limit ${limit} bytes` : `${mb(size)} MB > limit ${mb(limit)} MB`;
+}

@@ -1,0 +1,42 @@
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
+import { availableParallelism } from 'node:os';
+import { extractFile, type ExtractOptions } from './extractFile';
+import { resolveWorkerScript, WorkerPool } from './pool';
+
+export { ExtractionError, failureFromError, isAbortError, type ExtractionErrorCode } from './errors';
+export { extractFile, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_TEXT_BYTES, type ExtractOptions } from './extractFile';
+
+/** Turns discovered files into text. Throws ExtractionError per bad file; `failureFromError` maps it. */
+export interface Extractor {
+  extract(file: DiscoveredFile, signal?: AbortSignal): Promise<ExtractedDocument>;
+  close(): Promise<void>;
+}
+
+export interface ExtractorOptions {
+  /** Worker threads for PDFs; 0 extracts in the calling thread. */
+  workers?: number;
+  maxPdfBytes?: number;
+  maxTextBytes?: number;
+  /** Split each PDF across the worker threads (default true; see WorkerPoolOptions). */
+  splitPdfs?: boolean;
+  /** Leave PDF pages without a usable text layer to OCR (see ExtractOptions). */
+  leaveTextlessToOcr?: boolean;
+}
+
+/**
+ * An extractor that reads PDFs on `workers` threads (default: DEFAULT_WORKERS), or in the calling
+ * thread when `workers` is 0 or no worker script can be found.
+ */
+export function createExtractor(options: ExtractorOptions = {}): Extractor {
+  const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes, leaveTextlessToOcr: options.leaveTextlessToOcr };
+  const workers = options.workers ?? DEFAULT_WORKERS;
+  const script = workers > 0 ? resolveWorkerScript() : undefined;
+  if (script) return new WorkerPool(workers, script, limits, { splitPdfs: options.splitPdfs });
+  return {
+    extract: (file, signal) => extractFile(file, { ...limits, signal }),
+    close: async () => undefined,
+  };
+}
+
+/** Measured in docs/benchmarks.md ("PDF extraction"): two threads on a 2-core machine. */
+export const DEFAULT_WORKERS = Math.max(1, Math.min(2, availableParallelism()));

@@ -1,0 +1,70 @@
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
+import { ExtractionError, type ExtractionErrorCode } from './errors';
+import type { ExtractOptions } from './extractFile';
+import type { PdfPart, PdfPartSpec } from './pdf';
+
+/** Work for one thread: a whole file, or one part of a PDF split across threads. */
+export type ExtractRequest =
+  | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> }
+  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> };
+
+/** Main thread -> worker. */
+export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number };
+
+/** A PdfPart as it crosses threads: its page error as data. */
+export type PdfPartMessage = Omit<PdfPart, 'firstPageError'> & { firstPageError?: SerializedError };
+
+/** Worker -> main thread. */
+export type WorkerResponse =
+  | { type: 'done'; id: number; document: ExtractedDocument }
+  /** A part's document is open: its page count, before its pages are read (the task goes on). */
+  | { type: 'opened'; id: number; numPages: number }
+  | { type: 'part'; id: number; part: PdfPartMessage }
+  | { type: 'failed'; id: number; error: SerializedError };
+
+export function partToMessage(part: PdfPart): PdfPartMessage {
+  const { firstPageError, ...rest } = part;
+  return firstPageError === undefined ? rest : { ...rest, firstPageError: serializeError(firstPageError) };
+}
+
+export function partFromMessage(message: PdfPartMessage): PdfPart {
+  const { firstPageError, ...rest } = message;
+  return firstPageError === undefined ? rest : { ...rest, firstPageError: deserializeError(firstPageError) };
+}
+
+/**
+ * Errors cross the thread boundary as plain data (structured clone drops class identity), so the
+ * fields callers decide by (ExtractionError code, Node's error code, the error's name) are carried
+ * explicitly and the error is rebuilt on the other side.
+ */
+export interface SerializedError {
+  name: string;
+  message: string;
+  /** ExtractionError code, or Node's system error code (ENOENT, ...). */
+  code?: string;
+  extraction: boolean;
+  cause?: SerializedError;
+}
+
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), extraction: false };
+  const code = (error as { code?: unknown }).code;
+  return {
+    name: error.name,
+    message: error.message,
+    code: typeof code === 'string' ? code : undefined,
+    extraction: error instanceof ExtractionError,
+    cause: error.cause !== undefined && depth < 3 ? serializeError(error.cause, depth + 1) : undefined,
+  };
+}
+
+export function deserializeError(data: SerializedError): Error {
+  const cause = data.cause ? deserializeError(data.cause) : undefined;
+  if (data.extraction && data.code) {
+    return new ExtractionError(data.code as ExtractionErrorCode, data.message, cause ? { cause } : undefined);
+  }
+  const error = new Error(data.message, cause ? { cause } : undefined);
+  error.name = data.name;
+  if (data.code) (error as Error & { code?: string }).code = data.code;
+  return error;
+}

@@ -1,0 +1,485 @@
+/**
+ * Indexes a folder into the LanceDB store, incrementally: discover → compare with the stored
+ * bookkeeping → (hash, extract) changed files → chunk → embed → write → delete removed →
+ * optimize. Progress is yielded as it goes; the summary is the generator's return value.
+ *
+ * Extraction of the next files runs ahead (on the extraction worker pool, extract/pool.ts) while
+ * the current file is embedded and written. One bad file becomes a FileFailure and the run goes
+ * on. Cancellation stops between documents: what was written stays, and the next run skips it.
+ */
+import { join, resolve } from 'node:path';
+import type { Logger } from '../../ports';
+import { silentLogger } from '../../ports';
+import { chunkDocument, type ChunkOptions } from './chunk';
+import { hashFile } from '../contentHash';
+import { DEFAULT_INDEX_DIR_NAME, discoverFiles } from './discover';
+import { sameEmbedderId } from '../embed/ollama';
+import type { Embedder } from '../embed/types';
+import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type Extractor } from './extract';
+import { ocrCacheDirOf } from './ocr/cache';
+import { OcrRun } from './ocr/ocrRun';
+import type { OcrSettings } from './ocr/settings';
+import { planRun, type IndexPlan } from './indexPlan';
+import { hasTextlessPages } from './extract/pdf';
+import { writeFailureRecord } from './failureRecord';
+import { openIndexStore, removeIndexDir } from '../store/store';
+import { IndexStoreError } from '../store/errors';
+import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
+import { acquireWriterLock, lockPathOf } from '../store/writerLock';
+import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
+import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
+import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
+import type { DiscoveredFile, DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
+
+export interface IndexFolderOptions {
+  /** The folder to index. */
+  root: string;
+  /** Index folder; default `<root>/.research-index`. */
+  dbDir?: string;
+  include?: string[];
+  exclude?: string[];
+  /** A ready embedder (see embed/select.ts), or null/absent for full-text only. */
+  embedder?: Embedder | null;
+  chunking?: Partial<ChunkOptions>;
+  /** Delete the index folder first and index everything again. */
+  rebuild?: boolean;
+  signal?: AbortSignal;
+  logger?: Logger;
+  /** Extraction backend; default the extraction worker pool (`workers` threads). */
+  extractor?: Extractor;
+  /** Size limits for the default extractor (default 200 MB per PDF, 50 MB per text file). */
+  limits?: { maxPdfBytes?: number; maxTextBytes?: number };
+  workers?: number;
+  /** Flush buffered document writes at this many chunks (fewer, larger commits). */
+  writeBatchChunks?: number;
+  /** OCR of PDF pages without a usable text layer; default `auto` with English (ocr/settings.ts). */
+  ocr?: Partial<OcrSettings>;
+}
+
+/**
+ * Files being hashed/extracted ahead of the one being embedded and written. With 4, the workers
+ * ran dry while a long file at the head of the queue was still being read (or a batch was being
+ * written); only extracted text waits here, so a deeper queue costs little memory.
+ */
+const LOOKAHEAD = 8;
+const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
+
+type Prepared =
+  | { kind: 'document'; file: DiscoveredFile; stored: StoredDocument | null; hash: string; doc: ExtractedDocument }
+  | { kind: 'touched'; file: DiscoveredFile; stored: StoredDocument }
+  | { kind: 'failed'; file: DiscoveredFile; stored: StoredDocument | null; failure: FileFailure };
+
+export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<IndexProgress, IndexSummary> {
+  const started = performance.now();
+  const root = resolve(options.root);
+  const shared = options.dbDir !== undefined && isObjectStoreUri(options.dbDir);
+  const dbDir = shared ? parseObjectLocation(options.dbDir!).uri : resolve(options.dbDir ?? join(root, DEFAULT_INDEX_DIR_NAME));
+  const logger = options.logger ?? silentLogger;
+  const signal = options.signal;
+  const embedder = options.embedder ?? null;
+  const notices: string[] = [];
+  const failed: FileFailure[] = [];
+  const summary = (extra: Partial<IndexSummary>): IndexSummary => {
+    const seconds = (performance.now() - started) / 1000;
+    const base: IndexSummary = {
+      files: 0,
+      indexed: 0,
+      skipped: 0,
+      removed: 0,
+      failed,
+      pages: 0,
+      chunks: 0,
+      seconds,
+      pagesPerSecond: 0,
+      cancelled: false,
+      embedder: embedder?.id ?? 'none',
+      notices,
+      warned: [],
+      ...extra,
+    };
+    base.pagesPerSecond = seconds > 0 ? base.pages / seconds : 0;
+    return base;
+  };
+
+  if (shared && options.rebuild) {
+    throw new IndexStoreError(
+      `--rebuild is not available for an index on object storage (${dbDir}): index into a new prefix and point the readers at it`,
+      'index-write',
+      dbDir,
+    );
+  }
+  // One writer at a time (writerLock.ts, objectStore/objectLock.ts); taken before --rebuild touches anything.
+  const lock = shared ? await acquireSharedWriterLock(dbDir, logger, notices) : await acquireWriterLock(dbDir);
+  try {
+    if (!shared) await recoverInterruptedSwap(dbDir);
+    // A rebuild writes beside the old index (rebuildSwap.ts), which keeps answering until the swap.
+    const target = options.rebuild ? rebuildDirOf(dbDir) : dbDir;
+    if (options.rebuild) {
+      await assertReplaceable(dbDir);
+      notices.push(`rebuilding the index at ${dbDir}`);
+    }
+    // The OCR cache is keyed by content, beside the index (not in it): a rebuild reuses it.
+    const ocr = OcrRun.start(options.ocr, shared ? localShadowOf(dbDir) : dbDir, options.workers || DEFAULT_WORKERS, notices);
+    const store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
+      await ocr?.close();
+      throw error;
+    });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits, leaveTextlessToOcr: Boolean(ocr) });
+    const ownsExtractor = !options.extractor;
+    let result: IndexSummary;
+    let candidates = 0;
+    try {
+      // An index made before checksums existed keeps working as it is; this run records them.
+      const firstChecksums = !shared && !store.meta().checksums && (await store.countChunks()) > 0;
+      await configureEmbedding(store, embedder, notices, logger, signal);
+
+      yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
+      const discovered = await discoverFiles(root, {
+        include: options.include,
+        exclude: options.exclude,
+        skipDirs: indexOwnDirs(dbDir),
+        skipFiles: [lockPathOf(dbDir)],
+        signal,
+      });
+      failed.push(...discovered.failures);
+      const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+      // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
+      // no text are read again, once; everything else, and their embeddings, stays as it is.
+      if (ocr && store.meta().ocr !== true) {
+        const rereads = rereadForOcr(plan);
+        if (rereads > 0) notices.push(`OCR is on: reading again ${rereads} PDF(s) indexed without it that have pages with no text layer`);
+      }
+      const files = discovered.files.length + discovered.failures.length;
+      logger.info(`index: ${files} files, ${plan.unchanged.length} unchanged, ${plan.candidates.length} to check, ${plan.removed.length} removed`);
+
+      const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
+      const total = (candidates = plan.candidates.length);
+      const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
+      const skipped = plan.unchanged.length + touched;
+
+      yield* finishRun(store, plan, run, {
+        cancelled,
+        rebuild: Boolean(options.rebuild),
+        shared,
+        ocr,
+        target,
+        failed,
+        files: discovered.files,
+        notices,
+        total,
+      });
+      if (firstChecksums)
+        notices.push(
+          'checksums of the index files recorded: from now on damage to them is found when the index is opened (`status --verify` checks every byte)',
+        );
+      result = summary({
+        files,
+        indexed: run.indexed,
+        skipped,
+        removed: plan.removed.length,
+        pages: run.pages,
+        chunks: run.chunks,
+        cancelled,
+        warned: run.warned,
+        ...(ocr ? { ocr: { ...ocr.summary, recognized: ocr.pagesRecognized } } : {}),
+      });
+    } finally {
+      if (ownsExtractor) await extractor.close();
+      await ocr?.close();
+      store.close();
+    }
+    if (options.rebuild && !result.cancelled) await swapInRebuilt(dbDir);
+    yield { phase: 'done', done: candidates, total: candidates, message: result.cancelled ? 'cancelled' : 'done' };
+    return result;
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * Hashes and extracts the candidates LOOKAHEAD files ahead (OCR included) and writes each in
+ * order: an unchanged file is touched, a failed one recorded (its old text dropped), the rest
+ * chunked, embedded and buffered. Progress is yielded as it goes; a cancel ends it normally.
+ */
+async function* writeCandidates(
+  plan: IndexPlan,
+  run: RunWriter,
+  failed: FileFailure[],
+  {
+    extractor,
+    ocr,
+    signal,
+    chunking,
+  }: { extractor: Extractor; ocr: OcrRun | undefined; signal: AbortSignal | undefined; chunking: Partial<ChunkOptions> | undefined },
+): AsyncGenerator<IndexProgress, { touched: number; cancelled: boolean }> {
+  let touched = 0;
+  let cancelled = false;
+  const total = plan.candidates.length;
+  const ahead: Array<Promise<Prepared>> = [];
+  let next = 0;
+  const fill = () => {
+    while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
+      const { file, stored, reread } = plan.candidates[next++]!;
+      ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
+      // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
+      ahead[ahead.length - 1]!.catch(() => undefined);
+    }
+  };
+
+  try {
+    fill();
+    for (let done = 0; ahead.length > 0; done++) {
+      const head = ahead.shift()!;
+      let prepared: Prepared | undefined;
+      // While a document is being OCR'd (seconds a page), say which page, then carry on.
+      while (!prepared) {
+        const next = await (ocr ? Promise.race([head, ocr.nextMessage()]) : head);
+        if (typeof next === 'string') yield { phase: 'ocr', done, total, message: next };
+        else prepared = next;
+      }
+      fill();
+      const path = prepared.file.path;
+      if (prepared.kind === 'touched') {
+        touched++;
+        run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
+      } else if (prepared.kind === 'failed') {
+        failed.push(prepared.failure);
+        // The old text no longer describes the file: drop it rather than serve stale answers.
+        if (prepared.stored) run.removeStale(path);
+      } else {
+        yield { phase: 'embed', done, total, file: path };
+        const outcome = await run.add(prepared, chunking, signal);
+        if (outcome.failure) {
+          failed.push(outcome.failure);
+          if (prepared.stored) run.removeStale(path);
+        }
+      }
+      if (run.shouldFlush()) {
+        yield { phase: 'write', done: done + 1, total, file: path };
+        await run.flush();
+      }
+      const upcoming = plan.candidates[done + 1]?.file.path;
+      if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
+      signal?.throwIfAborted();
+    }
+  } catch (error) {
+    // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
+    if (!signal?.aborted && !isAbortError(error)) throw error;
+    cancelled = true;
+  } finally {
+    // Whatever finished is written even when the run stops: the next run skips it.
+    await Promise.allSettled(ahead);
+    await run.flush();
+  }
+  return { touched, cancelled };
+}
+
+/**
+ * Ends a run: deletes what is gone, then makes the writes searchable, recorded and their failures
+ * named for `status`; a cancelled run is made searchable as far as it got, and says how to finish.
+ */
+async function* finishRun(
+  store: IndexStore,
+  plan: IndexPlan,
+  run: RunWriter,
+  {
+    cancelled,
+    rebuild,
+    shared,
+    ocr,
+    target,
+    failed,
+    files,
+    notices,
+    total,
+  }: {
+    cancelled: boolean;
+    rebuild: boolean;
+    shared: boolean;
+    ocr: OcrRun | undefined;
+    target: string;
+    failed: FileFailure[];
+    files: DiscoveredFile[];
+    notices: string[];
+    total: number;
+  },
+): AsyncGenerator<IndexProgress, void> {
+  const removed = [...plan.removed, ...run.stale];
+  if (removed.length > 0) await store.deleteDocuments(removed);
+  const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
+  if (cancelled) {
+    notices.push(
+      rebuild
+        ? 'the rebuild was cancelled: the previous index is unchanged and still answers; run the same command again to finish the rebuild'
+        : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
+    );
+    // Make what is there searchable even if this was the first run.
+    if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
+    await store.recordChecksums();
+  } else {
+    if (changed || !(await store.isSearchReady())) {
+      yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
+      await store.optimize();
+    }
+    await store.markIndexed(undefined, { ocr: Boolean(ocr) });
+    // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
+    // files. A shared index has no local folder to keep it in: the run's summary names them.
+    if (!shared) await writeFailureRecord(target, failed, files);
+  }
+}
+
+/**
+ * Opens the index a run writes to. A rebuild's folder left by an earlier rebuild that was cut
+ * short is carried on with; one that cannot be opened (killed mid-write) is started afresh.
+ */
+async function openTarget(target: string, rebuild: boolean, notices: string[]): Promise<IndexStore> {
+  if (!rebuild) return openIndexStore(target, { create: true });
+  try {
+    const store = await openIndexStore(target, { create: true });
+    if ((await store.documents()).length > 0) notices.push('carrying on with the rebuild started earlier');
+    return store;
+  } catch (error) {
+    if (!(error instanceof IndexStoreError) || error.code === 'index-locked') throw error;
+    await removeIndexDir(target);
+    return openIndexStore(target, { create: true });
+  }
+}
+
+/** Records the embedder in the index; a different model than before drops the old vectors (with a notice). */
+async function configureEmbedding(store: IndexStore, embedder: Embedder | null, notices: string[], logger: Logger, signal?: AbortSignal): Promise<void> {
+  const dimension = embedder ? (embedder.dimension ?? (await embedder.probe(signal))) : null;
+  const before = store.meta().embeddingModel;
+  const hadDocuments = (await store.countChunks()) > 0 || (await store.documents()).length > 0;
+  // The same model under another spelling (`name` vs `name:latest`) keeps the recorded id, so
+  // valid vectors are never thrown away for a tag.
+  const id = embedder ? (sameEmbedderId(before, embedder.id) ? before : embedder.id) : null;
+  const { changed } = await store.configureEmbedding(id, dimension, embedder?.modelDir ?? null);
+  if (changed && hadDocuments) {
+    const message = `embedding model changed from ${before ?? 'none (full-text only)'} to ${embedder?.id ?? 'none (full-text only)'}: re-indexing every document`;
+    notices.push(message);
+    logger.warn(message);
+  }
+}
+
+/** The folders an index keeps beside itself (rebuild, swap, OCR cache): never documents to index. */
+export function indexOwnDirs(dbDir: string): string[] {
+  return [dbDir, rebuildDirOf(dbDir), previousDirOf(dbDir), ocrCacheDirOf(dbDir)];
+}
+
+/** Moves unchanged PDFs with textless pages to the candidates, to be extracted (and OCR'd) again. */
+function rereadForOcr(plan: IndexPlan): number {
+  const stored = new Map(plan.storedByPath);
+  const keep = plan.unchanged.filter((file) => {
+    const record = stored.get(file.path);
+    if (file.kind !== 'pdf' || !record || !hasTextlessPages(record.warnings)) return true;
+    plan.candidates.push({ file, stored: record, reread: true });
+    return false;
+  });
+  const moved = plan.unchanged.length - keep.length;
+  plan.unchanged = keep;
+  return moved;
+}
+
+/** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
+async function prepare(
+  file: DiscoveredFile,
+  stored: StoredDocument | null,
+  extractor: Extractor,
+  ocr: OcrRun | undefined,
+  signal?: AbortSignal,
+): Promise<Prepared> {
+  try {
+    const hash = await hashFile(file.absPath, signal);
+    if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
+    const doc = await extractor.extract(file, signal);
+    await ocr?.read(doc, file.absPath, hash, signal);
+    return { kind: 'document', file, stored, hash, doc };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { kind: 'failed', file, stored, failure: failureFromError(file.path, error) };
+  }
+}
+
+/** Buffers finished documents and writes them in batches; counts what the run did. */
+class RunWriter {
+  indexed = 0;
+  touched = 0;
+  pages = 0;
+  chunks = 0;
+  readonly stale: string[] = [];
+  readonly warned: DocumentWarnings[] = [];
+  private pending: DocumentWrite[] = [];
+  private pendingChunks = 0;
+  private touchedDocs: StoredDocument[] = [];
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly embedder: Embedder | null,
+    private readonly batchChunks: number,
+  ) {}
+
+  async add(
+    prepared: Extract<Prepared, { kind: 'document' }>,
+    chunking: Partial<ChunkOptions> | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ failure?: FileFailure }> {
+    const { doc, file, hash } = prepared;
+    let chunks;
+    try {
+      chunks = chunkDocument(doc, chunking);
+    } catch (error) {
+      return {
+        failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },
+      };
+    }
+    // Embedding errors (server down, model gone) are not about this file: they stop the run.
+    const vectors = this.embedder
+      ? await this.embedder.embed(
+          chunks.map((c) => c.text),
+          signal,
+        )
+      : null;
+    this.pending.push({
+      document: {
+        path: file.path,
+        kind: doc.kind,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        contentHash: hash,
+        pages: doc.kind === 'pdf' ? doc.pages.length : null,
+        warnings: doc.warnings,
+      },
+      chunks,
+      vectors,
+    });
+    this.pendingChunks += chunks.length;
+    if (doc.warnings.length > 0) this.warned.push({ path: file.path, warnings: doc.warnings });
+    this.indexed++;
+    this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
+    this.chunks += chunks.length;
+    return {};
+  }
+
+  touch(document: StoredDocument): void {
+    this.touched++;
+    this.touchedDocs.push(document);
+  }
+
+  removeStale(path: string): void {
+    this.stale.push(path);
+  }
+
+  shouldFlush(): boolean {
+    return this.pendingChunks >= this.batchChunks || this.pending.length >= 200 || this.touchedDocs.length >= 500;
+  }
+
+  async flush(): Promise<void> {
+    const writes = this.pending;
+    const touched = this.touchedDocs;
+    this.pending = [];
+    this.pendingChunks = 0;
+    this.touchedDocs = [];
+    if (writes.length > 0) await this.store.replaceDocuments(writes);
+    if (touched.length > 0) await this.store.recordDocuments(touched);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * What changed on disk since the last indexing run, without reading any file (sizes and mtimes
+ * against the index's records): `status` prints it. Files that failed last time and have not
+ * changed are not "new": they are named, with why (failureRecord.ts).
+ */
+import type { StoredDocument } from '../store/types';
+import type { FileFailure } from '../types';
+import { discoverFiles } from './discover';
+import { readFailureRecord, separateKnownFailures } from './failureRecord';
+import { indexOwnDirs } from './indexer';
+import { planRun } from './indexPlan';
+
+export interface PendingChanges {
+  new: number;
+  modified: number;
+  removed: number;
+  /** Files that cannot be indexed and have not changed since they failed. */
+  failing: FileFailure[];
+}
+
+export async function changesSinceLastRun(root: string, dbDir: string, documents: readonly StoredDocument[]): Promise<PendingChanges> {
+  const { files, failures } = await discoverFiles(root, { skipDirs: indexOwnDirs(dbDir) });
+  const plan = planRun(files, [...documents], failures);
+  const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
+  const stored = new Set(documents.map((d) => d.path));
+  return {
+    new: changed.filter((c) => !stored.has(c.file.path)).length,
+    modified: changed.filter((c) => stored.has(c.file.path)).length,
+    removed: plan.removed.length,
+    failing,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The document index as the hosts (the CLI, the editor, the benchmarks) use it: what they need and
+ * nothing more. Everything else in this folder is reached from here or from core/graph; a host
+ * that needs more adds it here on purpose. README.md says how it works and where to start.
+ */
+
+// Open for queries; index a folder with the right embedder; what changed since the last run.
+export { clearIndex, indexWithEmbedder, openFoldersForQueries, openIndexForQueries, type IndexRun, type OpenedIndex, type QueryEmbedding } from './session';
+export { changesSinceLastRun } from './build/pending';
+// With an embedder or a store of one's own (the benchmarks time these directly).
+export { indexFolder } from './build/indexer';
+export { createRetriever, type RetrieverOptions } from './search/search';
+export type { Embedder } from './embed/types';
+export type { IndexStore } from './store/types';
+
+// What search returns and an indexing run reports.
+export type { FileFailure, IndexProgress, IndexStats, IndexSummary, OcrSummary, Provenance, Retriever, SearchHit, SearchOptions } from './types';
+
+// Settings a host passes in, and their defaults.
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_INDEX_DIR_NAME, discoverFiles } from './build/discover';
+export { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from './build/ocr/settings';
+export { DEFAULT_OLLAMA_EMBED_MODEL } from './embed/ollama';
+export { LOCAL_PRECISIONS, type LocalPrecision } from './embed/local';
+export type { EmbedderSelection, OpenAiServer } from './embed/select';
+export type { EmbedMode } from './embed/types';
+
+// Failures a host turns into a line that says what to do (decided by class and `code`).
+export { InvalidChunkOptionsError } from './build/chunk';
+export { OcrError } from './build/ocr/errors';
+export { EmbedderError } from './embed/errors';
+export { SearchError } from './search/search';
+export { IndexCorruptError, IndexMissingError, IndexStoreError, isIndexDamage } from './store/errors';
+
+// The index itself: a folder or a shared index on object storage (s3://…); open, verify.
+export { describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from './store';
+export { isObjectStoreUri, parseObjectLocation, UnsupportedLocationError } from './store/objectStore/location';
+
+// Several folders searched as one (multi-root workspaces, the CLI's --folder).
+export { folderLabels, inFolder, multiFolderRetriever, splitFolderPath, sumStats, type FolderRetriever } from './search/folders';
+export { sumSummaries } from './build/folderSummary';
+
+// How runs and locations read, the same in the terminal and the editor.
+export { plural, progressText, runSummaryText, type ProgressText } from './build/runText';
+export { describePages } from './build/extract/pageText';
+export { citesParagraphs, lineWord } from './lineUnits';
+
+// Opening a citation: the file's hash (is it still the indexed version?), a DOCX's text, the OCR'd
+// words of a scanned page (to highlight a passage on it).
+export { hashFile } from './contentHash';
+export { extractDocx } from './build/extract/docx';
+export { cachedOcrWords, ocrCacheDirOf } from './build/ocr/cache';

@@ -1,0 +1,195 @@
+/**
+ * "Not in your documents": a signal, from the index alone (no LLM), that the answer to a question
+ * is absent. It asks how much of the question the top passages cover, weighting each of the
+ * question's words by its rarity in the whole index (IDF): a question whose rare words the best
+ * passages do not contain, or that uses a word the index has nowhere, asks about something the
+ * documents do not say. Thresholds and how they were measured: ./README.md ("Not in your documents").
+ */
+import { pathWords } from './docScope';
+import { analyzeQuery, tokenPieces } from './query';
+import type { SearchHit } from '../types';
+
+export interface Absence {
+  /** The documents most likely do not contain the answer. */
+  absent: boolean;
+  /** 0..1: how sure the verdict is (for `absent`, 1 - coverage; otherwise coverage). */
+  confidence: number;
+  /** One line for logs and the decision trail, e.g. `"parquet" occurs nowhere in the index`. */
+  reason: string;
+  /** The question's words (or names) the top passages lack, rarest first, at most 3: what a rephrase could change. */
+  missing: string[];
+}
+
+/** What the index says about one word of the question, or one multi-part name it typed (`R_MAX_THREADS`). */
+export interface TermEvidence {
+  /** A word, or a name's parts joined by spaces (matched as a phrase). */
+  term: string;
+  kind: 'word' | 'name';
+  /** Chunks containing it (capped at DF_CAP). 0: nowhere in the index. */
+  df: number;
+  /** Some top passage contains it (its text, or its document's name). */
+  covered: boolean;
+  /** Occurs nowhere, but a top passage has a word one edit away: a misspelling, not a new topic. */
+  misspelt: boolean;
+  /** Ids of the top passages that contain it (its document's name counts for all of them). */
+  passages: string[];
+}
+
+/** Top passages whose words count as covering the question (the ones an answer would quote). */
+export const ABSENCE_TOP = 5;
+/** Chunks counted per word; above this a word is common and its IDF barely changes. */
+export const DF_CAP = 1000;
+/**
+ * Below this IDF-weighted coverage inside the single best of the top passages, they miss the
+ * question's substance. Calibrated (README.md) on the development, held-out 1 and 2 questions and
+ * unanswerable-1: every answerable one had 0.51 or more in one passage; unanswerable ones 0.32-1.
+ */
+export const MIN_COVERAGE = 0.5;
+/**
+ * A word the index has nowhere flags the question only when coverage is also below this, so one
+ * odd word in an otherwise well-matched question is not a refusal. Measured: no answerable
+ * question had such a word; the unanswerable ones that did covered 0.38-0.58.
+ */
+export const UNKNOWN_WORD_COVERAGE = 0.7;
+
+/**
+ * Words the full-text index drops (its English stop-word list, applied after stemming), so a
+ * count of 0 for them says nothing about the documents. analyzeQuery already drops most question
+ * words; these are the rest, as the index tokenizer lists them.
+ */
+const INDEX_STOP_WORDS = new Set(
+  (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself ' +
+    'they them their theirs themselves what which who whom this that these those am is are was were be been being have has had ' +
+    'having do does did doing a an the and but if or because as until while of at by for with about against between into through ' +
+    'during before after above below to from up down in out on off over under again further then once here there when where why ' +
+    'how all any both each few more most other others some such no nor not only own same so than too very s t can will just don ' +
+    'should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn'
+  ).split(' '),
+);
+
+/** The question's words as the index sees them: pieces of its content words, lowercased, no stop words. */
+export function questionTerms(question: string): string[] {
+  const pieces = analyzeQuery(question)
+    .terms.flatMap(tokenPieces)
+    .map((piece) => piece.toLowerCase());
+  return [...new Set(pieces)].filter((piece) => !INDEX_STOP_WORDS.has(piece));
+}
+
+/**
+ * Names of several parts the question types (`R_MAX_THREADS`, `--max-worker-threads`), as the
+ * phrase of their parts. Every part of a made-up option can exist on its own; the name does not.
+ * Number parts are values, not the name (`-dKPreserve=2`, `5.3`: the manual writes `=0/1/2` or
+ * another version), so they are dropped. A name with a stop-word part is left out: the index drops
+ * that part, so the phrase cannot match.
+ */
+export function questionNames(question: string): Array<{ phrase: string; spelled: string }> {
+  const names = analyzeQuery(question).identifiers.map((name) => ({
+    pieces: tokenPieces(name)
+      .map((p) => p.toLowerCase())
+      .filter((p) => !/^\d+$/.test(p)),
+    spelled: name.toLowerCase().replace(/^-+/, ''),
+  }));
+  return names
+    .filter(({ pieces }) => pieces.length > 1 && !pieces.some((p) => INDEX_STOP_WORDS.has(p)))
+    .map(({ pieces, spelled }) => ({ phrase: pieces.join(' '), spelled }));
+}
+
+/** How the index answers the two questions asked of each word; search.ts runs them on LanceDB. */
+export interface TermLookup {
+  /** Chunks containing the word (or, with `phrase`, the words adjacent), up to DF_CAP. */
+  documentFrequency(term: string, phrase?: boolean): Promise<number>;
+  /** Those of `ids` whose text contains the word or phrase (the index's tokenizer and stemmer decide). */
+  containing(term: string, ids: readonly string[], phrase?: boolean): Promise<Set<string>>;
+  /** Chunks in the index. */
+  total(): Promise<number>;
+}
+
+export async function assessAbsence(question: string, hits: readonly SearchHit[], lookup: TermLookup): Promise<Absence> {
+  if (hits.length === 0) return { absent: true, confidence: 1, reason: 'the search found no passage', missing: [] };
+  const evidence = await gatherEvidence(question, hits, lookup);
+  if (evidence.length === 0) return { absent: false, confidence: 0, reason: 'the question has no searchable words', missing: [] };
+  return judgeAbsence(evidence, await lookup.total());
+}
+
+/** Each of the question's words: how common in the index, and whether the top passages have it. */
+export async function gatherEvidence(question: string, hits: readonly SearchHit[], lookup: TermLookup): Promise<TermEvidence[]> {
+  const top = hits.slice(0, ABSENCE_TOP);
+  const ids = top.map((hit) => hit.id);
+  const documentNames = new Set(top.flatMap((hit) => pathWords(hit.path)));
+  const words = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const spellings = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_.:=+-]*[\p{L}\p{N}]/gu) ?? []));
+  const wordEvidence = questionTerms(question).map(async (term): Promise<TermEvidence> => {
+    const [df, inTop] = await Promise.all([lookup.documentFrequency(term), lookup.containing(term, ids)]);
+    const named = top.filter((hit) => pathWords(hit.path).includes(term)).map((hit) => hit.id);
+    const covered = inTop.size > 0 || documentNames.has(term);
+    const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
+    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])] };
+  });
+  const nameEvidence = questionNames(question).map(async ({ phrase, spelled }): Promise<TermEvidence> => {
+    const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
+    const misspelt = df === 0 && [...spellings].some((word) => withinOneEdit(spelled, word));
+    return { term: phrase, kind: 'name', df, covered: inTop.size > 0, misspelt, passages: [...inTop] };
+  });
+  return Promise.all([...wordEvidence, ...nameEvidence]);
+}
+
+/** The verdict from the words' evidence; kept apart from the lookups so it can be measured and tested alone. */
+export function judgeAbsence(evidence: readonly TermEvidence[], totalChunks: number): Absence {
+  const idf = (df: number) => Math.log((totalChunks + 1) / (df + 0.5));
+  const words = evidence.filter((e) => e.kind === 'word');
+  const unknownName = evidence.find((e) => e.kind === 'name' && e.df === 0 && !e.misspelt);
+  const weight = words.reduce((sum, e) => sum + idf(e.df), 0);
+  const covered = words.reduce((sum, e) => sum + (e.covered || e.misspelt ? idf(e.df) : 0), 0);
+  const coverage = weight > 0 ? covered / weight : 1;
+  // The same, inside the one passage that holds the most of it: an answer sits in one place, and
+  // five passages that each share a different word of the question answer none of it.
+  const ids = new Set(words.flatMap((e) => e.passages));
+  const inOne = Math.max(0, ...[...ids].map((id) => words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0)));
+  const single = weight > 0 ? inOne / weight : 1;
+  // A word only in a document's name (its text never says "gnuplot") is covered, not unknown.
+  const unknown = words.filter((e) => e.df === 0 && !e.misspelt && !e.covered).map((e) => e.term);
+  const missing = evidence
+    .filter((e) => !e.covered && !e.misspelt)
+    .sort((a, b) => a.df - b.df)
+    .slice(0, 3)
+    .map((e) => e.term);
+  const shown = round(coverage);
+  const quote = (terms: string[]) => terms.map((t) => JSON.stringify(t)).join(', ');
+  // A name typed in full that no document contains is the clearest sign: its parts may all be common.
+  if (unknownName) {
+    return { absent: true, confidence: round(Math.max(0.5, 1 - coverage)), reason: `the name "${unknownName.term}" occurs nowhere in the index`, missing };
+  }
+  if (unknown.length > 0 && coverage < UNKNOWN_WORD_COVERAGE) {
+    return {
+      absent: true,
+      confidence: round(1 - coverage),
+      reason: `${quote(unknown)} occur${unknown.length === 1 ? 's' : ''} nowhere in the index (coverage ${shown})`,
+      missing,
+    };
+  }
+  if (single < MIN_COVERAGE) {
+    return {
+      absent: true,
+      confidence: round(1 - single),
+      reason: `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`,
+      missing,
+    };
+  }
+  return { absent: false, confidence: shown, reason: `the top passages cover ${shown} of the question's rare words`, missing };
+}
+
+/** Levenshtein distance ≤ 1 (one letter added, dropped or changed), without building a matrix. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  const rest = short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+  return rest;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

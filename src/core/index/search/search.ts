@@ -1,0 +1,274 @@
+/**
+ * Search over the chunks table: full-text (BM25 over LanceDB's FTS index), vector (cosine over
+ * the embeddings) or both fused by reciprocal rank (hybrid, the default when vectors exist).
+ *
+ * Each side fetches more candidates than asked for, so fusion can promote a chunk that one side
+ * ranks modestly but the other ranks well. When one side fails (no FTS index yet, embedder down)
+ * search degrades to the other and logs why; it throws only when no side can answer.
+ */
+import { isEmbedderDown } from '../embed/errors';
+import type { Embedder } from '../embed/types';
+import { candidateLists, NO_IDENTIFIER_ROWS, type Row, type VectorRows } from './candidates';
+import { reciprocalRankFusion } from './fusion';
+import { rerankBySentences } from './sentenceRerank';
+import { cachedSentenceEmbedder } from './sentenceVectorCache';
+import { analyzeQuery, splitQuestion, tokenPieces } from './query';
+import { sqlIn } from '../sql';
+import { assessAbsence } from './absence';
+import { indexTermLookup } from './termLookup';
+import { isIndexDamage } from '../store/errors';
+import type { IndexStore } from '../store/types';
+import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
+import type { Logger } from '../../ports';
+
+export class SearchError extends Error {
+  readonly code: 'no-search-method' | 'search-failed';
+  constructor(code: SearchError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SearchError';
+    this.code = code;
+  }
+}
+
+export interface RetrieverOptions {
+  logger?: Logger;
+  /** Candidates fetched per side = max(k * factor, minimum). */
+  candidateFactor?: number;
+  minCandidates?: number;
+  /** RRF weights of the lists. */
+  ftsWeight?: number;
+  vectorWeight?: number;
+  /** Weight of the full-text list restricted to documents the question names (docScope.ts); 0 turns it off. */
+  namedDocWeight?: number;
+  /** Phrase clauses for quoted text (ftsQuery.ts). */
+  phrases?: boolean;
+  /** Inside named documents, search without the words that named them (they say nothing there). */
+  stripNameWords?: boolean;
+  /** Weight of per-part vector lists for questions that ask several things; 0 turns it off. */
+  partWeight?: number;
+  /**
+   * Hybrid only: rerank the first N fused hits by their best sentence (sentenceRerank.ts: the
+   * question's rare words together in one sentence; with sentenceVectors, also its embedding's
+   * similarity to the question); 0 turns it off.
+   */
+  sentenceRerank?: number;
+  /**
+   * Hybrid rerank: sentences per reranked hit embedded at query time for the rerank's cosine order
+   * (the ones richest in the question's words; default DEFAULT_SENTENCE_VECTORS); 0 leaves the
+   * cosine order out and keeps the lexical one.
+   */
+  sentenceVectors?: number;
+  /**
+   * Full-text search without vectors: weight of the list of chunks containing a rare code
+   * identifier the question names (CompleteMulti, UV_THREADPOOL_SIZE); 0 turns it off. See
+   * identifierRows. Hybrid search leaves it out: measured in docs/benchmarks.md, with vectors it cost
+   * hit@5 (a third full-text vote on the same chunks outweighed the per-part vector lists of
+   * two-part questions), and the rerank's lexical sentence order already lifts such chunks.
+   */
+  identifierWeight?: number;
+  /**
+   * Weight of the list of chunks with a line that defines a code identifier the question names
+   * (definitions.ts), in both modes (default: DEFAULT_DEFINITION_WEIGHT); 0 turns it off.
+   */
+  definitionWeight?: number;
+}
+
+const DEFAULT_K = 10;
+/**
+ * Measured on the dev questions with all-MiniLM-L6-v2 (docs/benchmarks.md): vectors alone found 0.61 at
+ * hit@5 where BM25 found 0.89, and an equal vote let them push BM25's first hits down (hit@1 0.61
+ * vs 0.72); at half weight they still rescue paraphrased questions (held-out hit@1 0.7 -> 0.8).
+ */
+const DEFAULT_VECTOR_WEIGHT = 0.5;
+/** Questions that ask two things get a vector list per part (measured in docs/benchmarks.md). */
+const DEFAULT_PART_WEIGHT = 0.5;
+/**
+ * The rerank: the first 8 fused hits, the 2 sentences of each richest in the question's words
+ * embedded (16 a query). Measured in docs/benchmarks.md over 4 question sets against 1-4 sentences and
+ * 3-10 hits: the fewest sentences that bring dev hit@1 back to 0.78 (lexical order alone: 0.67)
+ * while keeping every held-out hit@1 and hit@5 at or above full-text's. Fewer hits (3, 5)
+ * or one sentence each lost held-out rank-1 hits; every sentence of 10 hits (~90) gained nothing
+ * more at five times the cost.
+ */
+const DEFAULT_SENTENCE_RERANK = 8;
+const DEFAULT_SENTENCE_VECTORS = 2;
+/**
+ * Measured in docs/benchmarks.md on four question sets: in full-text search weight 1 lifted dev hit@1
+ * (0.72 -> 0.78) and weight 2 cost two held-out hit@1s; in hybrid search weight 1 left the one dev
+ * miss (q030) at rank 8 and weight 2 brought it to 4, changing nothing else. A defining entry
+ * ("Name: what it does") is short and embeds poorly, so the vector lists rarely vote for it.
+ */
+const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
+/**
+ * After the embedder timed out or could not be reached, queries go full-text only for this long:
+ * a turn searches several queries, and each would otherwise wait out the same limit again.
+ */
+const EMBEDDER_RETRY_MS = 60_000;
+
+export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
+  const candidateFactor = options.candidateFactor ?? 4;
+  const minCandidates = options.minCandidates ?? 40;
+  const ftsWeight = options.ftsWeight ?? 1;
+  const vectorWeight = options.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
+  const namedDocWeight = options.namedDocWeight ?? 1;
+  const logger = options.logger;
+
+  const stripNameWords = options.stripNameWords ?? true;
+  const partWeight = options.partWeight ?? DEFAULT_PART_WEIGHT;
+  const sentenceRerank = options.sentenceRerank ?? DEFAULT_SENTENCE_RERANK;
+  const sentenceVectors = options.sentenceVectors ?? DEFAULT_SENTENCE_VECTORS;
+  const identifierWeight = options.identifierWeight ?? 1;
+  const sentenceEmbedder = embedder && cachedSentenceEmbedder(embedder);
+  let embedderDownUntil = 0;
+  const termLookup = indexTermLookup(store);
+
+  /** Says once per outage why search is full-text only; other failures are logged each time. */
+  function vectorFailed(error: unknown): void {
+    const down = isEmbedderDown(error);
+    if (!down) return void logger?.warn('vector search failed; using full-text search only', error);
+    if (performance.now() < embedderDownUntil) return;
+    embedderDownUntil = performance.now() + EMBEDDER_RETRY_MS;
+    const action = (error as { action?: unknown }).action;
+    logger?.warn(`vector search failed; using full-text search only: ${error.message}${typeof action === 'string' ? ` (${action})` : ''}`);
+  }
+
+  const { ftsSide, vectorSide, namedDocumentRows, identifierRows } = candidateLists(store, embedder, { phrases: options.phrases, stripNameWords, logger });
+
+  return {
+    async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
+      const { signal } = searchOptions;
+      signal?.throwIfAborted();
+      const k = Math.max(1, searchOptions.k ?? DEFAULT_K);
+      if (query.trim() === '') return [];
+      const filter = searchOptions.paths && searchOptions.paths.length > 0 ? sqlIn('path', searchOptions.paths) : null;
+      const limit = Math.max(k * candidateFactor, minCandidates);
+      const requested = searchOptions.mode ?? 'auto';
+      // Only an explicit vector search still asks an embedder that just failed.
+      const canVector = embedder !== null && store.hasVectors() && (requested === 'vector' || performance.now() >= embedderDownUntil);
+      const useFts = requested !== 'vector';
+      const useVector = canVector && (requested === 'vector' || requested === 'hybrid' || requested === 'auto');
+      if (!useFts && !useVector) {
+        throw new SearchError('no-search-method', 'vector search needs an index built with embeddings and an embedder to embed the query');
+      }
+
+      const analyzed = analyzeQuery(query);
+      const definitionWeight = options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT[useVector ? 'hybrid' : 'fullText'];
+      // One embedding of a two-part question averages two topics; BM25 already scores each term
+      // on its own, so only the vector side is asked part by part. The parts run beside the main
+      // lists (not after them): they are used only if the main vector list answered.
+      const parts = useVector && partWeight > 0 ? splitQuestion(query) : [];
+      const partRows =
+        parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, filter, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
+      partRows.catch(() => undefined);
+      const [fts, vec, named, identified] = await Promise.all([
+        useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
+        useVector ? settle(vectorSide(query, filter, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
+        useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
+        // Hybrid search uses only the definition lists of that query (see identifierWeight).
+        useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
+          ? identifierRows(analyzed, filter, limit)
+          : Promise.resolve(NO_IDENTIFIER_ROWS),
+      ]);
+      signal?.throwIfAborted();
+      for (const side of [fts, vec]) if (!side.ok && isIndexDamage(side.error)) throw side.error;
+      if (!fts.ok) logger?.warn('full-text search failed; using vector search only', fts.error);
+      if (!vec.ok) vectorFailed(vec.error);
+      if (!fts.ok && (!vec.ok || !useVector)) {
+        throw new SearchError('search-failed', 'search failed: the index could not be queried', { cause: fts.error });
+      }
+      if (!vec.ok && !useFts) throw new SearchError('search-failed', 'vector search failed', { cause: vec.error });
+
+      const ftsRows = fts.ok ? fts.value : [];
+      const vecRows = vec.ok && useVector ? vec.value : [];
+      const partLists = vecRows.length > 0 ? await partRows : [];
+      signal?.throwIfAborted();
+      const lists = [
+        { items: ftsRows, weight: ftsWeight },
+        { items: vecRows, weight: vectorWeight },
+        { items: fts.ok ? named : [], weight: namedDocWeight },
+        ...partLists.map((items) => ({ items, weight: partWeight })),
+        // Hybrid leaves the containing lists out (see identifierWeight); definitions go in both modes.
+        ...(fts.ok && !useVector ? identified.containing : []).map((items) => ({ items, weight: identifierWeight })),
+        ...(fts.ok ? identified.defining : []).map((items) => ({ items, weight: definitionWeight })),
+      ].filter((list) => list.items.length > 0);
+      if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
+      if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
+      let fused = reciprocalRankFusion(lists, (row) => row.id);
+      const queryVector = vec.ok ? vec.value.queryVector : null;
+      if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
+        try {
+          fused = await rerankBySentences(
+            queryVector,
+            fused,
+            (row) => row.text,
+            (row) => row.id,
+            sentenceEmbedder,
+            {
+              top: sentenceRerank,
+              signal,
+              terms: analyzed.terms,
+              names: analyzed.identifiers.flatMap(tokenPieces),
+              embedPerChunk: sentenceVectors,
+            },
+          );
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          // Only a refinement: the fused order still answers.
+          logger?.warn('sentence rerank failed; keeping the fused order', error);
+        }
+      }
+      return fused.slice(0, k).map(({ item, score }) => toHit(item, score));
+    },
+
+    assessAbsence: (query, hits) => assessAbsence(query, hits, termLookup),
+
+    async listDocuments(): Promise<DocumentInfo[]> {
+      const documents = await store.documents();
+      return documents.map((d) => ({ path: d.path, kind: d.kind as DocumentKind, pages: d.pages, chunks: d.chunks }));
+    },
+
+    async stats(): Promise<IndexStats> {
+      const meta = store.meta();
+      const [documents, chunks] = await Promise.all([store.documents(), store.countChunks()]);
+      return {
+        documents: documents.length,
+        chunks,
+        embeddingModel: meta.embeddingModel,
+        dimension: meta.dimension,
+        lastIndexedAt: meta.lastIndexedAt,
+        lastIndexedBy: meta.lastIndexedBy ?? null,
+      };
+    },
+  };
+}
+
+/** For refinements: their failure costs only the refinement, unless the index is damaged. */
+function ignoreUnlessDamage(error: unknown): Row[] {
+  if (isIndexDamage(error)) throw error;
+  return [];
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function toHit(row: Row, score: number): SearchHit {
+  return {
+    id: row.id,
+    path: row.path,
+    pageStart: row.page_start ?? null,
+    pageEnd: row.page_end ?? null,
+    lineStart: row.line_start ?? null,
+    lineEnd: row.line_end ?? null,
+    heading: row.heading ?? null,
+    text: row.text,
+    ...(row.doc_hash ? { docHash: row.doc_hash } : {}),
+    score,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Sentence vectors for the rerank's cosine order, kept in memory by the hash of their text. A chat
+ * turn searches up to 3 sub-queries and 2 re-queries that mostly meet the same chunks, so their
+ * sentences are embedded once per turn, not once per query. Least recently used entries go first.
+ */
+import { createHash } from 'node:crypto';
+import type { Embedder } from '../embed/types';
+
+/** 384 floats (MiniLM) = 1.5 KB a sentence: 2,000 sentences are ~3 MB, a few dozen turns' worth. */
+const DEFAULT_CAPACITY = 2000;
+
+export type SentenceEmbedder = Pick<Embedder, 'embed'>;
+
+export function cachedSentenceEmbedder(embedder: SentenceEmbedder, capacity = DEFAULT_CAPACITY): SentenceEmbedder {
+  const vectors = new Map<string, Float32Array>();
+  return {
+    async embed(texts, signal) {
+      const keys = texts.map((text) => createHash('sha1').update(text).digest('base64'));
+      const missing = [...new Set(keys.filter((key) => !vectors.has(key)))];
+      if (missing.length > 0) {
+        const textOf = new Map(keys.map((key, i) => [key, texts[i]!]));
+        // One batch for every sentence not seen yet: a batch is much cheaper than its parts one by one.
+        const fresh = await embedder.embed(
+          missing.map((key) => textOf.get(key)!),
+          signal,
+        );
+        missing.forEach((key, i) => vectors.set(key, fresh[i]!));
+      }
+      const out = keys.map((key) => vectors.get(key)!);
+      for (const key of keys) {
+        // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
+        const vector = vectors.get(key)!;
+        vectors.delete(key);
+        vectors.set(key, vector);
+      }
+      while (vectors.size > capacity) vectors.delete(vectors.keys().next().value!);
+      return out;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The two things a host does with an index, each written once: open it for queries (the store, the
+ * query embedder its meta records, a retriever; several folders searched as one), and index a
+ * folder with the right embedder (what the index was built with, under `auto`), closing it after.
+ * The CLI, the editor's engine, eval and the benchmarks all go through here.
+ */
+import { indexFolder, type IndexFolderOptions } from './build/indexer';
+import { EmbedderError } from './embed/errors';
+import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embed/select';
+import type { Embedder, EmbedderChoice } from './embed/types';
+import { multiFolderRetriever } from './search/folders';
+import { createRetriever, type RetrieverOptions } from './search/search';
+import { rm } from 'node:fs/promises';
+import { ocrCacheDirOf } from './build/ocr/cache';
+import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
+import { isObjectStoreUri } from './store/objectStore/location';
+import { readIndexMeta } from './store/store';
+import type { IndexStore, OpenIndexStoreOptions } from './store/types';
+import type { IndexProgress, IndexSummary, Retriever } from './types';
+
+/** How queries reach the embedder an index records (embedderForIndex's overrides). */
+export type QueryEmbedding = NonNullable<Parameters<typeof embedderForIndex>[1]>;
+
+export interface OpenedIndex {
+  store: IndexStore;
+  /** The query embedder; null for a full-text index (or when it could not be made, see below). */
+  embedder: Embedder | null;
+  retriever: Retriever;
+  /** Closes the embedder it made (not one passed in) and the store. */
+  close(): Promise<void>;
+}
+
+export interface OpenForQueriesOptions extends RetrieverOptions {
+  /**
+   * An embedder the index's record names but that cannot be made (no model server configured, a
+   * model folder unknown): given this, it is told and the index is searched full-text; without
+   * it, the EmbedderError is thrown.
+   */
+  onEmbedderError?: (error: EmbedderError) => void;
+  /**
+   * A shared index (on object storage): seconds between checks for the writer's new versions, so
+   * queries never wait on a round trip for it. A local index is read as opened.
+   */
+  refreshSeconds?: number | null;
+}
+
+/** Readers never write; a shared index is re-read on an interval, not per query. */
+function readerOptions(dbDir: string, refreshSeconds: number | null | undefined): OpenIndexStoreOptions {
+  return isObjectStoreUri(dbDir) && refreshSeconds != null ? { readOnly: true, readConsistencyIntervalSeconds: refreshSeconds } : { readOnly: true };
+}
+
+/**
+ * Opens an index for queries. `embedding` is either how to reach the embedder the index records,
+ * or `{ embedder }`: one already made (eval searches with the embedder it indexed with; null for
+ * full-text). A missing or damaged index throws its IndexStoreError.
+ */
+export async function openIndexForQueries(
+  dbDir: string,
+  embedding: QueryEmbedding | { embedder: Embedder | null },
+  options: OpenForQueriesOptions = {},
+): Promise<OpenedIndex> {
+  const { onEmbedderError, refreshSeconds, ...retrieverOptions } = options;
+  const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
+  const given = 'embedder' in embedding;
+  let embedder: Embedder | null = null;
+  try {
+    embedder = given ? embedding.embedder : embedderForIndex(store.meta(), embedding);
+  } catch (error) {
+    if (!(error instanceof EmbedderError) || !onEmbedderError) {
+      store.close();
+      throw error;
+    }
+    onEmbedderError(error);
+  }
+  return {
+    store,
+    embedder,
+    retriever: createRetriever(store, embedder, retrieverOptions),
+    async close() {
+      if (!given) await embedder?.close();
+      store.close();
+    },
+  };
+}
+
+export interface FoldersForQueries {
+  /** Every folder's index searched as one (paths `<label>/<path>` with more than one folder). */
+  retriever: Retriever;
+  /** The query embedders made for the indexes (a server's embedder has a `host`). */
+  embedders: Embedder[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every folder's index for queries and fans a search out to them (search/folders.ts). The
+ * first index that fails to open throws its IndexStoreError after what was opened is closed.
+ */
+export async function openFoldersForQueries(
+  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null }>,
+  embedding: QueryEmbedding,
+  options: OpenForQueriesOptions = {},
+): Promise<FoldersForQueries> {
+  const opened: OpenedIndex[] = [];
+  const close = async () => {
+    for (const index of opened) await index.close();
+  };
+  try {
+    for (const folder of folders)
+      opened.push(await openIndexForQueries(folder.dbDir, embedding, { ...options, refreshSeconds: folder.refreshSeconds ?? null }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    retriever: multiFolderRetriever(opened.map((index, i) => ({ label: folders[i]!.label, retriever: index.retriever }))),
+    embedders: opened.flatMap((index) => (index.embedder ? [index.embedder] : [])),
+    close,
+  };
+}
+
+export interface IndexRunRequest extends Omit<IndexFolderOptions, 'embedder' | 'dbDir'> {
+  /** The index folder (the CLI's `--db` or `<root>/.research-index`; the editor's storage). */
+  dbDir: string;
+  /** Which embedder to use; under `auto` the one the index was built with wins (embed/select.ts). */
+  embedding: Omit<EmbedderSelection, 'indexMeta' | 'signal' | 'logger'>;
+  /** Told once the embedder is chosen, before any document is read (to say which, and why). */
+  onEmbedderChosen?: (choice: EmbedderChoice) => void;
+  /** Leave the embedder open after the run (the caller searches with it, then closes it). */
+  keepEmbedder?: boolean;
+}
+
+export interface IndexRun extends IndexSummary {
+  /** Why this embedder (or full-text only): `auto`'s reasoning, for the log. */
+  embeddingChoice: string;
+}
+
+/**
+ * Indexes a folder with the right embedder: reads the index's record (none when rebuilding: a
+ * damaged record is the rebuild's business), chooses the embedder, runs indexFolder, closes it.
+ */
+export async function* indexWithEmbedder(request: IndexRunRequest): AsyncGenerator<IndexProgress, IndexRun> {
+  const { embedding, onEmbedderChosen, keepEmbedder, ...run } = request;
+  const indexMeta = run.rebuild ? null : await readIndexMeta(run.dbDir).catch(() => null);
+  const choice = await selectEmbedder({
+    ...embedding,
+    indexMeta,
+    ...(run.signal ? { signal: run.signal } : {}),
+    ...(run.logger ? { logger: run.logger } : {}),
+  });
+  try {
+    onEmbedderChosen?.(choice);
+    const summary = yield* indexFolder({ ...run, embedder: choice.embedder });
+    return { ...summary, embeddingChoice: choice.reason };
+  } finally {
+    if (!keepEmbedder) await choice.embedder?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes an index and the OCR of scanned pages kept beside it: nothing of the index is left. Not
+ * under a running index (another window, the CLI): the writer lock is taken first (writerLock.ts).
+ */
+export async function clearIndex(dbDir: string): Promise<void> {
+  const lock = await acquireWriterLock(dbDir);
+  try {
+    await removeIndexDir(dbDir);
+    await rm(ocrCacheDirOf(dbDir), { recursive: true, force: true });
+  } finally {
+    await lock.release();
+  }
+}
