@@ -8,21 +8,17 @@ const [extDir, folder, dbDir] = process.argv.slice(2);
 const { engine } = require(require('node:path').join(extDir, 'dist/engine.js'));
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+// The engine's settings as the editor's one mapping makes them (src/vscode/pure/settings.ts
+// engineSettings); no temperatures: the prompt files decide.
 const settings = {
+  llmProvider: 'ollama',
+  llmBaseUrl: '',
   ollamaHost: 'http://127.0.0.1:9', // nothing listens: the turn must degrade, not fail
-  chatModel: 'llama3.2',
-  embeddingModel: 'nomic-embed-text',
-  embeddingProvider: 'none',
-  localEmbeddingDir: '',
-  localEmbeddingPrecision: 'mixed',
-  include: ['**/*.pdf', '**/*.md'],
-  exclude: [],
-  maxClarifications: 2,
-  maxHistory: 10,
-  temperature: 0.2,
-  orchestratorTemperature: 0.3,
-  clarificationTemperature: 0.5,
-  langfuse: { enabled: false, host: '', publicKey: '' },
+  graph: { model: 'llama3.2', temperatures: {}, maxClarifications: 2, maxHistory: 10, langfuse: {} },
+  tracing: false,
+  embedding: { provider: 'none', model: 'nomic-embed-text', localDir: '', localPrecision: 'mixed' },
+  index: { include: ['**/*.pdf', '**/*.md'], exclude: [], ocr: { mode: 'auto', languages: ['eng'], maxPagesPerDocument: 200 } },
+  indexRefreshSeconds: 10,
 };
 
 (async () => {

@@ -78,8 +78,10 @@ async function main() {
     },
   );
 
-  // Not under dist/: `npm run package` empties it.
-  const outDir = mkdtempSync(join(tmpdir(), 'lra-package-tests-'));
+  // Not under dist/ (`npm run package` empties it), but inside the checkout, so the bundle finds the
+  // packages it leaves external (the fixtures' canvas) in its node_modules.
+  mkdirSync(join(repoRoot, 'test-artifacts'), { recursive: true });
+  const outDir = mkdtempSync(join(repoRoot, 'test-artifacts', 'package-tests-'));
   await bundle([join(repoRoot, 'test/integration/workspace.ts')], outDir);
   const require = createRequire(import.meta.url);
   const workspace = mkdtempSync(join(tmpdir(), 'lra-package-workspace-'));
