@@ -1,6 +1,6 @@
 /**
  * Index benchmark: `npm run bench:index -- <folder> [--model-dir DIR] [--modes none,local,local-int8,local-fp32]
- * [--exclude GLOB]... [--queries FILE] [--skip-pdftotext]`.
+ * [--ocr auto|off|both] [--exclude GLOB]... [--queries FILE] [--skip-pdftotext]`.
  * One mode into an index that is kept (e.g. to run `eval` on it afterwards):
  * `node dist/bench-index.js <folder> --child <mode> --db DIR` (prints that mode's numbers as JSON).
  *
@@ -8,7 +8,9 @@
  * RSS is that run's own), then measures the no-change re-index and search latency, and prints
  * pages/s, chunks/s, peak RSS, search p50/p95, re-index seconds. Where `pdftotext` is installed
  * it times it on the same PDFs (one process, and two in parallel like our two extraction
- * workers) and prints the ratio. Numbers are printed, never asserted.
+ * workers) and prints the ratio. With `--ocr both` each mode runs with OCR off, then on (fresh index
+ * and OCR cache each time), and prints the pages OCR read and what OCR added: its wall time, and
+ * pages/s as OCR pages over that added time. Numbers are printed, never asserted.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,11 +18,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { DEFAULT_EXCLUDE, discoverFiles, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
+import { DEFAULT_EXCLUDE, DEFAULT_OCR_SETTINGS, discoverFiles, indexFolder, openIndexForQueries, type IndexSummary } from '../src/core/index';
 import { LocalEmbedder } from '../src/core/index/embed/local';
 
 interface ModeResult {
   mode: string;
+  ocr: 'auto' | 'off';
+  /** Pages OCR read in the first run (none are taken from a cache: the index is fresh). */
+  ocrPages: number;
   files: number;
   failed: number;
   pages: number;
@@ -42,6 +47,7 @@ const { values, positionals } = parseArgs({
     // dist/bench-index.js -> <repo>/../shared (shared/ sits beside the checkout).
     'model-dir': { type: 'string', default: resolve(__dirname, '../../shared/models/all-MiniLM-L6-v2') },
     modes: { type: 'string', default: 'none,local' },
+    ocr: { type: 'string', default: 'auto' },
     exclude: { type: 'string', multiple: true },
     queries: { type: 'string', default: resolve(__dirname, '../../shared/eval/dev-questions.jsonl') },
     child: { type: 'string' },
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
   }
   const exclude = [...DEFAULT_EXCLUDE, ...(values.exclude ?? [])];
   if (values.child) {
-    const result = await runMode(values.child, folder, exclude, values.db!);
+    const result = await runMode(values.child, ocrMode(values.ocr!), folder, exclude, values.db!);
     process.stdout.write(JSON.stringify(result) + '\n');
     return;
   }
@@ -72,22 +78,38 @@ async function main(): Promise<void> {
   let pdftotext: { oneProcess: number; twoProcesses: number } | null = null;
   if (!values['skip-pdftotext']) pdftotext = await timePdftotext(pdfs.map((f) => f.absPath));
 
+  const ocrModes = values.ocr === 'both' ? (['off', 'auto'] as const) : [ocrMode(values.ocr!)];
   for (const mode of values.modes!.split(',')) {
-    const db = await mkdtemp(join(tmpdir(), `bench-index-${mode}-`));
-    try {
-      const args = [process.argv[1]!, folder, '--child', mode, '--db', db, '--model-dir', values['model-dir']!, '--queries', values.queries!];
-      for (const e of values.exclude ?? []) args.push('--exclude', e);
-      if (values.batch) args.push('--batch', values.batch);
-      if (values.threads) args.push('--threads', values.threads);
-      const result = await runChild(args);
-      printMode(result, pdftotext);
-    } finally {
-      await rm(db, { recursive: true, force: true });
+    let ocrOff: ModeResult | undefined;
+    for (const ocr of ocrModes) {
+      const result = await benchMode(mode, ocr, folder);
+      printMode(result, pdftotext, ocrOff);
+      if (ocr === 'off') ocrOff = result;
     }
   }
 }
 
-async function runMode(mode: string, folder: string, exclude: string[], db: string): Promise<ModeResult> {
+function ocrMode(value: string): 'auto' | 'off' {
+  if (value !== 'auto' && value !== 'off') throw new Error(`--ocr must be auto, off or both, not ${value}`);
+  return value;
+}
+
+/** One mode into a fresh index (and so a fresh OCR cache beside it), in a child process. */
+async function benchMode(mode: string, ocr: 'auto' | 'off', folder: string): Promise<ModeResult> {
+  const db = await mkdtemp(join(tmpdir(), `bench-index-${mode}-`));
+  try {
+    const args = [process.argv[1]!, folder, '--child', mode, '--ocr', ocr, '--db', db, '--model-dir', values['model-dir']!, '--queries', values.queries!];
+    for (const e of values.exclude ?? []) args.push('--exclude', e);
+    if (values.batch) args.push('--batch', values.batch);
+    if (values.threads) args.push('--threads', values.threads);
+    return await runChild(args);
+  } finally {
+    await rm(db, { recursive: true, force: true });
+    await rm(`${db}.ocr`, { recursive: true, force: true });
+  }
+}
+
+async function runMode(mode: string, ocrMode: 'auto' | 'off', folder: string, exclude: string[], db: string): Promise<ModeResult> {
   // `local` is the default precision (mixed); `local-int8` and `local-fp32` the others, for comparison.
   const local = mode === 'local' || mode === 'local-int8' || mode === 'local-fp32';
   const embedder = local
@@ -100,9 +122,10 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
     : null;
   if (!local && mode !== 'none') throw new Error(`unknown mode ${mode}`);
   if (embedder) await embedder.probe();
-  const summary = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder }));
+  const ocr = { ...DEFAULT_OCR_SETTINGS, mode: ocrMode };
+  const summary = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder, ocr }));
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  const reindex = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder }));
+  const reindex = await drain(indexFolder({ root: folder, dbDir: db, exclude, embedder, ocr }));
   if (reindex.indexed !== 0) throw new Error(`no-change re-index re-indexed ${reindex.indexed} files`);
   await embedder?.close();
 
@@ -129,6 +152,8 @@ async function runMode(mode: string, folder: string, exclude: string[], db: stri
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   return {
     mode,
+    ocr: ocrMode,
+    ocrPages: summary.ocr?.recognized ?? 0,
     files: summary.files,
     failed: summary.failed.length,
     pages: summary.pages,
@@ -188,9 +213,17 @@ async function timePdftotext(paths: string[]): Promise<{ oneProcess: number; two
 }
 
 let pdftotextPrinted = false;
-function printMode(r: ModeResult, pdftotext: { oneProcess: number; twoProcesses: number } | null): void {
+function printMode(r: ModeResult, pdftotext: { oneProcess: number; twoProcesses: number } | null, ocrOff?: ModeResult): void {
   const out = (line: string) => process.stdout.write(line + '\n');
-  out(`\n--embed ${r.mode}`);
+  out(`\n--embed ${r.mode} --ocr ${r.ocr}`);
+  if (r.ocr === 'auto') out(`  OCR: ${r.ocrPages} pages read`);
+  if (ocrOff && r.ocr === 'auto') {
+    const added = r.seconds - ocrOff.seconds;
+    const rate = r.ocrPages > 0 && added > 0 ? `, ${(r.ocrPages / added).toFixed(2)} OCR pages/s` : '';
+    out(
+      `  OCR on vs off: ${r.seconds.toFixed(1)} s vs ${ocrOff.seconds.toFixed(1)} s (${added >= 0 ? '+' : ''}${((added / ocrOff.seconds) * 100).toFixed(1)}%)${rate}`,
+    );
+  }
   out(`  indexed: ${r.files} files (${r.failed} failed), ${r.pages} pages, ${r.chunks} chunks (${r.storedChunks} stored) in ${r.seconds.toFixed(1)} s`);
   out(`  pages/s: ${r.pagesPerSecond.toFixed(1)}   chunks/s: ${r.chunksPerSecond.toFixed(1)}`);
   out(`  peak RSS: ${r.peakRssMb.toFixed(0)} MB`);
