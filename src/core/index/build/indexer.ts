@@ -10,12 +10,13 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from '../../ports';
 import { silentLogger } from '../../ports';
-import { chunkDocument, type ChunkOptions } from './chunk';
-import { hashFile } from '../contentHash';
+import type { ChunkOptions } from './chunk';
 import { DEFAULT_INDEX_DIR_NAME, discoverFiles } from './discover';
 import { sameEmbedderId } from '../embed/ollama';
 import type { Embedder } from '../embed/types';
-import { createExtractor, DEFAULT_WORKERS, failureFromError, isAbortError, type Extractor } from './extract';
+import { createExtractor, DEFAULT_WORKERS, isAbortError, type Extractor } from './extract';
+import { prepare, type Prepared } from './prepare';
+import { RunWriter } from './runWriter';
 import { ocrCacheDirOf } from './ocr/cache';
 import { OcrRun } from './ocr/ocrRun';
 import type { OcrSettings } from './ocr/settings';
@@ -28,8 +29,8 @@ import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap,
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
-import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
-import type { DiscoveredFile, DocumentWarnings, ExtractedDocument, FileFailure, IndexProgress, IndexSummary } from '../types';
+import type { IndexStore } from '../store/types';
+import type { DiscoveredFile, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */
@@ -63,11 +64,6 @@ export interface IndexFolderOptions {
  */
 const LOOKAHEAD = 8;
 const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
-
-type Prepared =
-  | { kind: 'document'; file: DiscoveredFile; stored: StoredDocument | null; hash: string; doc: ExtractedDocument }
-  | { kind: 'touched'; file: DiscoveredFile; stored: StoredDocument }
-  | { kind: 'failed'; file: DiscoveredFile; stored: StoredDocument | null; failure: FileFailure };
 
 export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<IndexProgress, IndexSummary> {
   const started = performance.now();
@@ -378,108 +374,4 @@ function rereadForOcr(plan: IndexPlan): number {
   const moved = plan.unchanged.length - keep.length;
   plan.unchanged = keep;
   return moved;
-}
-
-/** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
-async function prepare(
-  file: DiscoveredFile,
-  stored: StoredDocument | null,
-  extractor: Extractor,
-  ocr: OcrRun | undefined,
-  signal?: AbortSignal,
-): Promise<Prepared> {
-  try {
-    const hash = await hashFile(file.absPath, signal);
-    if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
-    const doc = await extractor.extract(file, signal);
-    await ocr?.read(doc, file.absPath, hash, signal);
-    return { kind: 'document', file, stored, hash, doc };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { kind: 'failed', file, stored, failure: failureFromError(file.path, error) };
-  }
-}
-
-/** Buffers finished documents and writes them in batches; counts what the run did. */
-class RunWriter {
-  indexed = 0;
-  touched = 0;
-  pages = 0;
-  chunks = 0;
-  readonly stale: string[] = [];
-  readonly warned: DocumentWarnings[] = [];
-  private pending: DocumentWrite[] = [];
-  private pendingChunks = 0;
-  private touchedDocs: StoredDocument[] = [];
-
-  constructor(
-    private readonly store: IndexStore,
-    private readonly embedder: Embedder | null,
-    private readonly batchChunks: number,
-  ) {}
-
-  async add(
-    prepared: Extract<Prepared, { kind: 'document' }>,
-    chunking: Partial<ChunkOptions> | undefined,
-    signal?: AbortSignal,
-  ): Promise<{ failure?: FileFailure }> {
-    const { doc, file, hash } = prepared;
-    let chunks;
-    try {
-      chunks = chunkDocument(doc, chunking);
-    } catch (error) {
-      return {
-        failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },
-      };
-    }
-    // Embedding errors (server down, model gone) are not about this file: they stop the run.
-    const vectors = this.embedder
-      ? await this.embedder.embed(
-          chunks.map((c) => c.text),
-          signal,
-        )
-      : null;
-    this.pending.push({
-      document: {
-        path: file.path,
-        kind: doc.kind,
-        size: file.size,
-        mtimeMs: file.mtimeMs,
-        contentHash: hash,
-        pages: doc.kind === 'pdf' ? doc.pages.length : null,
-        warnings: doc.warnings,
-      },
-      chunks,
-      vectors,
-    });
-    this.pendingChunks += chunks.length;
-    if (doc.warnings.length > 0) this.warned.push({ path: file.path, warnings: doc.warnings });
-    this.indexed++;
-    this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
-    this.chunks += chunks.length;
-    return {};
-  }
-
-  touch(document: StoredDocument): void {
-    this.touched++;
-    this.touchedDocs.push(document);
-  }
-
-  removeStale(path: string): void {
-    this.stale.push(path);
-  }
-
-  shouldFlush(): boolean {
-    return this.pendingChunks >= this.batchChunks || this.pending.length >= 200 || this.touchedDocs.length >= 500;
-  }
-
-  async flush(): Promise<void> {
-    const writes = this.pending;
-    const touched = this.touchedDocs;
-    this.pending = [];
-    this.pendingChunks = 0;
-    this.touchedDocs = [];
-    if (writes.length > 0) await this.store.replaceDocuments(writes);
-    if (touched.length > 0) await this.store.recordDocuments(touched);
-  }
 }

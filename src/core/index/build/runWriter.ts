@@ -1,0 +1,90 @@
+/** Buffers an indexing run's finished documents and writes them in batches (./indexer.ts). */
+import { chunkDocument, type ChunkOptions } from './chunk';
+import type { Embedder } from '../embed/types';
+import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
+import type { DocumentWarnings, FileFailure } from '../types';
+import type { Prepared } from './prepare';
+
+/** Buffers finished documents and writes them in batches; counts what the run did. */
+export class RunWriter {
+  indexed = 0;
+  touched = 0;
+  pages = 0;
+  chunks = 0;
+  readonly stale: string[] = [];
+  readonly warned: DocumentWarnings[] = [];
+  private pending: DocumentWrite[] = [];
+  private pendingChunks = 0;
+  private touchedDocs: StoredDocument[] = [];
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly embedder: Embedder | null,
+    private readonly batchChunks: number,
+  ) {}
+
+  async add(
+    prepared: Extract<Prepared, { kind: 'document' }>,
+    chunking: Partial<ChunkOptions> | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ failure?: FileFailure }> {
+    const { doc, file, hash } = prepared;
+    let chunks;
+    try {
+      chunks = chunkDocument(doc, chunking);
+    } catch (error) {
+      return {
+        failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },
+      };
+    }
+    // Embedding errors (server down, model gone) are not about this file: they stop the run.
+    const vectors = this.embedder
+      ? await this.embedder.embed(
+          chunks.map((c) => c.text),
+          signal,
+        )
+      : null;
+    this.pending.push({
+      document: {
+        path: file.path,
+        kind: doc.kind,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        contentHash: hash,
+        pages: doc.kind === 'pdf' ? doc.pages.length : null,
+        warnings: doc.warnings,
+      },
+      chunks,
+      vectors,
+    });
+    this.pendingChunks += chunks.length;
+    if (doc.warnings.length > 0) this.warned.push({ path: file.path, warnings: doc.warnings });
+    this.indexed++;
+    this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
+    this.chunks += chunks.length;
+    return {};
+  }
+
+  touch(document: StoredDocument): void {
+    this.touched++;
+    this.touchedDocs.push(document);
+  }
+
+  removeStale(path: string): void {
+    this.stale.push(path);
+  }
+
+  shouldFlush(): boolean {
+    return this.pendingChunks >= this.batchChunks || this.pending.length >= 200 || this.touchedDocs.length >= 500;
+  }
+
+  async flush(): Promise<void> {
+    const writes = this.pending;
+    const touched = this.touchedDocs;
+    this.pending = [];
+    this.pendingChunks = 0;
+    this.touchedDocs = [];
+    if (writes.length > 0) await this.store.replaceDocuments(writes);
+    if (touched.length > 0) await this.store.recordDocuments(touched);
+  }
+}
