@@ -32,7 +32,7 @@ describe('faults: bad paths and limits', function () {
       assert.match(status.stdout, /^ {2}not indexed: scan\.md: binary content, not text \(wrong file extension\?\) \[binary\]$/m);
       assert.doesNotMatch(status.stdout, /changed since/);
       const json = JSON.parse((await runCli(['status', docs, '--json'])).stdout);
-      assert.deepEqual(json.pending, { new: 0, modified: 0, removed: 0 });
+      assert.deepEqual(json.pending, { new: 0, modified: 0, removed: 0, ocrRereads: 0 });
       assert.deepEqual(
         json.failing.map((f: { path: string; code: string }) => [f.path, f.code]),
         [['scan.md', 'binary']],

@@ -51,7 +51,7 @@ async function runStatus(args: string[]): Promise<number> {
     const documents = await store.documents();
     const chunks = await store.countChunks();
     // Files that failed last time and have not changed are not "new": they are named, with why.
-    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents);
+    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents, { ocrDone: meta.ocr === true });
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
     const checksums = Boolean(meta.checksums);
     const report = {
@@ -79,7 +79,12 @@ async function runStatus(args: string[]): Promise<number> {
     out(`  last indexed: ${meta.lastIndexedAt ?? 'never completed'}`);
     const changes = pending.new + pending.modified + pending.removed;
     if (changes > 0) out(`  changed since: ${pending.new} new, ${pending.modified} modified, ${pending.removed} removed: run \`index ${folder}\``);
-    else out('  up to date');
+    else if (pending.ocrRereads === 0) out('  up to date');
+    // An index from before OCR (or made with it off): the next run with OCR on reads these once.
+    if (pending.ocrRereads > 0)
+      out(
+        `  OCR: ${pending.ocrRereads} PDF(s) with pages without text will be read again with OCR by the next \`index ${folder}\` (once; nothing else is re-read)`,
+      );
     for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     // Objects are written whole and never changed; LanceDB's manifests name every file of a version.
     if (shared) out("  integrity: on object storage, LanceDB's manifests (no local file checksums to record or verify)");

@@ -51,7 +51,7 @@ describe('CLI index and status (bundled dist/cli.js)', function () {
       assert.equal(report.documents, 2);
       assert.equal(report.pages, 2);
       assert.equal(report.embeddingModel, null);
-      assert.deepEqual(report.pending, { new: 0, modified: 0, removed: 0 });
+      assert.deepEqual(report.pending, { new: 0, modified: 0, removed: 0, ocrRereads: 0 });
 
       await writeFile(join(root, 'more.md'), '# More\n');
       assert.match((await runCli(['status', root])).stdout, /1 new, 0 modified, 0 removed/);

@@ -10,6 +10,7 @@ import { openIndexStore } from '../../../src/core/index/store';
 import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
 import { hashFile } from '../../../src/core/index/contentHash';
 import { sqlEquals } from '../../../src/core/index/sql';
+import { changesSinceLastRun } from '../../../src/core/index/build/pending';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
 async function run(options: IndexFolderOptions, onProgress?: (p: IndexProgress) => void): Promise<IndexSummary> {
@@ -118,6 +119,16 @@ describe('OCR of PDF pages without a text layer', function () {
       const off = await run({ root, chunking, ocr: { mode: 'off' } });
       assert.equal(off.indexed, 2);
       assert.equal(off.ocr, undefined);
+      // `status` says what the next run will do: read that PDF again, and only it.
+      const pendingOcr = async () => {
+        const before = await openIndexStore(join(root, '.research-index'), { readOnly: true });
+        try {
+          return (await changesSinceLastRun(root, join(root, '.research-index'), await before.documents(), { ocrDone: before.meta().ocr === true })).ocrRereads;
+        } finally {
+          before.close();
+        }
+      };
+      assert.equal(await pendingOcr(), 1, 'status names the PDF OCR will read (was: "up to date")');
 
       const upgraded = await run({ root, chunking });
       assert.equal(upgraded.indexed, 1, 'only the PDF with a textless page is read again');
@@ -134,6 +145,7 @@ describe('OCR of PDF pages without a text layer', function () {
         store.close();
       }
 
+      assert.equal(await pendingOcr(), 0);
       const again = await run({ root, chunking });
       assert.equal(again.indexed, 0, 'said and done once');
       assert.ok(!again.notices.some((n) => /OCR is on/.test(n)));

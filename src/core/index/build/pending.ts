@@ -9,6 +9,7 @@ import { discoverFiles } from './discover';
 import { readFailureRecord, separateKnownFailures } from './failureRecord';
 import { indexOwnDirs } from './indexer';
 import { planRun } from './indexPlan';
+import { hasTextlessPages } from './extract/pdf';
 
 export interface PendingChanges {
   new: number;
@@ -16,9 +17,19 @@ export interface PendingChanges {
   removed: number;
   /** Files that cannot be indexed and have not changed since they failed. */
   failing: FileFailure[];
+  /**
+   * Unchanged PDFs with pages without text, in an index that has not been through OCR yet (made
+   * with OCR off or before it existed): a run with OCR on reads them again once (./indexer.ts).
+   */
+  ocrRereads: number;
 }
 
-export async function changesSinceLastRun(root: string, dbDir: string, documents: readonly StoredDocument[]): Promise<PendingChanges> {
+export async function changesSinceLastRun(
+  root: string,
+  dbDir: string,
+  documents: readonly StoredDocument[],
+  options: { ocrDone: boolean } = { ocrDone: true },
+): Promise<PendingChanges> {
   const { files, failures } = await discoverFiles(root, { skipDirs: indexOwnDirs(dbDir) });
   const plan = planRun(files, [...documents], failures);
   const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
@@ -28,5 +39,6 @@ export async function changesSinceLastRun(root: string, dbDir: string, documents
     modified: changed.filter((c) => stored.has(c.file.path)).length,
     removed: plan.removed.length,
     failing,
+    ocrRereads: options.ocrDone ? 0 : plan.unchanged.filter((f) => f.kind === 'pdf' && hasTextlessPages(plan.storedByPath.get(f.path)?.warnings ?? [])).length,
   };
 }
