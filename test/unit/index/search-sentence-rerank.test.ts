@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { chunkDocument } from '../../../src/core/index/build/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
+import { EmbedTimeoutError } from '../../../src/core/index/embed/errors';
+import { LlmTimeoutError } from '../../../src/core/llm/errors';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
@@ -204,6 +206,22 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
         const lexical = await createRetriever(store, counting, { sentenceVectors: 0 }).search(question, { k: 2, mode: 'hybrid' });
         assert.equal(lexical[0]?.path, 'prover.md');
         assert.equal(batchTexts, 0, 'lexical rerank only: nothing embedded beyond the question');
+
+        // The model server stalls after answering the question's vector: the first query waits out
+        // its limit once; the next ones skip the vector side instead of waiting again.
+        let calls = 0;
+        const stalling: Embedder = Object.assign(Object.create(embedder) as Embedder, {
+          embed: async () => {
+            calls++;
+            throw new EmbedTimeoutError(new LlmTimeoutError('http://127.0.0.1:9', 'embedMs', 1000));
+          },
+          embedQuery: (text: string, signal?: AbortSignal) => (calls++, embedder.embedQuery(text, signal)),
+        });
+        const stalled = createRetriever(store, stalling);
+        assert.equal((await stalled.search('Which option disables the prover limit?', { k: 2, mode: 'hybrid' }))[0]?.path, 'prover.md');
+        assert.equal(calls, 2, 'the question, then the sentences, which time out');
+        assert.equal((await stalled.search('Who chairs the budget meeting?', { k: 2 }))[0]?.path, 'budget.md');
+        assert.equal(calls, 2, 'the next query is full-text only: nothing waits on the stalled server again');
       } finally {
         store.close();
       }

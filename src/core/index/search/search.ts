@@ -213,8 +213,11 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           );
         } catch (error) {
           if (signal?.aborted) throw error;
-          // Only a refinement: the fused order still answers.
-          logger?.warn('sentence rerank failed; keeping the fused order', error);
+          // Only a refinement: the fused order still answers. An embedder that went down after
+          // the query's vector is skipped by the next queries too, instead of each waiting out
+          // the same limit.
+          if (isEmbedderDown(error)) vectorFailed(error);
+          else logger?.warn('sentence rerank failed; keeping the fused order', error);
         }
       }
       return fused.slice(0, k).map(({ item, score }) => toHit(item, score));
