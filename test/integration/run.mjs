@@ -35,6 +35,8 @@ async function main() {
       join(repoRoot, 'test/integration/workspace.ts'),
       join(repoRoot, 'test/integration/sharedIndex/index.ts'),
       join(repoRoot, 'test/integration/sharedIndex/store.ts'),
+      join(repoRoot, 'test/integration/modelServer/index.ts'),
+      join(repoRoot, 'test/integration/modelServer/servers.ts'),
     ],
     outDir,
   );
@@ -43,6 +45,7 @@ async function main() {
   const workspace = mkdtempSync(join(tmpdir(), 'lra-it-workspace-'));
   const multiRootDir = mkdtempSync(join(tmpdir(), 'lra-it-multi-root-'));
   const sharedDir = mkdtempSync(join(tmpdir(), 'lra-it-shared-index-'));
+  const modelServerDir = mkdtempSync(join(tmpdir(), 'lra-it-model-server-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -80,17 +83,27 @@ async function main() {
         'research.ollama.host': 'http://127.0.0.1:9',
       },
     }).finally(() => shared.close());
-    const all = [main, untrusted.counts, multiRoot.counts, sharedIndex.counts];
+    // Fifth run: answers from an OpenAI-compatible model server on this machine (started here).
+    await require(join(outDir, 'integration/workspace.js')).writeTimeoutDocuments(modelServerDir);
+    const servers = await require(join(outDir, 'integration/modelServer/servers.js')).startModelServers();
+    const modelServer = await extraPass('model-server', {
+      suiteIndex: join(outDir, 'integration/modelServer/index.js'),
+      folder: modelServerDir,
+      env: { LRA_GREP: process.env.LRA_GREP ?? '', ...servers.env },
+      userSettings: servers.userSettings,
+    }).finally(() => servers.close());
+    const passes = [untrusted, multiRoot, sharedIndex, modelServer];
+    const all = [main, ...passes.map((p) => p.counts)];
     const sum = (key) => all.reduce((n, c) => n + c[key], 0);
     writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
-    console.log(
-      `integration suites exit codes ${code}, ${untrusted.code}, ${multiRoot.code}, ${sharedIndex.code} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`,
-    );
-    return code === 0 && untrusted.code === 0 && multiRoot.code === 0 && sharedIndex.code === 0 ? 0 : 1;
+    const codes = [code, ...passes.map((p) => p.code)];
+    console.log(`integration suites exit codes ${codes.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+    return codes.every((c) => c === 0) ? 0 : 1;
   } finally {
     rmSync(workspace, { recursive: true, force: true });
     rmSync(multiRootDir, { recursive: true, force: true });
     rmSync(sharedDir, { recursive: true, force: true });
+    rmSync(modelServerDir, { recursive: true, force: true });
   }
 }
 

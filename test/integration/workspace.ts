@@ -17,6 +17,11 @@ const FILLER = Array.from({ length: 16 }, (_, i) => `Section 2.${i + 1} lists th
 
 export async function makeWorkspace(root: string): Promise<void> {
   await makeViewerFixtures(root);
+  await writeTimeoutDocuments(root);
+}
+
+/** The PDF manual and the two notes, without the viewer's fixtures (a pass that only asks questions). */
+export async function writeTimeoutDocuments(root: string): Promise<void> {
   await mkdir(join(root, 'manuals'), { recursive: true });
   await mkdir(join(root, 'notes'), { recursive: true });
   await writePdf(join(root, WORKSPACE_FILES.pdf), [
