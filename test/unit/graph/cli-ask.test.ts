@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama } from '../../support/fakeOllama';
-import { scriptAgents, clarify } from '../../support/scriptedAgents';
+import { scriptAgents, clarify, research } from '../../support/scriptedAgents';
 
 const repo = resolve(__dirname, '../../..');
 const cli = join(repo, 'dist', 'cli.js');
@@ -151,18 +151,7 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
           .join('\n'),
       );
       const agents = scriptAgents({
-        orchestrator: (b) =>
-          /hello_timeout/.test(b.messages.at(-1)!.content)
-            ? JSON.stringify({
-                decision: 'research',
-                reasoning: 'specific',
-                missing_context: '',
-                intent: 'factual',
-                standalone_question: '',
-                sub_queries: [],
-                document_filters: [],
-              })
-            : clarify(),
+        orchestrator: (b) => (/hello_timeout/.test(b.messages.at(-1)!.content) ? research() : clarify()),
         synthesis: 'It is 30 seconds [1].',
       });
       const fake = await startFakeOllama({ chat: (b) => agents.chat(b) });
