@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { ABSENCE_DOCS } from '../../support/absenceDocs';
 import { withTempDir } from '../../support/tempDir';
-import { judgeAbsence, type TermEvidence } from '../../../src/core/index/search/absence';
+import { judgeAbsence, type AbsenceEvidence, type TermEvidence } from '../../../src/core/index/search/absence';
 
 /** Runs `body` against a fresh real index of ABSENCE_DOCS. */
 const onIndex = (body: (index: RealIndex) => Promise<void>) => () =>
@@ -64,12 +64,13 @@ describe('"not in your documents": the absence signal on a real index', () => {
 
 describe('"not in your documents": the verdict from the words\' evidence', () => {
   const word = (term: string, passages: string[]): TermEvidence => ({ term, kind: 'word', df: 20, covered: passages.length > 0, misspelt: false, passages });
+  const onlyWords = (terms: TermEvidence[]): AbsenceEvidence => ({ terms, asksForDate: false, datedPassages: [] });
 
   it('flags a question whose rare words are spread one per passage (no passage answers it), not one whose words share a passage', () => {
-    const spread = judgeAbsence([word('kubernetes', ['a']), word('pod', ['b']), word('memory', ['c']), word('ssh', ['d'])], 10_000);
+    const spread = judgeAbsence(onlyWords([word('kubernetes', ['a']), word('pod', ['b']), word('memory', ['c']), word('ssh', ['d'])]), 10_000);
     assert.equal(spread.absent, true, spread.reason);
     assert.match(spread.reason, /the best passage covers 0.25 of the question's rare words, the top 5 together 1/);
-    const together = judgeAbsence([word('daemon', ['a']), word('ssh', ['a', 'b']), word('sessions', ['a']), word('max', ['c'])], 10_000);
+    const together = judgeAbsence(onlyWords([word('daemon', ['a']), word('ssh', ['a', 'b']), word('sessions', ['a']), word('max', ['c'])]), 10_000);
     assert.equal(together.absent, false, together.reason);
   });
 });
