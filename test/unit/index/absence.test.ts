@@ -101,18 +101,19 @@ describe('"not in your documents": the verdict from the words\' evidence', () =>
 });
 
 describe('"not in your documents": what the question names and asks for', () => {
-  it('takes capitalised words inside a sentence as names, not a sentence\'s first word, one letter or a code name', () => {
+  it("takes capitalised words inside a sentence as names, not a sentence's first word, one letter or a code name", () => {
     assert.deepEqual(capitalisedNames('Which Octave function runs on the GPU? Then use R or R_MAX_THREADS with Node.js.'), ['octave', 'gpu']);
     assert.deepEqual(capitalisedNames('How do I use Why3 with the "Lean" prover in FIDO2-free CamlIDL\'s stubs?'), ['why3', 'lean', 'camlidl']);
   });
 
-  it('counts a document\'s name, as a question types it, as something the index has', () => {
+  it("counts a document's name, as a question types it, as something the index has", () => {
     const words = documentNameWords(['git/SubmittingPatches.txt', 'lilypond/music-glossary.pdf']);
     for (const word of ['submittingpatches', 'git', 'lilypond', 'glossary', 'musicglossary']) assert.ok(words.has(word), word);
   });
 
   it('asks for a date only for a release or publication, not for "when was it added" (a version) or "when does" (a condition)', () => {
-    for (const q of ['When was Bash 5.3 released?', 'What is the official release date of Debian 13 trixie?', 'In which year was the manual published?']) assert.ok(asksForDate(q), q);
+    for (const q of ['When was Bash 5.3 released?', 'What is the official release date of Debian 13 trixie?', 'In which year was the manual published?'])
+      assert.ok(asksForDate(q), q);
     for (const q of ['When was the worker_threads module added?', 'When does Bash read ~/.bashrc?']) assert.ok(!asksForDate(q), q);
     assert.ok(holdsDate('Debian 12 bookworm was released on June 10, 2023.'));
     assert.ok(!holdsDate('Debian 13 will be called trixie; 1024 bytes; option 3 may be set.'));

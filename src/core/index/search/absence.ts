@@ -172,7 +172,10 @@ export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Ab
   // The same, inside the one passage that holds the most of it: an answer sits in one place, and
   // five passages that each share a different word of the question answer none of it.
   const perPassage = new Map(
-    [...new Set(words.flatMap((e) => e.passages))].map((id) => [id, words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0)]),
+    [...new Set(words.flatMap((e) => e.passages))].map((id) => [
+      id,
+      words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0),
+    ]),
   );
   const inOne = Math.max(0, ...perPassage.values());
   const single = weight > 0 ? inOne / weight : 1;
@@ -200,7 +203,10 @@ export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Ab
     return absent(1 - coverage, `no top passage names ${quote(unnamed)} (coverage ${shown})`);
   }
   if (single < MIN_COVERAGE) {
-    return absent(1 - single, `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`);
+    return absent(
+      1 - single,
+      `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`,
+    );
   }
   // A date is asked for: the passage that holds the most of the question must hold one ("Debian 13
   // will be called trixie" shares every word of "the release date of Debian 13 trixie", and no date).
