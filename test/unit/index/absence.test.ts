@@ -104,6 +104,8 @@ describe('"not in your documents": what the question names and asks for', () => 
   it("takes capitalised words inside a sentence as names, not a sentence's first word, one letter or a code name", () => {
     assert.deepEqual(capitalisedNames('Which Octave function runs on the GPU? Then use R or R_MAX_THREADS with Node.js.'), ['octave', 'gpu']);
     assert.deepEqual(capitalisedNames('How do I use Why3 with the "Lean" prover in FIDO2-free CamlIDL\'s stubs?'), ['why3', 'lean', 'camlidl']);
+    assert.deepEqual(capitalisedNames('How Do I Install Debian On A Laptop?'), [], 'Title Case names nothing by its capitals');
+    assert.deepEqual(capitalisedNames('HOW DO I RUN R ON A GPU?'), []);
   });
 
   it("counts a document's name, as a question types it, as something the index has", () => {

@@ -18,13 +18,16 @@ import { pathWords } from './docScope';
 export function capitalisedNames(question: string): string[] {
   const names = new Set<string>();
   const words = question.split(/\s+/).filter(Boolean);
+  let lowercase = 0;
   words.forEach((raw, i) => {
     const sentenceStart = i === 0 || /[.!?:]["')\]]*$/.test(words[i - 1]!);
     const word = raw.replace(/^["'(\[`]+/, '').replace(/(['’]s)?["'`),.;:!?\]]*$/u, '');
+    if (/^\p{Ll}/u.test(word)) lowercase++;
     if (sentenceStart || word.length < 2 || !/^[\p{L}\p{N}]+$/u.test(word) || !/\p{Lu}/u.test(word)) return;
     names.add(word.toLowerCase());
   });
-  return [...names];
+  // A question In Title Case or IN CAPITALS capitalises everything: then it names nothing by it.
+  return names.size > lowercase ? [] : [...names];
 }
 
 /** The name words of indexed documents: a question naming a manual ("SubmittingPatches") names something the index has. */
