@@ -37,6 +37,20 @@ describe('CLI ask, extractive (Ollama down): not in your documents', function ()
       assert.equal(out.citations[0]?.file, 'r/R-admin.md');
     }));
 
+  it('a release date the passages lack is "not in your documents"; one a passage holds is quoted', () =>
+    withTempDir(async (root) => {
+      await manuals(root);
+      const env = { OLLAMA_HOST: await deadHost() };
+      const absent = await runCli(['ask', root, 'When will Debian 13 trixie be released?'], { env });
+      assert.equal(absent.code, 0, absent.stderr);
+      assert.match(absent.stdout, /^This is not in your documents: none of the indexed passages answers it\./);
+      assert.match(absent.stdout, /Debian 13 will be called trixie[^\n]*\[1\]/);
+      const dated = await runCli(['ask', root, 'When was Debian 12 bookworm released?'], { env });
+      assert.equal(dated.code, 0, dated.stderr);
+      assert.match(dated.stdout, /^No language model is available, so here are the most relevant passages/);
+      assert.match(dated.stdout, /released on June 10, 2023/);
+    }));
+
   it('an answerable question is still answered by quoting the passage (a refusal would hide the answer)', () =>
     withTempDir(async (root) => {
       await manuals(root);

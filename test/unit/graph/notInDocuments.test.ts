@@ -40,6 +40,24 @@ describe('"not in your documents" route, against the scripted model on a real in
   );
 
   it(
+    'a release date no passage holds ("Debian 13 will be called trixie" shares every word): not in your documents, not the code-name passage as the answer',
+    run(async () => {
+      h = await startHarness(index!.retriever, {
+        quality: grade('fallback', { relevant: [], score: 0.2 }),
+        synthesis: 'Debian 13 trixie will be released soon [1].',
+      });
+      const r = await h.ask('When will Debian 13 trixie be released?');
+      assert.equal(r.notInDocuments, true);
+      assert.match(r.answer, /^This is not in your documents/);
+      assert.ok(
+        r.citations.some((c) => c.file === 'debian/developers-reference.md'),
+        JSON.stringify(r.citations),
+      );
+      assert.equal(count(h.agents, 'synthesis'), 0);
+    }),
+  );
+
+  it(
     "absent by the index but the grader finds the answer in the passages: the model's reading stands, no refusal",
     run(async () => {
       h = await startHarness(index!.retriever, { quality: grade('proceed'), synthesis: 'R_MAX_VSIZE sets the vector heap size [1].' });

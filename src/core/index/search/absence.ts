@@ -3,8 +3,11 @@
  * is absent. It asks how much of the question the top passages cover, weighting each of the
  * question's words by its rarity in the whole index (IDF): a question whose rare words the best
  * passages do not contain, or that uses a word the index has nowhere, asks about something the
- * documents do not say. Thresholds and how they were measured: ./README.md ("Not in your documents").
+ * documents do not say. Two cues from the question itself (./absenceCues.ts) catch what coverage
+ * cannot: a thing it names that no top passage names, and a date it asks for that the best passage
+ * lacks. Thresholds and how they were measured: ./README.md ("Not in your documents").
  */
+import { asksForDate, capitalisedNames, holdsDate } from './absenceCues';
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
 import type { SearchHit } from '../types';
@@ -33,6 +36,17 @@ export interface TermEvidence {
   misspelt: boolean;
   /** Ids of the top passages that contain it (its document's name counts for all of them). */
   passages: string[];
+  /** A word the question capitalises inside the sentence (GPU, Rust) and no indexed document is named by: a thing an answer names. */
+  proper?: boolean;
+}
+
+/** What the index and the top passages say about a question. */
+export interface AbsenceEvidence {
+  terms: TermEvidence[];
+  /** The question asks when something was released or published (absenceCues.ts). */
+  asksForDate: boolean;
+  /** Ids of the top passages that hold a year or a date. */
+  datedPassages: string[];
 }
 
 /** Top passages whose words count as covering the question (the ones an answer would quote). */
@@ -46,9 +60,11 @@ export const DF_CAP = 1000;
  */
 export const MIN_COVERAGE = 0.5;
 /**
- * A word the index has nowhere flags the question only when coverage is also below this, so one
- * odd word in an otherwise well-matched question is not a refusal. Measured: no answerable
- * question had such a word; the unanswerable ones that did covered 0.38-0.58.
+ * A word the index has nowhere, or a capitalised name no top passage has, flags the question only
+ * when coverage is also below this, so one odd word in an otherwise well-matched question is not a
+ * refusal. Measured on the calibration sets (README.md): no answerable question had either; the
+ * unanswerable ones with an unknown word covered 0.38-0.63, those with an uncovered name 0.32-0.72
+ * (full-text) and 0.32-0.69 (hybrid).
  */
 export const UNKNOWN_WORD_COVERAGE = 0.7;
 
@@ -103,18 +119,22 @@ export interface TermLookup {
   containing(term: string, ids: readonly string[], phrase?: boolean): Promise<Set<string>>;
   /** Chunks in the index. */
   total(): Promise<number>;
+  /** The name words of the indexed documents (absenceCues.ts documentNameWords). */
+  documentNameWords(): Promise<Set<string>>;
 }
 
 export async function assessAbsence(question: string, hits: readonly SearchHit[], lookup: TermLookup): Promise<Absence> {
   if (hits.length === 0) return { absent: true, confidence: 1, reason: 'the search found no passage', missing: [] };
   const evidence = await gatherEvidence(question, hits, lookup);
-  if (evidence.length === 0) return { absent: false, confidence: 0, reason: 'the question has no searchable words', missing: [] };
+  if (evidence.terms.length === 0) return { absent: false, confidence: 0, reason: 'the question has no searchable words', missing: [] };
   return judgeAbsence(evidence, await lookup.total());
 }
 
 /** Each of the question's words: how common in the index, and whether the top passages have it. */
-export async function gatherEvidence(question: string, hits: readonly SearchHit[], lookup: TermLookup): Promise<TermEvidence[]> {
+export async function gatherEvidence(question: string, hits: readonly SearchHit[], lookup: TermLookup): Promise<AbsenceEvidence> {
   const top = hits.slice(0, ABSENCE_TOP);
+  const capitalised = capitalisedNames(question);
+  const documentNameWords = capitalised.length > 0 ? await lookup.documentNameWords() : new Set<string>();
   const ids = top.map((hit) => hit.id);
   const documentNames = new Set(top.flatMap((hit) => pathWords(hit.path)));
   const words = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
@@ -124,57 +144,75 @@ export async function gatherEvidence(question: string, hits: readonly SearchHit[
     const named = top.filter((hit) => pathWords(hit.path).includes(term)).map((hit) => hit.id);
     const covered = inTop.size > 0 || documentNames.has(term);
     const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
-    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])] };
+    const proper = capitalised.includes(term) && !documentNameWords.has(term);
+    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper };
   });
   const nameEvidence = questionNames(question).map(async ({ phrase, spelled }): Promise<TermEvidence> => {
     const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
     const misspelt = df === 0 && [...spellings].some((word) => withinOneEdit(spelled, word));
     return { term: phrase, kind: 'name', df, covered: inTop.size > 0, misspelt, passages: [...inTop] };
   });
-  return Promise.all([...wordEvidence, ...nameEvidence]);
+  const dates = asksForDate(question);
+  return {
+    terms: await Promise.all([...wordEvidence, ...nameEvidence]),
+    asksForDate: dates,
+    datedPassages: dates ? top.filter((hit) => holdsDate(hit.text)).map((hit) => hit.id) : [],
+  };
 }
 
-/** The verdict from the words' evidence; kept apart from the lookups so it can be measured and tested alone. */
-export function judgeAbsence(evidence: readonly TermEvidence[], totalChunks: number): Absence {
+/** The verdict from the evidence; kept apart from the lookups so it can be measured and tested alone. */
+export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Absence {
+  const { terms } = evidence;
   const idf = (df: number) => Math.log((totalChunks + 1) / (df + 0.5));
-  const words = evidence.filter((e) => e.kind === 'word');
-  const unknownName = evidence.find((e) => e.kind === 'name' && e.df === 0 && !e.misspelt);
+  const words = terms.filter((e) => e.kind === 'word');
+  const unknownName = terms.find((e) => e.kind === 'name' && e.df === 0 && !e.misspelt);
   const weight = words.reduce((sum, e) => sum + idf(e.df), 0);
   const covered = words.reduce((sum, e) => sum + (e.covered || e.misspelt ? idf(e.df) : 0), 0);
   const coverage = weight > 0 ? covered / weight : 1;
   // The same, inside the one passage that holds the most of it: an answer sits in one place, and
   // five passages that each share a different word of the question answer none of it.
-  const ids = new Set(words.flatMap((e) => e.passages));
-  const inOne = Math.max(0, ...[...ids].map((id) => words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0)));
+  const perPassage = new Map(
+    [...new Set(words.flatMap((e) => e.passages))].map((id) => [
+      id,
+      words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0),
+    ]),
+  );
+  const inOne = Math.max(0, ...perPassage.values());
   const single = weight > 0 ? inOne / weight : 1;
+  const uncovered = (e: TermEvidence) => !e.covered && !e.misspelt;
   // A word only in a document's name (its text never says "gnuplot") is covered, not unknown.
-  const unknown = words.filter((e) => e.df === 0 && !e.misspelt && !e.covered).map((e) => e.term);
-  const missing = evidence
-    .filter((e) => !e.covered && !e.misspelt)
+  const unknown = words.filter((e) => e.df === 0 && uncovered(e)).map((e) => e.term);
+  const unnamed = words.filter((e) => e.proper && e.df > 0 && uncovered(e)).map((e) => e.term);
+  const missing = terms
+    .filter(uncovered)
     .sort((a, b) => a.df - b.df)
     .slice(0, 3)
     .map((e) => e.term);
   const shown = round(coverage);
-  const quote = (terms: string[]) => terms.map((t) => JSON.stringify(t)).join(', ');
+  const quote = (list: string[]) => list.map((t) => JSON.stringify(t)).join(', ');
+  const absent = (confidence: number, reason: string): Absence => ({ absent: true, confidence: round(confidence), reason, missing });
   // A name typed in full that no document contains is the clearest sign: its parts may all be common.
-  if (unknownName) {
-    return { absent: true, confidence: round(Math.max(0.5, 1 - coverage)), reason: `the name "${unknownName.term}" occurs nowhere in the index`, missing };
-  }
+  if (unknownName) return absent(Math.max(0.5, 1 - coverage), `the name "${unknownName.term}" occurs nowhere in the index`);
   if (unknown.length > 0 && coverage < UNKNOWN_WORD_COVERAGE) {
-    return {
-      absent: true,
-      confidence: round(1 - coverage),
-      reason: `${quote(unknown)} occur${unknown.length === 1 ? 's' : ''} nowhere in the index (coverage ${shown})`,
-      missing,
-    };
+    return absent(1 - coverage, `${quote(unknown)} occur${unknown.length === 1 ? 's' : ''} nowhere in the index (coverage ${shown})`);
+  }
+  // A thing the question names (GPU, Rust) that the index has elsewhere but no top passage names:
+  // the passages are about the rest of the question. Same threshold as an unknown word, for the
+  // same reason: one passing name in an otherwise well-matched question is context, not the topic.
+  if (unnamed.length > 0 && coverage < UNKNOWN_WORD_COVERAGE) {
+    return absent(1 - coverage, `no top passage names ${quote(unnamed)} (coverage ${shown})`);
   }
   if (single < MIN_COVERAGE) {
-    return {
-      absent: true,
-      confidence: round(1 - single),
-      reason: `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`,
-      missing,
-    };
+    return absent(
+      1 - single,
+      `the best passage covers ${round(single)} of the question's rare words, the top ${ABSENCE_TOP} together ${shown} (missing ${quote(missing)})`,
+    );
+  }
+  // A date is asked for: the passage that holds the most of the question must hold one ("Debian 13
+  // will be called trixie" shares every word of "the release date of Debian 13 trixie", and no date).
+  const best = [...perPassage].filter(([, sum]) => sum === inOne).map(([id]) => id);
+  if (evidence.asksForDate && best.length > 0 && !best.some((id) => evidence.datedPassages.includes(id))) {
+    return absent(0.5, 'the question asks for a date and the passage that best matches it holds none');
   }
   return { absent: false, confidence: shown, reason: `the top passages cover ${shown} of the question's rare words`, missing };
 }
