@@ -51,6 +51,11 @@ export function indexedFolders(
   }));
 }
 
+/** A folder and where its index is: a folder whose index moves is another entry of the set. */
+export function folderKey(folder: IndexedFolder): string {
+  return `${folder.uri.toString()}\n${folder.dbDir}`;
+}
+
 /** A path as the index names it, for a folder among `count` folders. */
 export function folderIndexPath(folder: IndexedFolder, count: number, path: string): string {
   return count > 1 ? inFolder(folder.label, path) : path;

@@ -2,10 +2,12 @@
  * A third, small suite run in a multi-root workspace (a .code-workspace listing two folders, made
  * by ../workspace.ts): every folder is indexed into its own index, an @research answer cites
  * documents of both folders naming each folder, and a citation of the second folder opens that
- * folder's file. Same counting reporter; honours LRA_GREP like the main suite.
+ * folder's file; a third folder added while the window is open is indexed and cited, and once
+ * removed no longer searched. Same counting reporter; honours LRA_GREP like the main suite.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
@@ -14,7 +16,12 @@ import { RecordingStream, cancellation } from '../suite/chatStream';
 import { MULTI_ROOT } from '../workspace';
 import { suiteMocha } from '../mocha';
 
-/** Plays every agent: research at once, all passages relevant, an answer citing each port's passage. */
+const PORTS = { alpha: '8080', beta: '9443', gamma: '7070' };
+
+/**
+ * Plays every agent: research at once, all passages relevant, an answer citing the passage with
+ * the port of each service the question names (alpha's and beta's when it names none).
+ */
 function portsModel(body: ChatRequestBody): ChatReply {
   const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
   const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
@@ -41,7 +48,28 @@ function portsModel(body: ChatRequestBody): ChatReply {
   if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
   if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
   const cite = (port: string) => [...everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)].find((d) => d[2]!.includes(port))?.[1];
-  return { content: `Alpha listens on 8080 [${cite('8080')}] and beta on 9443 [${cite('9443')}].` };
+  const named = Object.entries(PORTS).filter(([service]) => question.toLowerCase().includes(service));
+  const found = (named.length > 0 ? named : Object.entries(PORTS).slice(0, 2)).flatMap(([service, port]) => {
+    const n = cite(port);
+    return n ? [`${service} listens on ${port} [${n}]`] : [];
+  });
+  return { content: found.length > 0 ? `${found.join(' and ')}.` : 'The documents do not say.' };
+}
+
+/** The next time `event` fires with `done()` true; fails naming `what` if that takes over `ms`. */
+function until<T>(event: vscode.Event<T>, done: () => boolean, what: string, ms = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      reject(new Error(`${what}: not within ${ms / 1000} s`));
+    }, ms);
+    const listener = event(() => {
+      if (!done()) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    });
+  });
 }
 
 export async function run(): Promise<void> {
@@ -117,6 +145,53 @@ export async function run(): Promise<void> {
       const marked = research.citations.text.current();
       assert.equal(marked?.uri.fsPath, vscode.Uri.joinPath(folderUri('beta'), ...MULTI_ROOT.files.beta.split('/')).fsPath);
       assert.equal(marked?.range.start.line, (beta.lines?.[0] ?? 1) - 1, 'at the cited lines');
+    });
+
+    it('a folder added while the window is open is indexed and cited by its name; removed, it is no longer searched and its index stays on disk', async () => {
+      const research = await api();
+      const config = vscode.workspace.getConfiguration('research');
+      const { folder: gamma, file } = MULTI_ROOT.added;
+      const question = 'Which port does the gamma service listen on?';
+      const cited = async () => {
+        const stream = new RecordingStream();
+        const result = await research.participant.handler({ prompt: question }, { history: [] }, stream.asStream(), cancellation().token);
+        return { files: ((result.metadata as { turn?: { citations: { file: string }[] } }).turn?.citations ?? []).map((c) => c.file), text: stream.text };
+      };
+      // Auto-indexing as a user has it by default (this pass turns it off for the first tests).
+      const autoIndex = config.inspect('index.autoIndex')?.globalValue;
+      await config.update('index.autoIndex', true, vscode.ConfigurationTarget.Global);
+      try {
+        const indexed = until(
+          research.index.onDidFinishJob,
+          () => research.index.folderStats.some((f) => f.label === gamma && f.stats?.documents === 1),
+          'the added folder was never indexed',
+        );
+        const uri = vscode.Uri.file(join(dirname(vscode.workspace.workspaceFile!.fsPath), gamma));
+        assert.ok(vscode.workspace.updateWorkspaceFolders(2, 0, { uri }), 'VS Code refused to add the folder');
+        await indexed;
+        assert.match(research.statusBarText(), /Research: 3 docs/);
+        const withGamma = await cited();
+        assert.deepEqual(withGamma.files, [`${gamma}/${file}`], withGamma.text);
+        const gammaIndex = research.index.folders.find((f) => f.label === gamma)!.dbDir;
+
+        const removed = until(research.folders.onDidUpdate, () => true, 'removing the folder was never applied');
+        assert.ok(vscode.workspace.updateWorkspaceFolders(2, 1), 'VS Code refused to remove the folder');
+        await removed;
+        assert.deepEqual(
+          research.index.folders.map((f) => f.label),
+          [...MULTI_ROOT.folders],
+        );
+        assert.match(research.statusBarText(), /Research: 2 docs/);
+        assert.ok(existsSync(gammaIndex), 'removing the folder from the workspace deleted its index');
+        const withoutGamma = await cited();
+        assert.deepEqual(
+          withoutGamma.files.filter((f) => f.startsWith(`${gamma}/`)),
+          [],
+          withoutGamma.text,
+        );
+      } finally {
+        await config.update('index.autoIndex', autoIndex, vscode.ConfigurationTarget.Global);
+      }
     });
   });
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
