@@ -3,7 +3,7 @@
  * by ../workspace.ts): every folder is indexed into its own index, an @research answer cites
  * documents of both folders naming each folder, and a citation of the second folder opens that
  * folder's file; a third folder added while the window is open is indexed and cited, and once
- * removed no longer searched. Same counting reporter; honours LRA_GREP like the main suite.
+ * removed no longer searched; the folder left alone keeps its index. Same counting reporter; honours LRA_GREP like the main suite.
  */
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -192,6 +192,29 @@ export async function run(): Promise<void> {
       } finally {
         await config.update('index.autoIndex', autoIndex, vscode.ConfigurationTarget.Global);
       }
+    });
+
+    it('the folder left when the other is removed keeps the index it had (nothing indexed again); the other added back, both are searched again', async () => {
+      const research = await api();
+      const alphaIndex = research.index.folders.find((f) => f.label === 'alpha')!.dbDir;
+      const beta = vscode.workspace.workspaceFolders![1]!;
+      const removed = until(research.folders.onDidUpdate, () => true, 'removing the folder was never applied');
+      assert.ok(vscode.workspace.updateWorkspaceFolders(1, 1), 'VS Code refused to remove the folder');
+      await removed;
+      assert.deepEqual(
+        research.index.folders.map((f) => [f.label, f.dbDir]),
+        [['alpha', alphaIndex]],
+      );
+      assert.match(research.statusBarText(), /Research: 1 docs/);
+
+      const added = until(research.folders.onDidUpdate, () => true, 'adding the folder back was never applied');
+      assert.ok(vscode.workspace.updateWorkspaceFolders(1, 0, { uri: beta.uri }), 'VS Code refused to add the folder');
+      await added;
+      assert.deepEqual(
+        research.index.folders.map((f) => f.label),
+        [...MULTI_ROOT.folders],
+      );
+      assert.match(research.statusBarText(), /Research: 2 docs/);
     });
   });
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
