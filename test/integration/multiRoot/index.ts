@@ -216,6 +216,29 @@ export async function run(): Promise<void> {
       );
       assert.match(research.statusBarText(), /Research: 2 docs/);
     });
+
+    it("a folder's research.index.location changed while the window is open takes effect without a reload (its old index stays)", async () => {
+      const research = await api();
+      const beta = vscode.workspace.workspaceFolders![1]!;
+      const settings = vscode.workspace.getConfiguration('research', beta.uri);
+      const before = research.index.folders.find((f) => f.label === 'beta')!.dbDir;
+      const elsewhere = join(dirname(vscode.workspace.workspaceFile!.fsPath), 'beta-index-elsewhere');
+      const indexAt = (dir: string) => () => research.index.folders.find((f) => f.label === 'beta')?.dbDir === dir;
+      const moved = until(research.folders.onDidUpdate, indexAt(elsewhere), 'the new index location was never applied');
+      await settings.update('index.location', elsewhere, vscode.ConfigurationTarget.WorkspaceFolder);
+      try {
+        await moved;
+        assert.ok(existsSync(before), 'moving the index deleted the old one');
+        // Nothing indexed there yet (auto-indexing is off in this pass): only alpha's document counts.
+        assert.match(research.statusBarText(), /Research: 1 docs/);
+      } finally {
+        const applied = indexAt(elsewhere)();
+        const back = applied && until(research.folders.onDidUpdate, indexAt(before), 'the old index location was never applied again');
+        await settings.update('index.location', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+        await back;
+      }
+      assert.match(research.statusBarText(), /Research: 2 docs/);
+    });
   });
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
   if (failures > 0) throw new Error(`${failures} multi-root test(s) failed`);
