@@ -7,11 +7,12 @@
  */
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
-import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
+import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama, type Fault } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { MULTI_ROOT } from '../workspace';
 import { suiteMocha } from '../mocha';
@@ -56,20 +57,32 @@ function portsModel(body: ChatRequestBody): ChatReply {
   return { content: found.length > 0 ? `${found.join(' and ')}.` : 'The documents do not say.' };
 }
 
-/** The next time `event` fires with `done()` true; fails naming `what` if that takes over `ms`. */
-function until<T>(event: vscode.Event<T>, done: () => boolean, what: string, ms = 30_000): Promise<void> {
+/** The next time `event` fires with `done(value)` true, its value; fails naming `what` if that takes over `ms`. */
+function until<T>(event: vscode.Event<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       listener.dispose();
       reject(new Error(`${what}: not within ${ms / 1000} s`));
     }, ms);
-    const listener = event(() => {
-      if (!done()) return;
+    const listener = event((value) => {
+      if (!done(value)) return;
       clearTimeout(timer);
       listener.dispose();
-      resolve();
+      resolve(value);
     });
   });
+}
+
+/** Text only the document that the scripted Ollama never embeds holds. */
+const STALLED = 'The delta service listens on port 6060.';
+/** Fires when an embedding request for STALLED arrives (and is left unanswered). */
+const embedStalled = new vscode.EventEmitter<void>();
+
+/** Embedding requests for STALLED are never answered: indexing that folder hangs until it is stopped. */
+function stallDelta(path: string, body: { input?: unknown }): Fault | undefined {
+  if (path !== '/api/embed' || !JSON.stringify(body?.input ?? '').includes(STALLED)) return undefined;
+  setTimeout(() => embedStalled.fire(), 0);
+  return { kind: 'stall' };
 }
 
 export async function run(): Promise<void> {
@@ -78,7 +91,7 @@ export async function run(): Promise<void> {
   describe('multi-root workspace (two folders)', () => {
     let fake: FakeOllama | undefined;
     before(async () => {
-      fake = await startFakeOllama({ chat: portsModel });
+      fake = await startFakeOllama({ chat: portsModel, fault: stallDelta });
       await vscode.workspace.getConfiguration('research').update('ollama.host', fake.url, vscode.ConfigurationTarget.Global);
     });
     after(async () => {
@@ -189,6 +202,34 @@ export async function run(): Promise<void> {
           [],
           withoutGamma.text,
         );
+      } finally {
+        await config.update('index.autoIndex', autoIndex, vscode.ConfigurationTarget.Global);
+      }
+    });
+
+    it('a folder removed while it is being indexed stops being indexed at once: the run ends without error and its documents are not counted', async () => {
+      const research = await api();
+      const config = vscode.workspace.getConfiguration('research');
+      const delta = vscode.Uri.file(join(dirname(vscode.workspace.workspaceFile!.fsPath), 'delta'));
+      await mkdir(delta.fsPath, { recursive: true });
+      await writeFile(join(delta.fsPath, 'delta.md'), `# Delta service\n\n${STALLED}\n`);
+      const autoIndex = config.inspect('index.autoIndex')?.globalValue;
+      await config.update('index.autoIndex', true, vscode.ConfigurationTarget.Global);
+      try {
+        const stalled = until(embedStalled.event, () => true, 'the added folder was never indexed');
+        assert.ok(vscode.workspace.updateWorkspaceFolders(2, 0, { uri: delta }), 'VS Code refused to add the folder');
+        await stalled;
+        // Well under the 60 s an unanswered embedding request is allowed: only stopping ends it sooner.
+        const finished = until(research.index.onDidFinishJob, () => true, 'the run on the removed folder never ended', 20_000);
+        assert.ok(vscode.workspace.updateWorkspaceFolders(2, 1), 'VS Code refused to remove the folder');
+        const job = await finished;
+        assert.equal(job.error, undefined, String(job.error));
+        assert.equal(job.cancelled, false);
+        assert.deepEqual(
+          research.index.folders.map((f) => f.label),
+          [...MULTI_ROOT.folders],
+        );
+        assert.match(research.statusBarText(), /Research: 2 docs/);
       } finally {
         await config.update('index.autoIndex', autoIndex, vscode.ConfigurationTarget.Global);
       }
