@@ -221,7 +221,8 @@ export class IndexService implements vscode.Disposable {
       } finally {
         this.indexing = undefined;
       }
-      if (stop.signal.aborted) this.log.info(`stopped indexing ${folder.uri.fsPath}: it left the workspace (its index stays in ${folder.dbDir})`);
+      if (stop.signal.aborted)
+        this.log.info(`stopped indexing ${folder.uri.fsPath}: it left the workspace or its index moved (what was written stays in ${folder.dbDir})`);
     }
     if (failure) throw failure.error;
     signal.throwIfAborted();
