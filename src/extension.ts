@@ -13,25 +13,24 @@ import { registerCommands } from './vscode/commands';
 import { ResearchParticipant, followupProvider } from './vscode/participant';
 import { OllamaChatModelProvider, VENDOR } from './vscode/ollamaModels';
 import { COMMANDS, PARTICIPANT_ID } from './vscode/pure/commandIds';
-import { DocumentWatcher } from './vscode/watcher';
 import { loadEngine, engineLoaded } from './vscode/engine/load';
 import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
-import { indexedFolders } from './vscode/workspaceFolders';
+import { FolderSet } from './vscode/folderSet';
 import { RemoteNotices } from './vscode/remoteNotice';
-import { refreshSharedStatus } from './vscode/sharedIndex';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
   const { channel, logger } = createLog();
   context.subscriptions.push(channel);
 
-  // The indexes live in the extension's per-workspace storage, never in the user's folders: one
-  // per workspace folder (./vscode/workspaceFolders).
-  const folders = indexedFolders(vscode.workspace.workspaceFolders, context.storageUri, (folder) => readConfig(folder.uri).index.location);
   const secrets = new SecretStore(context.secrets);
   const statusBar = new StatusBar(COMMANDS.showStatus);
-  const index = new IndexService(folders, statusBar, logger, secrets);
+  const index = new IndexService(statusBar, logger, secrets);
+  // The indexes live in the extension's per-workspace storage, never in the user's folders: one
+  // per workspace folder (./vscode/workspaceFolders), following the workspace (./vscode/folderSet).
+  const folderSet = new FolderSet(context.storageUri, index, logger);
+  const folders = folderSet.open();
   const citations = registerCitations(
     context,
     () => index.paths,
@@ -80,35 +79,22 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
       );
   }, 0);
 
-  // One watcher per folder indexed here; a change anywhere queues one incremental run over all of
-  // them. A shared index is written elsewhere: no watcher.
-  const watchers = folders
-    .filter((folder) => !folder.shared)
-    .map(
-      (folder) =>
-        new DocumentWatcher(folder.uri, (paths) => {
-          logger.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
-          void index.enqueue('index', { trigger: 'background' });
-        }),
-    );
-  if (folders.length > 0) {
-    context.subscriptions.push(...watchers);
-    startIndexingLater(index, watchers, logger);
-  } else {
-    statusBar.setNoWorkspace();
-  }
+  if (folders.length > 0) setTimeout(() => void folderSet.start(folders).catch(logRejection(logger, 'starting the index failed')), 500);
+  else statusBar.setNoWorkspace();
 
   context.subscriptions.push(
-    refreshSharedStatus(folders, readConfig().index.refreshSeconds, () => index.refreshStatus()),
+    folderSet,
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void folderSet.update().catch(logRejection(logger, 'following the workspace folders failed'))),
     onDidChangeConfig((change) => {
       logger.info('settings changed');
       void remoteNotices.check(change.config).catch(logRejection(logger, 'remote destination notice failed'));
       if (change.affectsModels) modelProvider.refresh();
-      if (change.affectsWatcher) for (const watcher of watchers) watcher.configure(change.config);
-      if (change.affectsIndex && folders.some((f) => !f.shared) && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
+      if (change.affectsFolders) void folderSet.update().catch(logRejection(logger, 'following the index location failed'));
+      if (change.affectsWatcher) folderSet.configureWatchers(change.config);
+      if (change.affectsIndex && index.folders.some((f) => !f.shared) && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (folders.some((f) => !f.shared)) void index.enqueue('index', { trigger: 'background' });
+      if (index.folders.some((f) => !f.shared)) void index.enqueue('index', { trigger: 'background' });
     }),
   );
 
@@ -132,38 +118,8 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     loadEngine,
     citations,
     remoteNotices,
+    folders: folderSet,
   };
-}
-
-/**
- * Off the activation path: read the index status, start the watcher, and index automatically
- * only in trusted workspaces (untrusted ones are asked first: indexing reads every document).
- */
-function startIndexingLater(index: IndexService, watchers: DocumentWatcher[], logger: import('./core/ports').Logger): void {
-  setTimeout(async () => {
-    const config = readConfig();
-    if (!vscode.workspace.isTrusted) {
-      const pick = await vscode.window.showInformationMessage(
-        'Local Research: this workspace is not trusted. Index its documents for @research anyway?',
-        'Index Now',
-        'Not Now',
-      );
-      if (pick === 'Index Now') void index.enqueue('index', { trigger: 'command' });
-      return;
-    }
-    for (const watcher of watchers) watcher.configure(config);
-    let stats = null;
-    try {
-      stats = await index.refreshStatus();
-    } catch {
-      return; // damaged: the status bar says so and offers a rebuild
-    }
-    if (config.index.autoIndex && index.folders.some((f) => !f.shared)) {
-      logger.info(stats ? 'checking the index for changed documents' : 'no index yet: indexing the workspace');
-      // Even the first index is background work: the status bar shows it, a toast would interrupt.
-      void index.enqueue('index', { trigger: 'background' });
-    }
-  }, 500);
 }
 
 function modeName(mode: vscode.ExtensionMode): string {

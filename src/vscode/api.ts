@@ -8,6 +8,7 @@ import type { ResearchParticipant } from './participant';
 import type { Engine } from './engine/types';
 import type { Citations } from './citations/register';
 import type { RemoteNotices } from './remoteNotice';
+import type { FolderSet } from './folderSet';
 
 export interface ResearchApi {
   /** Wall time of activate() in ms, measured inside it. */
@@ -24,4 +25,6 @@ export interface ResearchApi {
   citations: Citations;
   /** The "this leaves your machine" notices (one per destination, remembered). */
   remoteNotices: RemoteNotices;
+  /** The indexed folders following the workspace's (added, removed, an index moved). */
+  folders: FolderSet;
 }

@@ -67,6 +67,8 @@ export interface ConfigChange {
   affectsIndex: boolean;
   affectsModels: boolean;
   affectsWatcher: boolean;
+  /** A folder's index moved (`research.index.location`): the folder set is read again. */
+  affectsFolders: boolean;
 }
 
 export function onDidChangeConfig(listener: (change: ConfigChange) => void): vscode.Disposable {
@@ -90,6 +92,7 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
         touched('models.localEmbeddingPrecision'),
       affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
+      affectsFolders: touched('index.location'),
     });
   });
 }

@@ -5,7 +5,9 @@
  * and messages only where someone asked or something needs the user (see IndexTrigger). The index lives in the
  * extension's workspace storage, never in the user's folder. A multi-root workspace has one index
  * per folder (./workspaceFolders): a job indexes them one after the other, the status bar shows
- * which folder is being indexed and the sums, and the summary adds the runs up.
+ * which folder is being indexed and the sums, and the summary adds the runs up. The folders follow
+ * the workspace (./folderSet.ts): a run reads the set before each folder, so a folder removed
+ * meanwhile is skipped (or, while being indexed, stopped) and one added joins the run.
  */
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { engineSettings } from './pure/settings';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from './secrets';
 import { logRun, reportRun } from './indexReport';
-import { FolderPaths, type IndexedFolder } from './workspaceFolders';
+import { FolderPaths, folderKey, type IndexedFolder } from './workspaceFolders';
 import { SharedIndexReadOnlyError, ownFolders, sharedStatus } from './sharedIndex';
 
 import type { IndexJobKind, IndexJobResult, IndexTrigger } from './indexReport';
@@ -48,15 +50,43 @@ export class IndexService implements vscode.Disposable {
   lastStats: IndexStats | null = null;
   /** Each folder's stats as last read (null: not indexed yet), for Show Index Status. */
   folderStats: Array<{ label: string; stats: IndexStats | null }> = [];
-  readonly paths: FolderPaths;
+  private current: readonly IndexedFolder[] = [];
+  private currentPaths = new FolderPaths([]);
+  /** The folder the running job is indexing, and how to stop just that folder. */
+  private indexing: { key: string; stop: AbortController } | undefined;
 
   constructor(
-    readonly folders: readonly IndexedFolder[],
     private readonly statusBar: StatusBar,
     private readonly log: Logger,
     private readonly secrets: SecretStore,
-  ) {
-    this.paths = new FolderPaths(folders);
+  ) {}
+
+  /** The workspace's folders as the index knows them now (./folderSet.ts keeps them current). */
+  get folders(): readonly IndexedFolder[] {
+    return this.current;
+  }
+
+  get paths(): FolderPaths {
+    return this.currentPaths;
+  }
+
+  /**
+   * Switches to the workspace's folders as they are now; says which joined and which left (a
+   * folder whose index moved counts as both). Indexing of a folder that left stops; its index
+   * stays on disk, and its failures no longer count in the status bar.
+   */
+  setFolders(next: readonly IndexedFolder[]): { added: IndexedFolder[]; removed: IndexedFolder[] } {
+    const keys = (list: readonly IndexedFolder[]) => new Set(list.map(folderKey));
+    const [before, after] = [keys(this.current), keys(next)];
+    const added = next.filter((f) => !before.has(folderKey(f)));
+    const removed = this.current.filter((f) => !after.has(folderKey(f)));
+    if (this.indexing && !after.has(this.indexing.key)) this.indexing.stop.abort();
+    const stays = new Set(next.map((f) => f.uri.toString()));
+    const previous = this.currentPaths;
+    this.knownFailures = new Set([...this.knownFailures].filter((path) => stays.has(previous.locate(path)?.folder.uri.toString() ?? '')));
+    this.current = next;
+    this.currentPaths = new FolderPaths(next);
+    return { added, removed };
   }
 
   /** The first folder's index folder (the only one in a single-folder workspace). */
@@ -164,21 +194,44 @@ export class IndexService implements vscode.Disposable {
   ): Promise<EngineIndexSummary> {
     const runs: Array<{ label: string; summary: EngineIndexSummary }> = [];
     let failure: { error: unknown } | undefined;
-    for (const folder of ownFolders(this.folders)) {
-      if (signal.aborted) break;
+    const done = new Set<string>();
+    // The set is read again before each folder: the workspace may change during a long run.
+    for (let folder = this.nextToIndex(done); folder && !signal.aborted; folder = this.nextToIndex(done)) {
+      done.add(folder.uri.toString());
+      const stop = new AbortController();
+      this.indexing = { key: folderKey(folder), stop };
       this.log.info(`${kind === 'rebuild' ? 'rebuilding' : 'indexing'} ${folder.uri.fsPath} into ${folder.dbDir} (${trigger})`);
-      const request = { root: folder.uri.fsPath, dbDir: folder.dbDir, settings, rebuild: kind === 'rebuild', signal, logger: this.log };
+      const request = {
+        root: folder.uri.fsPath,
+        dbDir: folder.dbDir,
+        settings,
+        rebuild: kind === 'rebuild',
+        signal: AbortSignal.any([signal, stop.signal]),
+        logger: this.log,
+      };
       try {
-        runs.push({ label: folder.label, summary: await this.drive(request, progress, this.folders.length > 1 ? folder.label : undefined) });
+        const summary = await this.drive(request, progress, this.folders.length > 1 ? folder.label : undefined);
+        if (!stop.signal.aborted) runs.push({ label: folder.label, summary });
       } catch (error) {
-        if (signal.aborted || this.folders.length === 1) throw error;
-        this.log.error(`indexing ${folder.label} failed`, error);
-        failure ??= { error };
+        if (signal.aborted || (this.folders.length === 1 && !stop.signal.aborted)) throw error;
+        if (!stop.signal.aborted) {
+          this.log.error(`indexing ${folder.label} failed`, error);
+          failure ??= { error };
+        }
+      } finally {
+        this.indexing = undefined;
       }
+      if (stop.signal.aborted)
+        this.log.info(`stopped indexing ${folder.uri.fsPath}: it left the workspace or its index moved (what was written stays in ${folder.dbDir})`);
     }
     if (failure) throw failure.error;
     signal.throwIfAborted();
     return { ...sumSummaries(runs), embeddingChoice: [...new Set(runs.map((r) => r.summary.embeddingChoice))].join('; ') };
+  }
+
+  /** The next folder of this editor's own not indexed in this run yet, from the set as it is now. */
+  private nextToIndex(done: ReadonlySet<string>): IndexedFolder | undefined {
+    return ownFolders(this.folders).find((f) => !done.has(f.uri.toString()));
   }
 
   /**

@@ -5,9 +5,12 @@
  * multiFolderRetriever. With several folders, paths (citations, scopes, failures) read
  * `<label>/<path in the folder>`, the label being the folder's name (made unique); with one folder
  * they are relative to it and its index stays where it always was (`<storage>/index`), so a
- * single-folder workspace, its index and its chat history are unchanged.
+ * single-folder workspace, its index and its chat history are unchanged; the one folder left of a
+ * multi-root workspace keeps the index it had (`<storage>/indexes/<hash>`) while there is none at
+ * `<storage>/index`.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath } from '../core/index';
@@ -41,14 +44,21 @@ export function indexedFolders(
     if (!location) return { dbDir: ownDir, shared: false };
     return isObjectStoreUri(location) ? { dbDir: location, shared: true } : { dbDir: resolve(folder.uri.fsPath, location), shared: false };
   };
-  if (folders.length === 1) return [{ label: folders[0]!.name, uri: folders[0]!.uri, ...at(folders[0]!, join(storage.fsPath, 'index')) }];
-  const labels = folderLabels(folders.map((f) => f.name));
   // Keyed by the folder's URI, not its name: renaming a folder in the .code-workspace keeps its index.
-  return folders.map((f, i) => ({
-    label: labels[i]!,
-    uri: f.uri,
-    ...at(f, join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16))),
-  }));
+  const keyed = (f: vscode.WorkspaceFolder) => join(storage.fsPath, 'indexes', createHash('sha256').update(f.uri.toString()).digest('hex').slice(0, 16));
+  if (folders.length === 1) {
+    const single = join(storage.fsPath, 'index');
+    // The folder left of a multi-root workspace keeps the index it had there (rather than indexing again).
+    const dir = existsSync(single) || !existsSync(keyed(folders[0]!)) ? single : keyed(folders[0]!);
+    return [{ label: folders[0]!.name, uri: folders[0]!.uri, ...at(folders[0]!, dir) }];
+  }
+  const labels = folderLabels(folders.map((f) => f.name));
+  return folders.map((f, i) => ({ label: labels[i]!, uri: f.uri, ...at(f, keyed(f)) }));
+}
+
+/** A folder and where its index is: a folder whose index moves is another entry of the set. */
+export function folderKey(folder: IndexedFolder): string {
+  return `${folder.uri.toString()}\n${folder.dbDir}`;
 }
 
 /** A path as the index names it, for a folder among `count` folders. */

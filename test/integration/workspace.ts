@@ -53,17 +53,23 @@ export async function writeTimeoutDocuments(root: string): Promise<void> {
 export const MULTI_ROOT = {
   folders: ['alpha', 'beta'] as const,
   files: { alpha: 'README.md', beta: 'notes/ports.md' },
+  /** A third folder, not in the .code-workspace: a test adds it while the window is open. */
+  added: { folder: 'gamma', file: 'services/gamma.md' },
 };
 
 /**
  * A multi-root workspace: folders `alpha` and `beta`, each holding half of an answer (the port of
- * its service), and `multi.code-workspace` listing both; returns the workspace file.
+ * its service), and `multi.code-workspace` listing both; beside them `gamma`, not listed (a test
+ * adds it at run time). Returns the workspace file.
  */
 export async function makeMultiRootWorkspace(root: string): Promise<string> {
   await mkdir(join(root, 'alpha'), { recursive: true });
   await mkdir(join(root, 'beta', 'notes'), { recursive: true });
   await writeFile(join(root, 'alpha', MULTI_ROOT.files.alpha), '# Alpha service\n\nThe alpha service listens on port 8080.\n');
   await writeFile(join(root, 'beta', MULTI_ROOT.files.beta), '# Beta service\n\nSome intro line.\n\nThe beta service listens on port 9443.\n');
+  const { folder, file: gamma } = MULTI_ROOT.added;
+  await mkdir(join(root, folder, 'services'), { recursive: true });
+  await writeFile(join(root, folder, gamma), '# Gamma service\n\nThe gamma service listens on port 7070.\n');
   const file = join(root, 'multi.code-workspace');
   await writeFile(file, JSON.stringify({ folders: MULTI_ROOT.folders.map((path) => ({ path })) }, null, 2));
   return file;

@@ -157,6 +157,7 @@ export const engine: Engine = {
     await closeIndex(dbDir);
     await clearIndex(dbDir);
   },
+  closeIndex,
   verifyIndex,
   runTurn,
   async close() {

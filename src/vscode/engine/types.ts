@@ -88,6 +88,8 @@ export interface Engine {
   /** Stats of the index at `dbDir` (a folder or a shared index's URI), or null when there is none yet. Throws a typed error when it is damaged or its store fails. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;
+  /** Releases the open handle of one index, leaving it on disk (its folder left the workspace). */
+  closeIndex(dbDir: string): Promise<void>;
   /**
    * Hashes every file of the index at `dbDir` against its recorded checksums, without opening it.
    * `report` null: the index predates checksums (one index run records them). Throws
