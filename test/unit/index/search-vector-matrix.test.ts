@@ -6,6 +6,7 @@ import type { Embedder } from '../../../src/core/index/embed/types';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { DocumentWrite, IndexStore } from '../../../src/core/index/store/types';
 import { withTempDir } from '../../support/tempDir';
+import { makeWrite } from './storeFixtures';
 
 const DIMENSION = 24;
 
@@ -17,21 +18,7 @@ function vectorsFrom(seed: number, count: number): Float32Array[] {
 }
 
 function write(path: string, vectors: Float32Array[]): DocumentWrite {
-  return {
-    document: { path, kind: 'text', size: 1, mtimeMs: 1, contentHash: path, pages: null, warnings: [] },
-    chunks: vectors.map((_, i) => ({
-      id: `${path}#${i}`,
-      ordinal: i,
-      path,
-      pageStart: null,
-      pageEnd: null,
-      lineStart: i + 1,
-      lineEnd: i + 1,
-      heading: null,
-      text: `chunk ${i} of ${path}`,
-    })),
-    vectors,
-  };
+  return { ...makeWrite(path, vectors.length, `chunk of ${path}`), vectors };
 }
 
 async function vectorStore(dir: string): Promise<IndexStore> {
