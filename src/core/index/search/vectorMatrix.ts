@@ -81,20 +81,18 @@ async function loadMatrix(table: Table, version: number, maxRows: number): Promi
     const pathColumn = batch.getChild('path');
     const rowIdColumn = batch.getChild('_rowid');
     if (!vectors || !idColumn || !pathColumn || !rowIdColumn) return null;
+    const flat = flatValues(vectors, batch.numRows);
     for (let i = 0; i < batch.numRows; i++, row++) {
       // Rows added since countRows (a writer in another process): the next version reloads.
       if (row >= rows) return null;
-      const v = vectors.get(i)?.toArray() as Float32Array | undefined;
+      const v = flat ? flat.values.subarray(i * flat.dimension, (i + 1) * flat.dimension) : (vectors.get(i)?.toArray() as Float32Array | undefined);
       if (!v) return null;
       if (!values) {
         dimension = v.length;
         values = new Float32Array(rows * dimension);
       }
-      let norm = 0;
-      for (let j = 0; j < dimension; j++) norm += v[j]! * v[j]!;
-      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      const at = row * dimension;
-      for (let j = 0; j < dimension; j++) values[at + j] = v[j]! * scale;
+      if (v.length !== dimension) return null;
+      values.set(v, row * dimension);
       rowIds.push(BigInt(rowIdColumn.get(i)));
       ids.push(idColumn.get(i) as string);
       const path = pathColumn.get(i) as string;
@@ -107,7 +105,32 @@ async function loadMatrix(table: Table, version: number, maxRows: number): Promi
     }
   }
   if (!values || row !== rows) return null;
+  normaliseRows(values, dimension);
   return { version, dimension, values, rowIds, ids, pathOf, paths };
+}
+
+/** Scales each row to length 1 in place (an all-zero row stays zero): the scan's dot product is then the cosine. */
+function normaliseRows(values: Float32Array, dimension: number): void {
+  for (let at = 0; at < values.length; at += dimension) {
+    let norm = 0;
+    for (let j = at; j < at + dimension; j++) norm += values[j]! * values[j]!;
+    if (norm === 0) continue;
+    const scale = 1 / Math.sqrt(norm);
+    for (let j = at; j < at + dimension; j++) values[j] = values[j]! * scale;
+  }
+}
+
+/**
+ * A batch's vectors as one Float32Array when Arrow holds them so (one unsliced chunk, as LanceDB's
+ * batches come): reading them row by row through `get(i)` cost three times the CPU. Null otherwise.
+ */
+function flatValues(column: { data: readonly unknown[] }, rows: number): { values: Float32Array; dimension: number } | null {
+  if (column.data.length !== 1) return null;
+  const data = column.data[0] as { offset: number; type?: { listSize?: number }; children?: { offset: number; values?: unknown }[] };
+  const child = data.children?.[0];
+  const dimension = data.type?.listSize;
+  if (!child || !dimension || data.offset !== 0 || child.offset !== 0 || !(child.values instanceof Float32Array)) return null;
+  return child.values.length >= rows * dimension ? { values: child.values, dimension } : null;
 }
 
 function nearest(matrix: Matrix, query: Float32Array, limit: number, only: readonly string[] | undefined): Neighbours {
