@@ -16,6 +16,7 @@ import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
+import { nearestInMemory } from './vectorMatrix';
 
 export type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 export type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -61,14 +62,38 @@ export function candidateLists(store: IndexStore, embedder: Embedder | null, opt
     }
   }
 
-  async function vectorSide(query: string, filter: string | null, limit: number, signal?: AbortSignal): Promise<VectorRows> {
+  /**
+   * The question's nearest chunks by cosine: from the in-memory copy of the vectors when LanceDB
+   * would scan flat anyway (vectorMatrix.ts), else LanceDB's query (a vector index, a large table).
+   */
+  async function vectorSide(query: string, paths: readonly string[] | undefined, limit: number, signal?: AbortSignal): Promise<VectorRows> {
     if (!embedder) return Object.assign([], { queryVector: null });
     const vector = await embedder.embedQuery(query, signal);
     signal?.throwIfAborted();
-    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
-    if (filter) builder = builder.where(filter);
     // The question's vector travels with the rows: the sentence rerank compares against it.
-    return Object.assign(await readTable(builder, false, signal), { queryVector: vector });
+    const rows = (await inMemoryRows(vector, paths, limit, signal)) ?? (await lanceVectorRows(vector, paths, limit, signal));
+    return Object.assign(rows, { queryVector: vector });
+  }
+
+  async function lanceVectorRows(vector: Float32Array, paths: readonly string[] | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
+    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    if (paths && paths.length > 0) builder = builder.where(sqlIn('path', [...paths]));
+    return readTable(builder, false, signal);
+  }
+
+  /** The in-memory neighbours' rows in their order, or null to ask LanceDB (see nearestInMemory). */
+  async function inMemoryRows(vector: Float32Array, paths: readonly string[] | undefined, limit: number, signal?: AbortSignal): Promise<Row[] | null> {
+    const neighbours = await nearestInMemory(store.table, vector, limit, paths);
+    if (!neighbours) return null;
+    if (neighbours.rowIds.length === 0) return [];
+    const rows = await readTable(store.table.takeRowIds(neighbours.rowIds).select(COLUMNS), false, signal);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = neighbours.ids.map((id, i) => {
+      const row = byId.get(id);
+      return row && { ...row, _distance: neighbours.distances[i] };
+    });
+    // A row id that no longer holds the row it did (the table changed under the copy): LanceDB answers.
+    return ordered.every((row) => row !== undefined) ? ordered : null;
   }
 
   // The document list changes only when indexing runs; re-reading it for every query would cost a
