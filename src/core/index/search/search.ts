@@ -158,11 +158,15 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       // lists (not after them): they are used only if the main vector list answered.
       const parts = useVector && partWeight > 0 ? splitQuestion(query) : [];
       const partRows =
-        parts.length > 1 ? Promise.all(parts.map((part) => vectorSide(part, searchOptions.paths, limit, signal).catch(ignoreUnlessDamage))) : Promise.resolve([]);
+        parts.length > 1
+          ? Promise.all(parts.map((part) => vectorSide(part, searchOptions.paths, limit, signal).catch(ignoreUnlessDamage)))
+          : Promise.resolve([]);
       partRows.catch(() => undefined);
       const [fts, vec, named, identified] = await Promise.all([
         useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
-        useVector ? settle(vectorSide(query, searchOptions.paths, limit, signal)) : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
+        useVector
+          ? settle(vectorSide(query, searchOptions.paths, limit, signal))
+          : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
         // Hybrid search uses only the definition lists of that query (see identifierWeight).
         useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
