@@ -41,8 +41,14 @@ export async function questionsForCorpus(questions: EvalQuestion[], folder: stri
  */
 export async function retrieverWithin(retriever: Retriever, folders: string[] | undefined): Promise<Retriever> {
   if (!folders || folders.length === 0) return retriever;
+  const paths = await documentsWithin(retriever, folders);
+  return { ...retriever, search: (query: string, options?: SearchOptions) => retriever.search(query, { ...options, paths }) };
+}
+
+/** The indexed documents under the folders; a UsageError when there are none. */
+export async function documentsWithin(retriever: Retriever, folders: string[]): Promise<string[]> {
   const prefixes = folders.map((folder) => `${folder.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '')}/`);
   const paths = (await retriever.listDocuments()).map((d) => d.path).filter((path) => prefixes.some((prefix) => path.startsWith(prefix)));
   if (paths.length === 0) throw new UsageError(`--within ${folders.join(', ')}: no indexed document under it (paths are relative to the folder)`, { showUsage: false });
-  return { ...retriever, search: (query: string, options?: SearchOptions) => retriever.search(query, { ...options, paths }) };
+  return paths;
 }

@@ -16,6 +16,7 @@ import { definitionPattern } from './definitions';
 import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
+import { withVectorIndexSearch, type VectorIndexSearch } from './vectorIndexSearch';
 
 export type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 export type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -28,7 +29,11 @@ const MAX_IDENTIFIER_LISTS = 2;
 const DEFINITION_SCAN = 100;
 export const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 
-export function candidateLists(store: IndexStore, embedder: Embedder | null, options: { phrases?: boolean; stripNameWords: boolean; logger?: Logger }) {
+export function candidateLists(
+  store: IndexStore,
+  embedder: Embedder | null,
+  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; logger?: Logger },
+) {
   const { logger, stripNameWords } = options;
 
   async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
@@ -65,7 +70,8 @@ export function candidateLists(store: IndexStore, embedder: Embedder | null, opt
     if (!embedder) return Object.assign([], { queryVector: null });
     const vector = await embedder.embedQuery(query, signal);
     signal?.throwIfAborted();
-    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    const nearest = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    let builder = withVectorIndexSearch(nearest, options.vectorIndex);
     if (filter) builder = builder.where(filter);
     // The question's vector travels with the rows: the sentence rerank compares against it.
     return Object.assign(await readTable(builder, false, signal), { queryVector: vector });
