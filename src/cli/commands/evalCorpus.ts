@@ -14,7 +14,12 @@ import { UsageError } from '../options';
  * The questions as the folder holds their sources: mapped through `--manifest FILE`, or through
  * the folder's own SCALE-MANIFEST.tsv when it has one (said once on stderr); as written otherwise.
  */
-export async function questionsForCorpus(questions: EvalQuestion[], folder: string, manifest: string | undefined, say: (line: string) => void): Promise<EvalQuestion[]> {
+export async function questionsForCorpus(
+  questions: EvalQuestion[],
+  folder: string,
+  manifest: string | undefined,
+  say: (line: string) => void,
+): Promise<EvalQuestion[]> {
   const path = manifest ?? join(folder, SCALE_MANIFEST_FILE);
   let tsv: string;
   try {
@@ -49,6 +54,7 @@ export async function retrieverWithin(retriever: Retriever, folders: string[] | 
 export async function documentsWithin(retriever: Retriever, folders: string[]): Promise<string[]> {
   const prefixes = folders.map((folder) => `${folder.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '')}/`);
   const paths = (await retriever.listDocuments()).map((d) => d.path).filter((path) => prefixes.some((prefix) => path.startsWith(prefix)));
-  if (paths.length === 0) throw new UsageError(`--within ${folders.join(', ')}: no indexed document under it (paths are relative to the folder)`, { showUsage: false });
+  if (paths.length === 0)
+    throw new UsageError(`--within ${folders.join(', ')}: no indexed document under it (paths are relative to the folder)`, { showUsage: false });
   return paths;
 }

@@ -46,12 +46,19 @@ describe('scale corpus manifest', () => {
     assert.ok(hitFindsSource(pdfHit('originals/r/R-admin.pdf', 70), pdf!));
     assert.ok(!hitFindsSource(pdfHit('volumes/vol-00002.pdf', 4), pdf!), 'a neighbouring volume page is another source page');
     assert.ok(!hitFindsSource(pdfHit('r/R-admin.pdf', 52), pdf!), 'the unmapped path is not in a scale corpus');
-    const item = scoreItem(question!, [pdfHit('volumes/vol-00001.pdf', 12), pdfHit('x.pdf', 1), { path: 'text/nodejs/cli.md', pageStart: null, pageEnd: null, lineStart: 8, lineEnd: 20 }]);
+    const item = scoreItem(question!, [
+      pdfHit('volumes/vol-00001.pdf', 12),
+      pdfHit('x.pdf', 1),
+      { path: 'text/nodejs/cli.md', pageStart: null, pageEnd: null, lineStart: 8, lineEnd: 20 },
+    ]);
     assert.deepEqual(item.sourceRanks, [1, 3]);
   });
 
   it('rejects a file that is not a manifest, naming the line', () => {
-    assert.throws(() => parseScaleManifest('volume\tsource\n'), (e) => e instanceof ScaleManifestError && e.message.startsWith('line 1'));
+    assert.throws(
+      () => parseScaleManifest('volume\tsource\n'),
+      (e) => e instanceof ScaleManifestError && e.message.startsWith('line 1'),
+    );
     assert.throws(
       () => parseScaleManifest(MANIFEST + 'volumes/vol-00003.pdf\t1\tten\tr/R-admin.pdf\t1\t10\n'),
       (e) => e instanceof ScaleManifestError && e.message.startsWith('line 5'),
