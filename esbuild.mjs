@@ -26,6 +26,7 @@ const entryPoints = [
   { in: 'scripts/bench-integrity.ts', out: 'bench-integrity' },
   { in: 'scripts/bench-ocr.ts', out: 'bench-ocr' },
   { in: 'scripts/bench-search.ts', out: 'bench-search' },
+  { in: 'scripts/bench-vector-index.ts', out: 'bench-vector-index' },
 ].filter((e) => existsSync(e.in));
 
 /** Prints errors in the shape VS Code's esbuild problem matcher expects. */

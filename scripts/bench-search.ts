@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     .filter((q): q is string => typeof q === 'string' && q.trim() !== '');
   const rounds = Number(values.rounds);
   const retrieverOptions = values['sentence-vectors'] === undefined ? {} : { sentenceVectors: Number(values['sentence-vectors']) };
-  const store = await openIndexStore(values.db);
+  // Read-only: the benchmark may run on an index another process is still writing.
+  const store = await openIndexStore(values.db, { readOnly: true });
   try {
     const indices = await store.table.listIndices();
     const vectorIndex = indices.find((i) => i.columns.includes('vector'));

@@ -4,6 +4,11 @@
  * MRR@10, for multi-hop items whether every source was found, and the "not in your documents"
  * signal's flagged share of unanswerable items and false refusals of answerable ones
  * (core/eval/retrievalEval.ts).
+ * `--no-index` scores the index as it is: opened read-only with the embedder it records, so a
+ * finished index is scored without re-reading the folder, even while an index run holds the
+ * writer lock. On a scale corpus the sources are mapped to every copy of their pages
+ * (`--manifest`, or the folder's SCALE-MANIFEST.tsv; evalCorpus.ts); `--within FOLDER` searches
+ * only the documents under it.
  * `--json` prints one object; otherwise a summary and the misses.
  */
 import { readFile } from 'node:fs/promises';
@@ -35,11 +40,12 @@ import {
   withUsage,
 } from '../options';
 import { formatLocation, parsePositiveInt } from './searchFormat';
+import { questionsForCorpus, retrieverWithin } from './evalCorpus';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
 const usage =
-  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--model NAME] [--no-llm] [--json]';
+  'eval <folder> <questions.jsonl> [--k N] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--mode auto|hybrid|fts|vector] [--include GLOB]... [--exclude GLOB]... [--db DIR] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--model NAME] [--no-llm] [--no-index] [--manifest SCALE-MANIFEST.tsv] [--within FOLDER]... [--json]';
 
 const options = {
   ...dbOptions,
@@ -54,6 +60,9 @@ const options = {
   // Research graph checks (routing and answers) when a chat model is reachable: core/eval/graphEval.ts
   model: { type: 'string' },
   'no-llm': { type: 'boolean', default: false },
+  'no-index': { type: 'boolean', default: false },
+  manifest: { type: 'string' },
+  within: { type: 'string', multiple: true },
 } as const;
 
 export const command: CliCommand = {
@@ -76,30 +85,45 @@ async function runEval(args: string[]): Promise<number> {
   const logger = stderrLogger();
   const say = (line: string) => process.stderr.write(`${line}\n`);
 
-  const questions = await readQuestions(positionals[1], say);
-  if (!questions) return 1;
+  const written = await readQuestions(positionals[1], say);
+  if (!written) return 1;
+  const questions = await questionsForCorpus(written, folder, values.manifest, values.json ? () => undefined : say);
 
   // Questions are embedded by the embedder the folder was just indexed with, kept open for them.
   let embedder = null as OpenedIndex['embedder'];
   try {
-    const progress = createProgressView(process.stderr, values.json);
-    const run = indexWithEmbedder({
-      root: folder,
-      dbDir,
-      embedding: selection,
-      include: values.include,
-      exclude: values.exclude,
-      ocr,
-      logger,
-      keepEmbedder: true,
-      onEmbedderChosen: (choice) => {
-        embedder = choice.embedder;
-        if (!values.json) say(`embeddings: ${choice.reason}`);
-      },
-    });
-    const summary = await showIndexRun(run, progress);
+    let summary: { embedder: string; documents: number };
+    let index: OpenedIndex;
+    if (values['no-index']) {
+      index = await openIndexForQueries(
+        dbDir,
+        { modelDir: selection.modelDir, localPrecision: selection.localPrecision, limits: selection.limits },
+        { logger },
+      );
+      // index.close() closes the embedder it made.
+      const stats = await index.retriever.stats();
+      summary = { embedder: stats.embeddingModel ?? 'none', documents: stats.documents };
+    } else {
+      const progress = createProgressView(process.stderr, values.json);
+      const run = indexWithEmbedder({
+        root: folder,
+        dbDir,
+        embedding: selection,
+        include: values.include,
+        exclude: values.exclude,
+        ocr,
+        logger,
+        keepEmbedder: true,
+        onEmbedderChosen: (choice) => {
+          embedder = choice.embedder;
+          if (!values.json) say(`embeddings: ${choice.reason}`);
+        },
+      });
+      const indexed = await showIndexRun(run, progress);
+      summary = { embedder: indexed.embedder, documents: indexed.indexed + indexed.skipped };
+      index = await openIndexForQueries(dbDir, { embedder }, { logger });
+    }
     const indexSeconds = (performance.now() - started) / 1000;
-    const index = await openIndexForQueries(dbDir, { embedder }, { logger });
     let report: RetrievalReport;
     let graph: GraphEvalReport | null = null;
     let chunks: number;
@@ -107,7 +131,7 @@ async function runEval(args: string[]): Promise<number> {
     try {
       chunks = await index.store.countChunks();
       searchStarted = performance.now();
-      const { retriever } = index;
+      const retriever = await retrieverWithin(index.retriever, values.within);
       const modeRetriever: Retriever = { ...retriever, search: (q: string, o?: SearchOptions) => retriever.search(q, { ...o, mode }) };
       report = await evaluateRetrieval(modeRetriever, questions, { k });
       if (!values['no-llm']) {
@@ -126,7 +150,7 @@ async function runEval(args: string[]): Promise<number> {
     const searchSeconds = (performance.now() - searchStarted) / 1000;
     const { items } = report;
     const seconds = { total: (performance.now() - started) / 1000, index: indexSeconds, search: searchSeconds };
-    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.indexed + summary.skipped, chunks });
+    const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.documents, chunks });
     if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
     else {
       printReport(result, items, stdoutLinker(folder));

@@ -9,12 +9,17 @@
 import { jsonlRecords } from './jsonl';
 import type { Provenance, Retriever, SearchHit } from '../index/types';
 
-export interface EvalSource {
+export interface SourceLocation {
   file: string;
   /** 1-based physical pages (PDFs); empty for text files. */
   pages: number[];
   /** 1-based inclusive line range (Markdown/text), else null. */
   lines: [number, number] | null;
+}
+
+export interface EvalSource extends SourceLocation {
+  /** Other places holding the same text (a scale corpus's volumes, scaleManifest.ts): a hit on any of them finds the source. */
+  elsewhere?: SourceLocation[];
 }
 
 export interface EvalQuestion {
@@ -65,8 +70,12 @@ function parseSource(raw: unknown, line: number, position: number): EvalSource {
   return { file: source.file, pages, lines };
 }
 
-/** Does this hit come from this source's location? */
+/** Does this hit come from this source's location, or from one of the places that repeat it? */
 export function hitFindsSource(hit: Provenance, source: EvalSource): boolean {
+  return hitIsAt(hit, source) || (source.elsewhere ?? []).some((location) => hitIsAt(hit, location));
+}
+
+function hitIsAt(hit: Provenance, source: SourceLocation): boolean {
   if (hit.path !== source.file) return false;
   if (source.pages.length > 0) {
     if (hit.pageStart === null) return false;

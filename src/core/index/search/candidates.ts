@@ -17,6 +17,7 @@ import { documentsNamedBy, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
 import { nearestInMemory } from './vectorMatrix';
+import { withVectorIndexSearch, type VectorIndexSearch } from './vectorIndexSearch';
 
 export type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 export type VectorRows = Row[] & { queryVector: Float32Array | null };
@@ -29,7 +30,11 @@ const MAX_IDENTIFIER_LISTS = 2;
 const DEFINITION_SCAN = 100;
 export const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 
-export function candidateLists(store: IndexStore, embedder: Embedder | null, options: { phrases?: boolean; stripNameWords: boolean; logger?: Logger }) {
+export function candidateLists(
+  store: IndexStore,
+  embedder: Embedder | null,
+  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; logger?: Logger },
+) {
   const { logger, stripNameWords } = options;
 
   async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
@@ -76,7 +81,8 @@ export function candidateLists(store: IndexStore, embedder: Embedder | null, opt
   }
 
   async function lanceVectorRows(vector: Float32Array, paths: readonly string[] | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
-    let builder = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    const nearest = store.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(COLUMNS).limit(limit);
+    let builder = withVectorIndexSearch(nearest, options.vectorIndex);
     if (paths && paths.length > 0) builder = builder.where(sqlIn('path', [...paths]));
     return readTable(builder, false, signal);
   }

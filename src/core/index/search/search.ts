@@ -16,6 +16,7 @@ import { analyzeQuery, splitQuestion, tokenPieces } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { indexTermLookup } from './termLookup';
+import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
 import { isIndexDamage } from '../store/errors';
 import type { IndexStore } from '../store/types';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
@@ -71,6 +72,8 @@ export interface RetrieverOptions {
    * (definitions.ts), in both modes (default: DEFAULT_DEFINITION_WEIGHT); 0 turns it off.
    */
   definitionWeight?: number;
+  /** How the vector list reads an IVF index, when the table has one (default DEFAULT_VECTOR_INDEX_SEARCH). */
+  vectorIndex?: VectorIndexSearch;
 }
 
 const DEFAULT_K = 10;
@@ -132,7 +135,12 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     logger?.warn(`vector search failed; using full-text search only: ${error.message}${typeof action === 'string' ? ` (${action})` : ''}`);
   }
 
-  const { ftsSide, vectorSide, namedDocumentRows, identifierRows } = candidateLists(store, embedder, { phrases: options.phrases, stripNameWords, logger });
+  const { ftsSide, vectorSide, namedDocumentRows, identifierRows } = candidateLists(store, embedder, {
+    phrases: options.phrases,
+    stripNameWords,
+    vectorIndex: options.vectorIndex ?? DEFAULT_VECTOR_INDEX_SEARCH,
+    logger,
+  });
 
   return {
     async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
