@@ -94,6 +94,9 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
       if (change.affectsIndex && index.folders.some((f) => !f.shared) && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      // An untrusted window started no watchers (FolderSet.start): documents changed from now on
+      // are re-indexed too, not only the ones the run below finds.
+      folderSet.configureWatchers(readConfig());
       if (index.folders.some((f) => !f.shared)) void index.enqueue('index', { trigger: 'background' });
     }),
   );
