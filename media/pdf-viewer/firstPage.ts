@@ -8,6 +8,7 @@
  * the hand-over costs a second draw, not a second parse.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PixelBox } from '../../src/core/citations/viewerProtocol';
 import { pdfjsLib } from './pdfjsGlobal';
 
 /** pdf.js's own constants for its scale presets (web/pdf_viewer.mjs). */
@@ -19,6 +20,8 @@ const PDF_TO_CSS_UNITS = 96 / 72;
 export class FirstPage {
   private overlay: HTMLDivElement | undefined;
   private task: ReturnType<PDFPageProxy['render']> | undefined;
+  /** What was painted and where, for the viewer's report. */
+  painted: { page: number; box: PixelBox; viewerBox?: PixelBox } | undefined;
 
   /**
    * Paints `pageNumber` at `scaleValue` (a number or one of pdf.js's presets) over `container`.
@@ -36,7 +39,9 @@ export class FirstPage {
       const scrollbar = scrollbarWidth();
       overlay.style.paddingRight = `${scrollbar}px`;
       const unscaled = page.getViewport({ scale: PDF_TO_CSS_UNITS });
-      const viewport = page.getViewport({ scale: PDF_TO_CSS_UNITS * scaleFor(scaleValue, unscaled, container.clientWidth - scrollbar, container.clientHeight) });
+      const viewport = page.getViewport({
+        scale: PDF_TO_CSS_UNITS * scaleFor(scaleValue, unscaled, container.clientWidth - scrollbar, container.clientHeight),
+      });
       const ratio = window.devicePixelRatio || 1;
       const canvas = document.createElement('canvas');
       canvas.width = Math.floor(viewport.width * ratio);
@@ -54,6 +59,7 @@ export class FirstPage {
       if (this.overlay !== overlay) return false;
       overlay.append(canvas);
       container.after(overlay);
+      this.painted = { page: pageNumber, box: boxOf(canvas) };
       return true;
     } catch {
       this.remove();
@@ -61,8 +67,12 @@ export class FirstPage {
     }
   }
 
-  /** PDFViewer has drawn a page (or the reader moved): the viewer shows itself from now on. */
-  remove(): void {
+  /**
+   * PDFViewer has drawn a page (`drawn`: its page number and canvas), or the reader moved: the
+   * viewer shows itself from now on.
+   */
+  remove(drawn?: { id: number; canvas: HTMLCanvasElement | null }): void {
+    if (this.shown && drawn?.canvas && this.painted?.page === drawn.id) this.painted.viewerBox = boxOf(drawn.canvas);
     this.task?.cancel();
     this.task = undefined;
     const canvas = this.overlay?.querySelector('canvas');
@@ -101,4 +111,9 @@ function scrollbarWidth(): number {
   const width = probe.offsetWidth - probe.clientWidth;
   probe.remove();
   return width;
+}
+
+function boxOf(element: HTMLElement): PixelBox {
+  const { left, top, width, height } = element.getBoundingClientRect();
+  return [left, top, width, height].map((n) => Math.round(n * 10) / 10) as PixelBox;
 }

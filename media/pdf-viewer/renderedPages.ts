@@ -41,9 +41,12 @@ export class RenderedPages {
     }
   }
 
-  /** The document was replaced: its pages are pdf.js's to drop. */
-  clear(): void {
-    this.order.length = 0;
+  /** The pages drawn now, and which of them are in view (for the viewer's report). */
+  report(): { pages: number[]; inView: number[] } {
+    const shown = this.container.getBoundingClientRect();
+    const drawn = [...this.container.querySelectorAll<HTMLElement>('.page[data-page-number]')].filter((page) => page.querySelector('canvas'));
+    const number = (page: HTMLElement) => Number(page.dataset.pageNumber);
+    return { pages: drawn.map(number), inView: drawn.filter((page) => inView(page, shown)).map(number) };
   }
 }
 

@@ -254,18 +254,20 @@ function cleanupWhenIdle(): void {
 eventBus.on('pagerendered', ({ source, isDetailView }: { source: PageViewLike & RenderedPageView; isDetailView?: boolean }) => {
   cleanupWhenIdle();
   if (!isDetailView) {
-    firstPage.remove();
+    firstPage.remove({ id: source.id, canvas: source.div.querySelector('canvas') });
     rendered.drawn(source);
   }
-  markPainted();
+  if (!markPainted()) sendReport(); // what is drawn changed
   onPageDrawn(source);
 });
 
-function markPainted(): void {
-  if (report.painted) return;
+/** Reports the first paint; false if it was reported already. */
+function markPainted(): boolean {
+  if (report.painted) return false;
   report.painted = true;
   report.timings.painted = Math.round(performance.now());
   sendReport();
+  return true;
 }
 
 function drawIfRendered(page: number): void {
@@ -328,6 +330,8 @@ function sendReport(): void {
     page: laidOut ? viewer.currentPageNumber : openingPage,
     pages: pdf.numPages,
     scale: laidOut ? String(viewer.currentScaleValue) : openingScale,
+    drawn: rendered.report(),
+    ...(firstPage.painted ? { firstPage: firstPage.painted } : {}),
   };
   host.postMessage({ type: 'report', report });
 }
