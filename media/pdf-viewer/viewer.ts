@@ -127,7 +127,14 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   // Before PDFViewer asks for anything: the worker reads the cited page while the pages are laid out.
   const opening = (openingPage = clampPage(targets[active]?.page ?? restore?.page ?? 1, doc));
   openingScale = restore?.scale ?? 'page-width';
-  void firstPage.paint(doc, opening, openingScale, container).then((shown) => shown && markPainted());
+  const texts = pageTexts;
+  void firstPage.paint(doc, opening, openingScale, container).then((shown) => {
+    if (shown) markPainted();
+    // The cited passage's text, for its highlight: asked for once the page is painted, so the
+    // worker's reading of it does not delay the painting.
+    const cited = targets[active];
+    if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void texts.get(page).catch(() => {});
+  });
   eventBus.on(
     'pagesinit',
     () => {
@@ -143,11 +150,6 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   );
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
-  // After setDocument's request for page 1 (the worker answers in order): the worker reads the
-  // cited page (and loads its fonts) while this thread lays out the pages.
-  const cited = targets[active];
-  if (cited?.text)
-    for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
