@@ -133,7 +133,8 @@ async function open(url: string, fileName: string, restore: { page: number; scal
     // The cited passage's text, for its highlight: asked for once the page is painted, so the
     // worker's reading of it does not delay the painting.
     const cited = targets[active];
-    if (cited?.text) for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void texts.get(page).catch(() => {});
+    if (cited?.text)
+      for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void texts.get(page).catch(() => {});
   });
   eventBus.on(
     'pagesinit',
