@@ -144,7 +144,6 @@ async function open(url: string, fileName: string, restore: { page: number; scal
       viewer.currentPageNumber = opening;
       viewer.currentScaleValue = openingScale;
       if (targets.length > 0) showTarget(active);
-      else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
       sendReport();
     },
     { once: true },
