@@ -81,6 +81,10 @@ try {
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
     console.log('  timeline, ms from the click (medians):');
     for (const [phase, ms] of Object.entries(r.timeline)) console.log(`    ${phase.padEnd(22)} ${ms ?? '-'}`);
+    if (r.jumpMs?.length) {
+      console.log(`  jump -> page drawn: median ${median(r.jumpMs)} ms, max ${Math.max(...r.jumpMs)} ms (${r.jumpMs.length} jumps)`);
+      console.log(`  back to the pages just left, most recent first: ${r.backMs.join(', ')} ms`);
+    }
     console.log("  memory of the viewer's renderer process (RSS / PSS / USS MB), and of the other renderers (the workbench):");
     for (const m of r.memory) {
       const own = m.webview.processes ? `${m.webview.rssMB} / ${m.webview.pssMB} / ${m.webview.ussMB}` : "none of its own (it shares the workbench's renderer)";

@@ -15,7 +15,9 @@ import { wireControls } from './controls';
 import { showFailure, askPassword, clearFailure } from './failure';
 import { PassageHighlights, spanText, type PageMarks, type PageViewLike } from './highlights';
 import { host } from './host';
+import { FirstPage } from './firstPage';
 import { PageTexts, arrivals, pdfBytes, pdfWorker } from './loading';
+import { DrawAhead, RenderedPages, type RenderedPageView } from './renderedPages';
 
 const assets = document.body.dataset;
 
@@ -29,6 +31,12 @@ const viewer = new PDFViewer({ container, eventBus, linkService, findController,
 linkService.setViewer(viewer);
 
 const highlights = new PassageHighlights();
+/** Pages kept drawn out of view: the one just left and the one before (see ./renderedPages.ts). */
+const rendered = new RenderedPages(container, 2);
+const drawAhead = new DrawAhead(viewer, container);
+const firstPage = new FirstPage();
+// The first page's picture does not scroll: it goes as soon as the reader does anything.
+for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) window.addEventListener(type, () => firstPage.remove(), { passive: true, capture: true });
 let pdf: PDFDocumentProxy | undefined;
 let pageTexts: PageTexts | undefined;
 let targets: PassageTarget[] = [];
@@ -36,6 +44,9 @@ let active = 0;
 /** Bumped on every new target, so a slow locate for an older click is dropped. */
 let generation = 0;
 let pendingScroll: { generation: number; page: number } | undefined;
+/** The page and zoom the document opens at. */
+let openingPage = 1;
+let openingScale = 'page-width';
 let report: ViewerReport = {
   page: 0,
   pages: 0,
@@ -113,27 +124,32 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   report.timings = { ...report.timings, ...arrivals, opened: Math.round(performance.now()) };
   pdf = doc;
   pageTexts = new PageTexts(doc);
+  // Before PDFViewer asks for anything: the worker reads the cited page while the pages are laid out.
+  const opening = (openingPage = clampPage(targets[active]?.page ?? restore?.page ?? 1, doc));
+  openingScale = restore?.scale ?? 'page-width';
+  const texts = pageTexts;
+  void firstPage.paint(doc, opening, openingScale, container).then((shown) => {
+    if (shown) markPainted();
+    // The cited passage's text, for its highlight: asked for once the page is painted, so the
+    // worker's reading of it does not delay the painting.
+    const cited = targets[active];
+    if (cited?.text)
+      for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void texts.get(page).catch(() => {});
+  });
   eventBus.on(
     'pagesinit',
     () => {
       // The cited page first, then the zoom: setting the zoom renders the current page at once,
       // and that should be the one the user asked for, not page 1.
-      const opening = targets[active]?.page ?? restore?.page;
-      if (opening) viewer.currentPageNumber = Math.min(Math.max(1, opening), doc.numPages);
-      viewer.currentScaleValue = restore?.scale ?? 'page-width';
+      viewer.currentPageNumber = opening;
+      viewer.currentScaleValue = openingScale;
       if (targets.length > 0) showTarget(active);
-      else if (restore) viewer.currentPageNumber = Math.min(restore.page, doc.numPages);
       sendReport();
     },
     { once: true },
   );
   viewer.setDocument(doc);
   linkService.setDocument(doc, null);
-  // After setDocument's request for page 1 (the worker answers in order): the worker reads the
-  // cited page (and loads its fonts) while this thread lays out the pages.
-  const cited = targets[active];
-  if (cited?.text)
-    for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void pageTexts.get(page).catch(() => {});
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
@@ -152,6 +168,7 @@ function showTarget(index: number): void {
   const first = clampPage(target.page, doc);
   const last = clampPage(target.pageEnd ?? target.page, doc);
   updateCitationBar(target);
+  drawAhead.jumped();
   viewer.currentPageNumber = first;
   highlights.set([]);
   setNotice(target.stale ? 'This PDF changed since it was indexed: the highlight may be off. Re-index to refresh it.' : '');
@@ -236,15 +253,24 @@ function cleanupWhenIdle(): void {
   }, IDLE_CLEANUP_MS);
 }
 
-eventBus.on('pagerendered', ({ source }: { source: PageViewLike }) => {
+eventBus.on('pagerendered', ({ source, isDetailView }: { source: PageViewLike & RenderedPageView; isDetailView?: boolean }) => {
   cleanupWhenIdle();
-  if (!report.painted) {
-    report.painted = true;
-    report.timings.painted = Math.round(performance.now());
-    sendReport();
+  if (!isDetailView) {
+    firstPage.remove({ id: source.id, canvas: source.div.querySelector('canvas') });
+    rendered.drawn(source);
   }
+  if (!markPainted()) sendReport(); // what is drawn changed
   onPageDrawn(source);
 });
+
+/** Reports the first paint; false if it was reported already. */
+function markPainted(): boolean {
+  if (report.painted) return false;
+  report.painted = true;
+  report.timings.painted = Math.round(performance.now());
+  sendReport();
+  return true;
+}
 
 function drawIfRendered(page: number): void {
   const view = viewer.getPageView(page - 1) as PageViewLike | undefined;
@@ -299,7 +325,16 @@ eventBus.on('scalechanging', () => sendReport());
 function sendReport(): void {
   if (!pdf) return;
   const { error: _error, ...rest } = report;
-  report = { ...rest, page: viewer.currentPageNumber, pages: pdf.numPages, scale: String(viewer.currentScaleValue) };
+  // Before PDFViewer has laid out its pages, what shows is the first page's picture (./firstPage.ts).
+  const laidOut = viewer.pagesCount > 0;
+  report = {
+    ...rest,
+    page: laidOut ? viewer.currentPageNumber : openingPage,
+    pages: pdf.numPages,
+    scale: laidOut ? String(viewer.currentScaleValue) : openingScale,
+    drawn: rendered.report(),
+    ...(firstPage.painted ? { firstPage: firstPage.painted } : {}),
+  };
   host.postMessage({ type: 'report', report });
 }
 

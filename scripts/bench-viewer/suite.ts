@@ -108,20 +108,26 @@ export async function run(): Promise<void> {
     }
     await sleep(4000); // past the viewer's idle clean-up
     const memory = [{ after: 'opening it', ...(await measure()) }];
-    // Jump through the document: each stop renders pages, pdf.js keeps a bounded cache of them.
+    // Jump through the document: each stop renders pages, the viewer keeps a bounded few of them.
+    const jumpMs: number[] = [];
     for (const [i, page] of c.visits.entries()) {
       if (i === Math.floor(c.visits.length / 2)) {
         await sleep(4000);
         memory.push({ after: `${i} jumps`, ...(await measure()) });
       }
-      await api.citations.registry.sources(turn, [{ index: 1, file: c.file, page }]);
-      const shown = waitForReport(api, uri, (r) => r.page === page && r.target?.page === page);
-      await vscode.commands.executeCommand('local-research.openCitation', { turn, n: 1, file: c.file, page });
-      await shown;
+      const ms = await jump(api, uri, turn, c.file, page);
+      if (ms !== undefined) jumpMs.push(ms);
       await sleep(150);
     }
     await sleep(4000);
     memory.push({ after: `${c.visits.length} jumps`, ...(await measure()) });
+    // Back to the pages just left, most recent first: the first is still drawn.
+    const backMs: number[] = [];
+    for (const page of c.visits.slice(-4, -1).reverse()) {
+      const ms = await jump(api, uri, turn, c.file, page);
+      if (ms !== undefined) backMs.push(ms);
+      await sleep(150);
+    }
     // Freed memory leaves the process only when the JS engines collect it, which they do when idle.
     await sleep(30_000);
     memory.push({ after: '30 s idle', ...(await measure()) });
@@ -132,11 +138,27 @@ export async function run(): Promise<void> {
       highlightMs: highlight.map(round),
       timeline: medianTimeline(timelines),
       firstOfSession: firstOfSession.find((f) => f.label === c.label),
+      jumpMs: jumpMs.map(round),
+      backMs: backMs.map(round),
       memory,
     });
     console.log(`BENCH ${JSON.stringify(results[results.length - 1])}`);
   }
   if (process.env.LRA_BENCH_OUT) writeFileSync(process.env.LRA_BENCH_OUT, JSON.stringify(results, null, 2));
+}
+
+/**
+ * Opens a citation at `page` of the open viewer; ms from the command to the report that the page
+ * is drawn, or undefined from a build whose reports do not say which pages are drawn.
+ */
+async function jump(api: ResearchApi, uri: vscode.Uri, turn: string, file: string, page: number): Promise<number | undefined> {
+  await api.citations.registry.sources(turn, [{ index: 1, file, page }]);
+  const reportsDrawn = api.citations.viewer.reportOf(uri)?.drawn !== undefined;
+  const started = performance.now();
+  const shown = waitForReport(api, uri, (r) => r.page === page && r.target?.page === page && (!reportsDrawn || r.drawn?.pages.includes(page) === true));
+  await vscode.commands.executeCommand('local-research.openCitation', { turn, n: 1, file, page });
+  await shown;
+  return reportsDrawn ? performance.now() - started : undefined;
 }
 
 function waitForReport(api: ResearchApi, uri: vscode.Uri, done: (r: ViewerReport) => boolean): Promise<void> {

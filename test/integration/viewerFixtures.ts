@@ -1,6 +1,6 @@
 /**
  * PDFs for the viewer tests, under build/ (which the default excludes keep out of the index, so
- * the other suites' document counts stay put): a passage that crosses a page break, a damaged
+ * the other suites' document counts stay put): a passage that crosses a page break, a long PDF, a damaged
  * file, a password-protected one, and a .docx for its text preview. Their chunks, made by the real extraction and chunking, are
  * written beside them: the extension host (Node 24) cannot run unpdf in-thread, the runner can.
  */
@@ -21,6 +21,8 @@ export const CHUNKS_FILE = `${VIEWER_DIR}/chunks.json`;
  */
 export const SCANNED_FILE = `${VIEWER_DIR}/scanned-notice.pdf`;
 export const SCANNED_PAGE_TEXT = 'Recalibration notice\nThe flux capacitor needs recalibration every\nseventeen thousand kilometres of driving.';
+/** 30 pages of filler, for paging through a longer PDF. */
+export const LONG_FILE = `${VIEWER_DIR}/long.pdf`;
 /** Paragraph 5 (headings count) is the review meeting. */
 export const DOCX_FILE = `${VIEWER_DIR}/travel-policy.docx`;
 
@@ -48,6 +50,10 @@ export async function makeViewerFixtures(root: string): Promise<void> {
     },
     { lines: filler(3, 10) },
   ]);
+  await writePdf(
+    join(root, LONG_FILE),
+    Array.from({ length: 30 }, (_, i) => ({ lines: filler(i + 1, 40) })),
+  );
   await writeDocx(join(root, DOCX_FILE), [
     { heading: 'Budget', level: 1 },
     'Travel costs are capped at 400 euros per trip.',

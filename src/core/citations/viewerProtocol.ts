@@ -44,6 +44,8 @@ export interface ViewState {
 }
 
 /** What the viewer shows, reported after every navigation and highlight (tests read it). */
+export type PixelBox = [left: number, top: number, width: number, height: number];
+
 export interface ViewerReport {
   /** Page at the top of the view. */
   page: number;
@@ -57,6 +59,14 @@ export interface ViewerReport {
    * created, the PDF's bytes received, the document opened, the first page painted.
    */
   timings: { origin?: number; script?: number; worker?: number; bytes?: number; opened?: number; painted?: number };
+  /** The pages drawn now (a canvas each), and which of them are in view: few are kept drawn out of view. */
+  drawn?: { pages: number[]; inView: number[] };
+  /**
+   * The cited page as painted on its own canvas before the viewer laid out its pages, and where
+   * the viewer then drew that page (left, top, width, height in CSS pixels): the hand-over should
+   * not move it.
+   */
+  firstPage?: { page: number; box: PixelBox; viewerBox?: PixelBox };
   /** The target being shown, if any. */
   target?: {
     page: number;

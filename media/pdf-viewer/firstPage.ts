@@ -1,0 +1,119 @@
+/**
+ * The page a citation opens at, painted on a canvas of its own as soon as the document is open,
+ * over the viewer while pdf.js's PDFViewer lays out its pages. On the 2,415-page R reference that
+ * layout (one box per page, then again at the page-width scale) keeps the main thread busy while
+ * the worker could already be reading the cited page; started here, the worker reads it at once.
+ * The page is drawn where PDFViewer will put it (same scale, same place), and PDFViewer's own
+ * drawing of it reuses the operator list this one asked for (same page object, same intent), so
+ * the hand-over costs a second draw, not a second parse.
+ */
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PixelBox } from '../../src/core/citations/viewerProtocol';
+import { pdfjsLib } from './pdfjsGlobal';
+
+/** pdf.js's own constants for its scale presets (web/pdf_viewer.mjs). */
+const SCROLLBAR_PADDING = 40;
+const VERTICAL_PADDING = 5;
+const MAX_AUTO_SCALE = 1.25;
+const PDF_TO_CSS_UNITS = 96 / 72;
+
+export class FirstPage {
+  private overlay: HTMLDivElement | undefined;
+  private task: ReturnType<PDFPageProxy['render']> | undefined;
+  /** What was painted and where, for the viewer's report. */
+  painted: { page: number; box: PixelBox; viewerBox?: PixelBox } | undefined;
+
+  /**
+   * Paints `pageNumber` at `scaleValue` (a number or one of pdf.js's presets) over `container`.
+   * Resolves true once it is on screen, false if it was not painted (removed first, or failed:
+   * the viewer's own drawing then is the first).
+   */
+  async paint(doc: PDFDocumentProxy, pageNumber: number, scaleValue: string, container: HTMLElement): Promise<boolean> {
+    const overlay = document.createElement('div');
+    overlay.id = 'firstPage';
+    this.overlay = overlay;
+    try {
+      const page = await doc.getPage(pageNumber);
+      if (this.overlay !== overlay) return false;
+      // PDFViewer measures with the vertical scrollbar its pages will bring; the empty container has none yet.
+      const scrollbar = scrollbarWidth();
+      overlay.style.paddingRight = `${scrollbar}px`;
+      const unscaled = page.getViewport({ scale: PDF_TO_CSS_UNITS });
+      const viewport = page.getViewport({
+        scale: PDF_TO_CSS_UNITS * scaleFor(scaleValue, unscaled, container.clientWidth - scrollbar, container.clientHeight),
+      });
+      const ratio = window.devicePixelRatio || 1;
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      // The same intent and annotation mode as PDFViewer's pages, so its draw finds this operator list cached.
+      this.task = page.render({
+        canvas,
+        viewport,
+        ...(ratio !== 1 ? { transform: [ratio, 0, 0, ratio, 0, 0] } : {}),
+        annotationMode: pdfjsLib.AnnotationMode.ENABLE_FORMS,
+      });
+      await this.task.promise;
+      if (this.overlay !== overlay) return false;
+      overlay.append(canvas);
+      container.after(overlay);
+      this.painted = { page: pageNumber, box: boxOf(canvas) };
+      return true;
+    } catch {
+      this.remove();
+      return false;
+    }
+  }
+
+  /**
+   * PDFViewer has drawn a page (`drawn`: its page number and canvas), or the reader moved: the
+   * viewer shows itself from now on.
+   */
+  remove(drawn?: { id: number; canvas: HTMLCanvasElement | null }): void {
+    if (this.shown && drawn?.canvas && this.painted?.page === drawn.id) this.painted.viewerBox = boxOf(drawn.canvas);
+    this.task?.cancel();
+    this.task = undefined;
+    const canvas = this.overlay?.querySelector('canvas');
+    if (canvas) canvas.width = canvas.height = 0; // its pixels go now, not at the next collection
+    this.overlay?.remove();
+    this.overlay = undefined;
+  }
+
+  get shown(): boolean {
+    return this.overlay?.isConnected === true;
+  }
+}
+
+/** The scale PDFViewer will choose for `value` once its pages are laid out (its #setScale). */
+function scaleFor(value: string, page: { width: number; height: number }, width: number, height: number): number {
+  const fixed = parseFloat(value);
+  if (fixed > 0) return fixed;
+  const byWidth = (width - SCROLLBAR_PADDING) / page.width;
+  const byHeight = (height - VERTICAL_PADDING) / page.height;
+  switch (value) {
+    case 'page-fit':
+      return Math.min(byWidth, byHeight);
+    case 'page-height':
+      return byHeight;
+    case 'auto':
+      return Math.min(MAX_AUTO_SCALE, page.width <= page.height ? byWidth : Math.min(byWidth, byHeight));
+    default:
+      return byWidth;
+  }
+}
+
+function scrollbarWidth(): number {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;visibility:hidden;overflow:scroll;width:100px;height:100px';
+  document.body.append(probe);
+  const width = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return width;
+}
+
+function boxOf(element: HTMLElement): PixelBox {
+  const { left, top, width, height } = element.getBoundingClientRect();
+  return [left, top, width, height].map((n) => Math.round(n * 10) / 10) as PixelBox;
+}
