@@ -15,6 +15,7 @@ import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
 import type { FolderPaths } from '../workspaceFolders';
 import type { CitationLinkArgs } from '../pure/citationLinks';
+import { FileHashes } from '../pure/fileHashes';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
 import { docxPreviewUri, isDocx, type DocxPreviewProvider } from './docxPreview';
@@ -31,6 +32,7 @@ export function createCitationOpener(deps: {
   docx: DocxPreviewProvider;
   log: Logger;
 }): CitationOpener {
+  const hashes = new FileHashes(hashFile);
   return {
     async open(args) {
       const located = deps.folders().locate(args.file);
@@ -61,10 +63,11 @@ export function createCitationOpener(deps: {
         const siblings = (turn?.citations ?? [citation])
           .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
           .sort((a, b) => a.index - b.index);
-        // Hashing the file (tens of ms for a large manual) and reading its OCR words run while the
-        // viewer opens; the viewer needs them only when it hands the webview its page.
+        // Hashing the file (tens of ms for a large manual, skipped while its size and modification
+        // time are unchanged) and reading its OCR words run while the viewer opens; the viewer
+        // needs them only when it hands the webview its page.
         const ocrCache = ocrCacheDirOf(located.folder.dbDir);
-        const targets = currentHash(uri, deps.log).then((hash) => {
+        const targets = currentHash(uri, hashes, deps.log).then((hash) => {
           const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
           return Promise.all(siblings.map((c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
         });
@@ -106,10 +109,10 @@ export function targetOf(c: Citation, turn: CitedTurn | undefined, stale: boolea
  * The file's content hash as it is now: it tells whether the file changed since it was indexed
  * (the highlight may be off), and keys its OCR cache. Undefined when it cannot be read.
  */
-async function currentHash(uri: vscode.Uri, log: Logger): Promise<string | undefined> {
+async function currentHash(uri: vscode.Uri, hashes: FileHashes, log: Logger): Promise<string | undefined> {
   if (uri.scheme !== 'file') return undefined;
   try {
-    return await hashFile(uri.fsPath);
+    return await hashes.of(uri.fsPath);
   } catch (error) {
     log.warn(`cannot hash ${uri.fsPath}: ${describe(error)}`);
     return undefined;

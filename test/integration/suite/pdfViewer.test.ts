@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { appendFile, copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { hashFile } from '../../../src/core/index';
 import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
@@ -110,6 +111,19 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     const turn = await cite([{ index: 1, file, page: 2, text: 'The proxy timeout defaults to 30 seconds.', docHash: '0'.repeat(64) }]);
     const report = await open({ turn, n: 1, file, page: 2 }, (r) => r.target?.stale === true);
     assert.equal(report.page, 2);
+  });
+
+  it('a PDF edited after a citation opened it says the highlight may be stale on the next jump', async () => {
+    const file = `${DIR}/edited.pdf`;
+    await copyFile(abs(`${DIR}/cross-page.pdf`), abs(file));
+    const docHash = await hashFile(abs(file));
+    const turn = await cite([{ index: 1, file, page: 3, text: filler(3, 10).slice(2, 6).join('\n'), docHash }]);
+    const unchanged = await open({ turn, n: 1, file, page: 3 }, (r) => r.target?.page === 3 && r.target.highlight === 'located');
+    assert.equal(unchanged.target?.stale, false);
+    // Bytes after the end of the PDF: it still opens, but it is no longer the file that was indexed.
+    await appendFile(abs(file), '\n% edited after indexing\n');
+    const edited = await open({ turn, n: 1, file, page: 3 }, (r) => r.target?.page === 3 && r.target.stale === true);
+    assert.equal(edited.page, 3);
   });
 
   it('a damaged, a password-protected and a missing PDF each open to a message, never a blank panel', async () => {
