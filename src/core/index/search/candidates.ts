@@ -13,7 +13,7 @@ import { isIndexDamage } from '../store/errors';
 import type { ChunkRow } from '../store/schema';
 import type { IndexStore } from '../store/types';
 import { definitionPattern } from './definitions';
-import { documentsNamedBy, pathWords } from './docScope';
+import { documentsNamedBy, fileNameWords, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
 import { nearestInMemory } from './vectorMatrix';
@@ -21,6 +21,12 @@ import { withVectorIndexSearch, type VectorIndexSearch } from './vectorIndexSear
 
 export type Row = Omit<ChunkRow, 'embedding_model' | 'vector'> & { _score?: number; _distance?: number };
 export type VectorRows = Row[] & { queryVector: Float32Array | null };
+/**
+ * The named-document list, with the name words of the named files themselves (not of their
+ * folders: docScope.ts): the sentence rerank leaves them out. Empty when nothing is named.
+ */
+export type NamedRows = Row[] & { titleWords: ReadonlySet<string> };
+export const noNamedRows = (): NamedRows => Object.assign([], { titleWords: new Set<string>() });
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text', 'doc_hash'];
 const DOCUMENT_LIST_TTL_MS = 5000;
@@ -115,18 +121,20 @@ export function candidateLists(
   }
 
   /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
-  async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<Row[]> {
+  async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<NamedRows> {
     try {
       let paths = documentsNamedBy(query, await knownPaths());
       if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
-      if (paths.length === 0) return [];
-      const scoped = stripNameWords ? withoutWords(analyzed, new Set(paths.flatMap(pathWords))) : analyzed;
-      return await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
+      if (paths.length === 0) return noNamedRows();
+      const nameWords = new Set(paths.flatMap(pathWords));
+      const scoped = stripNameWords ? withoutWords(analyzed, nameWords) : analyzed;
+      const rows = await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
+      return Object.assign(rows, { titleWords: new Set(paths.flatMap(fileNameWords)) });
     } catch (error) {
       if (isIndexDamage(error)) throw error;
       // Only a refinement: without it search still answers.
       logger?.warn('full-text search within named documents failed', error);
-      return [];
+      return noNamedRows();
     }
   }
 

@@ -25,6 +25,11 @@ export function pathWords(path: string): string[] {
   return [...new Set(words)];
 }
 
+/** Name words of the file itself, without its folders ("ghostscript/GS9_Color_Management.pdf" -> gs9, color, management). */
+export function fileNameWords(path: string): string[] {
+  return pathWords(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /** The question's words (singular), plus each adjacent pair glued ("Node.js" -> "nodejs"). */
 function queryWords(query: string): Set<string> {
   const pieces = tokenPieces(query).map((w) => w.toLowerCase());

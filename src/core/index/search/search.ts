@@ -8,11 +8,11 @@
  */
 import { isEmbedderDown } from '../embed/errors';
 import type { Embedder } from '../embed/types';
-import { candidateLists, NO_IDENTIFIER_ROWS, type Row, type VectorRows } from './candidates';
+import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
-import { analyzeQuery, splitQuestion, tokenPieces } from './query';
+import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { indexTermLookup } from './termLookup';
@@ -175,7 +175,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         useVector
           ? settle(vectorSide(query, searchOptions.paths, limit, signal))
           : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
-        useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve<Row[]>([]),
+        useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve(noNamedRows()),
         // Hybrid search uses only the definition lists of that query (see identifierWeight).
         useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
           ? identifierRows(analyzed, filter, limit)
@@ -218,7 +218,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             {
               top: sentenceRerank,
               signal,
-              terms: analyzed.terms,
+              terms: rerankTerms(analyzed, fts.ok ? named.titleWords : new Set()),
               names: analyzed.identifiers.flatMap(tokenPieces),
               embedPerChunk: sentenceVectors,
             },
@@ -286,4 +286,18 @@ function toHit(row: Row, score: number): SearchHit {
     ...(row.doc_hash ? { docHash: row.doc_hash } : {}),
     score,
   };
+}
+
+/**
+ * The words the rerank's lexical order weighs: the question's, without the words of the title of a
+ * document it names ("according to the LilyPond Music Glossary" -> music, glossary). Inside the
+ * named manual they say nothing, and elsewhere they favour passages that cite that manual ("see
+ * Section “pitch” in Music Glossary") over the one that answers. A folder's name (LilyPond,
+ * Ghostscript) stays: it is also the tool the question is about. Measured in docs/benchmarks.md.
+ * Unchanged when nothing is named or nothing else would be left.
+ */
+function rerankTerms(analyzed: AnalyzedQuery, titleWords: ReadonlySet<string>): string[] {
+  if (titleWords.size === 0) return analyzed.terms;
+  const kept = withoutWords(analyzed, new Set(titleWords)).terms;
+  return kept.length > 0 ? kept : analyzed.terms;
 }
