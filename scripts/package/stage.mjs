@@ -13,8 +13,10 @@ import { join, relative } from 'node:path';
 const DIST_FILES = ['extension.js', 'engine.js', 'extract-worker.js', 'ocr-worker.js'];
 /** Folders of dist/ shipped whole when present (the PDF viewer's webview assets, OCR's English data). */
 const DIST_DIRS = ['webview', 'tessdata'];
-/** Repo folders shipped whole: prompt files, and media (icon, screenshots, webview stylesheets). */
+/** Repo folders shipped whole: prompt files, and media (icon, screenshots). */
 const DIRS = ['prompts', 'media'];
+/** The viewer's TypeScript and styles: esbuild bundles them into dist/webview/, which runs instead. */
+const UNSHIPPED_SOURCES = [join('media', 'pdf-viewer')];
 /** Storefront files at the package root. */
 export const STOREFRONT = { readme: 'README.extension.md', files: ['LICENSE', 'CHANGELOG.md'] };
 
@@ -64,7 +66,10 @@ export function stagePackage({ root, stage, target, pkg }) {
   }
   for (const f of DIST_FILES) cpSync(join(root, 'dist', f), join(stage, 'dist', f));
   for (const d of DIST_DIRS) if (existsSync(join(root, 'dist', d))) cpSync(join(root, 'dist', d), join(stage, 'dist', d), { recursive: true });
-  for (const d of DIRS) if (existsSync(join(root, d))) cpSync(join(root, d), join(stage, d), { recursive: true });
+  for (const d of DIRS) {
+    if (!existsSync(join(root, d))) continue;
+    cpSync(join(root, d), join(stage, d), { recursive: true, filter: (from) => !UNSHIPPED_SOURCES.includes(relative(root, from)) });
+  }
 
   const nativePackage = `@lancedb/lancedb-${target === 'linux-x64' ? 'linux-x64-gnu' : target}`;
   const copied = new Set();
