@@ -14,6 +14,7 @@ import type { ChunkRow } from '../store/schema';
 import type { IndexStore } from '../store/types';
 import { definitionPattern } from './definitions';
 import { documentsNamedBy, fileNameWords, pathWords } from './docScope';
+import type { DocumentList } from './documentList';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
 import { nearestInMemory } from './vectorMatrix';
@@ -29,7 +30,6 @@ export type NamedRows = Row[] & { titleWords: ReadonlySet<string> };
 export const noNamedRows = (): NamedRows => Object.assign([], { titleWords: new Set<string>() });
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text', 'doc_hash'];
-const DOCUMENT_LIST_TTL_MS = 5000;
 /** At most this many identifier lists per question (the first code tokens it names). */
 const MAX_IDENTIFIER_LISTS = 2;
 /** Chunks containing an identifier that are scanned for its definition lines. */
@@ -39,7 +39,7 @@ export const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 export function candidateLists(
   store: IndexStore,
   embedder: Embedder | null,
-  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; logger?: Logger },
+  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; documentList: DocumentList; logger?: Logger },
 ) {
   const { logger, stripNameWords } = options;
 
@@ -108,22 +108,10 @@ export function candidateLists(
     return ordered.every((row) => row !== undefined) ? ordered : null;
   }
 
-  // The document list changes only when indexing runs; re-reading it for every query would cost a
-  // table scan per search, so it is kept for a few seconds.
-  let documentPaths: { at: number; paths: Promise<string[]> } | null = null;
-  function knownPaths(): Promise<string[]> {
-    if (!documentPaths || performance.now() - documentPaths.at > DOCUMENT_LIST_TTL_MS) {
-      const paths = store.documents().then((docs) => docs.map((d) => d.path));
-      documentPaths = { at: performance.now(), paths };
-      paths.catch(() => (documentPaths = null));
-    }
-    return documentPaths.paths;
-  }
-
   /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
   async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<NamedRows> {
     try {
-      let paths = documentsNamedBy(query, await knownPaths());
+      let paths = documentsNamedBy(query, await options.documentList());
       if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
       if (paths.length === 0) return noNamedRows();
       const nameWords = new Set(paths.flatMap(pathWords));

@@ -16,6 +16,7 @@ import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQu
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { indexTermLookup } from './termLookup';
+import { cachedDocumentList } from './documentList';
 import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
 import { isIndexDamage } from '../store/errors';
 import type { IndexStore } from '../store/types';
@@ -123,7 +124,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const identifierWeight = options.identifierWeight ?? 1;
   const sentenceEmbedder = embedder && cachedSentenceEmbedder(embedder);
   let embedderDownUntil = 0;
-  const termLookup = indexTermLookup(store);
+  // One read of the document list serves the named-document list and the absence signal's names.
+  const documentList = cachedDocumentList(store);
+  const termLookup = indexTermLookup(store, documentList);
 
   /** Says once per outage why search is full-text only; other failures are logged each time. */
   function vectorFailed(error: unknown): void {
@@ -139,6 +142,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     phrases: options.phrases,
     stripNameWords,
     vectorIndex: options.vectorIndex ?? DEFAULT_VECTOR_INDEX_SEARCH,
+    documentList,
     logger,
   });
 

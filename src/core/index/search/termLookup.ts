@@ -2,7 +2,7 @@
  * The absence signal's questions to the index (./absence.ts), answered by LanceDB's full-text
  * index, so a word is matched with the same tokenizer and stemmer as search ("threads" finds
  * "thread"). Counts are cached per retriever: the same words come back across a turn's queries.
- * The documents' name words come from the document list.
+ * The documents' name words come from the document list (./documentList.ts).
  */
 import { FTS_TEXT_COLUMN } from './ftsQuery';
 import { loadLanceDb } from '../store';
@@ -10,14 +10,12 @@ import type { IndexStore } from '../store/types';
 import { sqlIn } from '../sql';
 import { DF_CAP, type TermLookup } from './absence';
 import { documentNameWords } from './absenceCues';
+import { cachedDocumentList, type DocumentList } from './documentList';
 
 const CACHED_TERMS = 2000;
-/** The document list changes only when indexing runs: read again after this long, not per question. */
-const DOCUMENT_NAMES_TTL_MS = 5000;
 
-export function indexTermLookup(store: IndexStore): TermLookup {
+export function indexTermLookup(store: IndexStore, documentList: DocumentList = cachedDocumentList(store)): TermLookup {
   const counts = new Map<string, Promise<number>>();
-  let names: { at: number; words: Promise<Set<string>> } | null = null;
   async function rows(term: string, phrase: boolean, filter: string | null, limit: number): Promise<Array<{ id: string }>> {
     const { MatchQuery, PhraseQuery } = await loadLanceDb();
     const match = phrase ? new PhraseQuery(term, FTS_TEXT_COLUMN) : new MatchQuery(term, FTS_TEXT_COLUMN);
@@ -42,13 +40,6 @@ export function indexTermLookup(store: IndexStore): TermLookup {
       return new Set((await rows(term, phrase, sqlIn('id', ids), ids.length)).map((row) => row.id));
     },
     total: () => store.countChunks(),
-    documentNameWords() {
-      if (!names || performance.now() - names.at > DOCUMENT_NAMES_TTL_MS) {
-        const words = store.documents().then((docs) => documentNameWords(docs.map((d) => d.path)));
-        words.catch(() => (names = null));
-        names = { at: performance.now(), words };
-      }
-      return names.words;
-    },
+    documentNameWords: async () => documentNameWords(await documentList()),
   };
 }
