@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildOnce, cliPath, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
@@ -299,6 +301,34 @@ describe('shared index on object storage (--db s3://…)', function () {
       assert.ok((JSON.parse(r.stdout) as { hits: { path: string }[] }).hits.some((h) => h.path === 'README.md'));
       assert.match(r.stderr, /^warning: .*full-text/m);
     }));
+
+  it('a read the store fails with a server error (500 InternalError) is asked again; a write is not', async () => {
+    // A store that answers each object's first request with InternalError, as s3rver does when a
+    // read meets a write of the same object, and counts what it was asked.
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      req.resume();
+      req.on('end', () => {
+        const first = asked.filter((a) => a === `${req.method} ${req.url}`).length === 1;
+        if (first) return void res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
+        res.writeHead(200, { etag: '"v1"' }).end(req.method === 'GET' ? '{"owner":"a"}' : '');
+      });
+    });
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = new S3Client(
+      { uri: 's3://research/team', bucket: 'research', prefix: 'team' },
+      { endpoint, region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', timeoutMs: 5_000 },
+    );
+    try {
+      assert.equal((await client.get('team/writer-lock.json'))?.body.toString(), '{"owner":"a"}');
+      await assert.rejects(client.put('team/meta.json', '{}'), (error: Error & { code?: string }) => error.code === 'store-failed');
+      assert.deepEqual(asked, ['GET /research/team/writer-lock.json', 'GET /research/team/writer-lock.json', 'PUT /research/team/meta.json']);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  });
 
   it('gs:// and az:// are refused with one line saying how to reach such a store (exit 2)', async () => {
     const r = await cli(['index', '.', '--db', 'gs://bucket/lib']);

@@ -158,7 +158,30 @@ export class S3Client {
     );
   }
 
-  private send(
+  /**
+   * One request; a read (GET, HEAD) that the store answers with a server error (500 InternalError,
+   * 503 SlowDown) is asked again after a short wait, as S3's own clients do: stores fail such
+   * requests now and then (s3rver when a read meets a write of the same object). Writes are not
+   * repeated: a conditional PUT that did land would come back refused, as if another writer held
+   * the lock.
+   */
+  private async send(
+    method: string,
+    key: string,
+    body: Buffer = Buffer.alloc(0),
+    extra: Record<string, string> = {},
+    query: Record<string, string> = {},
+  ): Promise<S3Response> {
+    const retries = method === 'GET' || method === 'HEAD' ? READ_RETRY_MS : [];
+    for (const waitMs of retries) {
+      const response = await this.sendOnce(method, key, body, extra, query);
+      if (response.status < 500) return response;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+    return this.sendOnce(method, key, body, extra, query);
+  }
+
+  private sendOnce(
     method: string,
     key: string,
     body: Buffer = Buffer.alloc(0),
@@ -191,6 +214,9 @@ export class S3Client {
     });
   }
 }
+
+/** Waits before each repeat of a read the store failed with a server error (then the last answer stands). */
+const READ_RETRY_MS = [100, 400];
 
 /** S3's `<Code>` element of an error body, if any. */
 function errorCode(body: Buffer): string | null {
