@@ -121,8 +121,8 @@ export interface Retriever {
 
 /** Progress of an indexing run, yielded by the indexer as it goes. */
 export interface IndexProgress {
-  phase: 'discover' | 'extract' | 'ocr' | 'embed' | 'write' | 'optimize' | 'done';
-  /** Files finished so far / files to process in this run. */
+  phase: 'discover' | 'extract' | 'ocr' | 'embed' | 'write' | 'optimize' | 'sentences' | 'done';
+  /** Files finished so far / files to process in this run ('sentences': passages, build/sentenceVectorPass.ts). */
   done: number;
   total: number;
   /** The file being worked on, when there is one. */

@@ -63,4 +63,11 @@ describe('how an indexing run reads', () => {
     assert.deepEqual(progressText({ phase: 'optimize', done: 4, total: 4 }), { short: '4/4', detail: 'Updating the search index…' });
     for (const p of [embed, progressText({ phase: 'optimize', done: 4, total: 4 })]) assert.doesNotMatch(p.detail, /\b(discover|optimize|embed) \d/);
   });
+
+  it('the sentences step counts passages, not documents', () => {
+    assert.deepEqual(progressText({ phase: 'sentences', done: 256, total: 13832 }), {
+      short: '256/13832',
+      detail: 'Embedding sentences for faster search: 256 of 13832 passages',
+    });
+  });
 });

@@ -10,7 +10,8 @@ import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
 import type { Fused } from '../../../src/core/index/search/fusion';
-import { bestSentenceTermWeights, rerankBySentences, sentencesOf } from '../../../src/core/index/search/sentenceRerank';
+import { bestSentenceTermWeights, rerankBySentences } from '../../../src/core/index/search/sentenceRerank';
+import { sentencesOf } from '../../../src/core/index/sentences';
 import { MINILM_DIR } from '../../support/shared';
 
 interface Doc {

@@ -23,6 +23,7 @@ import type { OcrSettings } from './ocr/settings';
 import { planRun, type IndexPlan } from './indexPlan';
 import { hasTextlessPages } from './extract/pdf';
 import { writeFailureRecord } from './failureRecord';
+import { fillSentenceVectors } from './sentenceVectorPass';
 import { openIndexStore, removeIndexDir } from '../store/store';
 import { IndexStoreError } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
@@ -126,7 +127,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     let candidates = 0;
     try {
       // An index made before checksums existed keeps working as it is; this run records them.
-      const firstChecksums = !shared && !store.meta().checksums && (await store.countChunks()) > 0;
+      const existing = (await store.countChunks()) > 0;
+      const firstChecksums = !shared && !store.meta().checksums && existing;
       await configureEmbedding(store, embedder, notices, logger, signal);
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
@@ -153,8 +155,11 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
       const skipped = plan.unchanged.length + touched;
 
-      yield* finishRun(store, plan, run, {
+      const finished = yield* finishRun(store, plan, run, {
         cancelled,
+        embedder,
+        existing,
+        signal,
         rebuild: Boolean(options.rebuild),
         shared,
         ocr,
@@ -175,7 +180,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         removed: plan.removed.length,
         pages: run.pages,
         chunks: run.chunks,
-        cancelled,
+        cancelled: cancelled || finished.cutShort,
         warned: run.warned,
         ...(ocr ? { ocr: { ...ocr.summary, recognized: ocr.pagesRecognized } } : {}),
       });
@@ -271,8 +276,10 @@ async function* writeCandidates(
 }
 
 /**
- * Ends a run: deletes what is gone, then makes the writes searchable, recorded and their failures
- * named for `status`; a cancelled run is made searchable as far as it got, and says how to finish.
+ * Ends a run: deletes what is gone, then makes the writes searchable, embeds the sentences of new
+ * passages (sentenceVectorPass.ts), and records the run and its failures for `status`; a cancelled
+ * run is made searchable as far as it got, and says how to finish. `cutShort`: cancelled during
+ * the sentences, after the documents were complete.
  */
 async function* finishRun(
   store: IndexStore,
@@ -280,6 +287,9 @@ async function* finishRun(
   run: RunWriter,
   {
     cancelled,
+    embedder,
+    existing,
+    signal,
     rebuild,
     shared,
     ocr,
@@ -290,6 +300,9 @@ async function* finishRun(
     total,
   }: {
     cancelled: boolean;
+    embedder: Embedder | null;
+    existing: boolean;
+    signal: AbortSignal | undefined;
     rebuild: boolean;
     shared: boolean;
     ocr: OcrRun | undefined;
@@ -299,7 +312,7 @@ async function* finishRun(
     notices: string[];
     total: number;
   },
-): AsyncGenerator<IndexProgress, void> {
+): AsyncGenerator<IndexProgress, { cutShort: boolean }> {
   const removed = [...plan.removed, ...run.stale];
   if (removed.length > 0) await store.deleteDocuments(removed);
   const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
@@ -312,16 +325,18 @@ async function* finishRun(
     // Make what is there searchable even if this was the first run.
     if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
     await store.recordChecksums();
-  } else {
-    if (changed || !(await store.isSearchReady())) {
-      yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
-      await store.optimize();
-    }
-    await store.markIndexed(undefined, { ocr: Boolean(ocr) });
-    // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
-    // files. A shared index has no local folder to keep it in: the run's summary names them.
-    if (!shared) await writeFailureRecord(target, failed, files);
+    return { cutShort: false };
   }
+  if (changed || !(await store.isSearchReady())) {
+    yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
+    await store.optimize();
+  }
+  const sentences = embedder ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
+  await store.markIndexed(undefined, { ocr: Boolean(ocr), sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null });
+  // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
+  // files. A shared index has no local folder to keep it in: the run's summary names them.
+  if (!shared) await writeFailureRecord(target, failed, files);
+  return { cutShort: sentences !== null && !sentences.complete && Boolean(signal?.aborted) };
 }
 
 /**

@@ -21,6 +21,9 @@ export function progressText(p: IndexProgress | undefined): ProgressText {
       return { short: count, detail: p.message ?? 'OCR…' };
     case 'optimize':
       return { short: count, detail: 'Updating the search index…' };
+    case 'sentences':
+      // After the documents: they are searchable already, this makes hybrid search faster.
+      return { short: count, detail: `Embedding sentences for faster search: ${p.done} of ${plural(p.total, 'passage')}` };
     case 'done':
       return { short: count, detail: 'Done' };
     default:

@@ -11,6 +11,7 @@ import type { Embedder } from '../embed/types';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { rerankBySentences } from './sentenceRerank';
+import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
@@ -123,6 +124,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const sentenceVectors = options.sentenceVectors ?? DEFAULT_SENTENCE_VECTORS;
   const identifierWeight = options.identifierWeight ?? 1;
   const sentenceEmbedder = embedder && cachedSentenceEmbedder(embedder);
+  const loadStoredSentences = sentenceEmbedder && storedSentenceVectors(store, sentenceEmbedder, logger);
   let embedderDownUntil = 0;
   // One read of the document list serves the named-document list and the absence signal's names.
   const documentList = cachedDocumentList(store);
@@ -213,6 +215,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
+          if (sentenceVectors > 0) await loadStoredSentences!(fused.slice(0, sentenceRerank).map((f) => f.item.text));
           fused = await rerankBySentences(
             queryVector,
             fused,

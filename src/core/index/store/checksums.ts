@@ -18,6 +18,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashFile } from '../contentHash';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE } from './schema';
+import { SENTENCES_TABLE } from './sentenceVectorTable';
 
 /** One immutable file as it was committed. */
 export interface FileChecksum {
@@ -45,7 +46,7 @@ export interface VerifyReport {
   mismatches: ChecksumMismatch[];
 }
 
-const TABLES = [CHUNKS_TABLE, DOCUMENTS_TABLE].map((name) => `${name}.lance`);
+const TABLES = [CHUNKS_TABLE, DOCUMENTS_TABLE, SENTENCES_TABLE].map((name) => `${name}.lance`);
 /** Table subfolders whose files Lance never rewrites (the Lance table format's layout). */
 const IMMUTABLE_DIRS = ['data', '_versions', '_deletions', '_indices'];
 

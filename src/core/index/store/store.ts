@@ -1,6 +1,7 @@
 /**
  * The LanceDB index store: a `chunks` table (searched), a `documents` table (bookkeeping for
- * incremental runs) and a meta file, in one folder. Writes go chunks first, bookkeeping second:
+ * incremental runs), a `sentence_vectors` table (the rerank's, sentenceVectorTable.ts; absent in
+ * older and full-text indexes) and a meta file, in one folder. Writes go chunks first, bookkeeping second:
  * if a run dies in between, the document simply looks unindexed and the next run redoes it.
  */
 import { readdir, rm } from 'node:fs/promises';
@@ -29,8 +30,12 @@ import { chunkRows, documentRow, storedDocument } from './rows';
 import { localSidecar, type IndexSidecar } from './sidecar';
 import { isObjectStoreUri } from './objectStore/location';
 import { objectSidecar } from './objectStore/objectSidecar';
+import { SENTENCES_TABLE, packSentenceVectors, sentenceVectorsSchema, unpackSentenceVectors, type SentenceVectorRow } from './sentenceVectorTable';
 
 type LanceModule = typeof import('@lancedb/lancedb');
+
+/** How long a reader that found no sentence-vector table waits before looking for it again (a run may be adding it). */
+const SENTENCE_TABLE_RECHECK_MS = 10_000;
 
 /** Loads LanceDB with its per-query WARN logging silenced (must happen before the first import). */
 export async function loadLanceDb(): Promise<LanceModule> {
@@ -162,6 +167,19 @@ class LanceIndexStore implements IndexStore {
     if (this.readOnly) throw new IndexStoreError(`the index at ${this.dir} is open read-only: only an index run writes to it`, 'index-write', this.dir);
   }
 
+  /** The sentence-vector table once found (or made); it is looked for lazily, as older indexes have none. */
+  private sentences: Table | null = null;
+  private sentencesLookedAt = -Infinity;
+
+  private async sentenceTable(create: boolean): Promise<Table | null> {
+    if (this.sentences) return this.sentences;
+    if (!create && performance.now() - this.sentencesLookedAt < SENTENCE_TABLE_RECHECK_MS) return null;
+    this.sentencesLookedAt = performance.now();
+    if ((await this.side.existingTables(this.db, [SENTENCES_TABLE])).includes(SENTENCES_TABLE)) this.sentences = await this.db.openTable(SENTENCES_TABLE);
+    else if (create) this.sentences = await this.db.createEmptyTable(SENTENCES_TABLE, sentenceVectorsSchema());
+    return this.sentences;
+  }
+
   /** The document list as last read; every write through this handle drops it. */
   private documentsCache: Promise<StoredDocument[]> | null = null;
 
@@ -202,7 +220,8 @@ class LanceIndexStore implements IndexStore {
   /** Decodes every page of both tables, keeping nothing. */
   private async readEveryRow(): Promise<void> {
     try {
-      for (const table of [this.docs, this.chunks]) for await (const batch of table.query()) void batch;
+      const sentences = await this.sentenceTable(false);
+      for (const table of [this.docs, this.chunks, ...(sentences ? [sentences] : [])]) for await (const batch of table.query()) void batch;
     } catch (error) {
       throw await this.damageFrom(error);
     }
@@ -260,7 +279,14 @@ class LanceIndexStore implements IndexStore {
     this.docs = await this.db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema(), { mode: 'overwrite' });
     this.schema = await this.chunks.schema();
     this.documentsCache = null;
-    await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null });
+    // The old model's sentence vectors can never be read for the new one (their keys hold the
+    // model). Overwritten, not dropped: a table made again under the same name would reuse its
+    // first files' names, which the checksums recorded with the old content.
+    if (await this.sentenceTable(false)) {
+      this.sentences!.close();
+      this.sentences = await this.db.createEmptyTable(SENTENCES_TABLE, sentenceVectorsSchema(), { mode: 'overwrite' });
+    }
+    await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null, sentenceVectors: null });
     return { changed: true, previous };
   }
 
@@ -331,7 +357,53 @@ class LanceIndexStore implements IndexStore {
     this.documentsCache = null;
   }
 
-  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr'> = {}): Promise<void> {
+  async readSentenceVectors(keys: string[]): Promise<Map<string, Float32Array[]>> {
+    const found = new Map<string, Float32Array[]>();
+    const table = keys.length > 0 && this.current.dimension ? await this.sentenceTable(false) : null;
+    if (!table) return found;
+    const rows = (await table.query().where(sqlIn('key', keys)).select(['key', 'count', 'vectors']).toArray()) as SentenceVectorRow[];
+    for (const row of rows) {
+      const vectors = unpackSentenceVectors(row.vectors, row.count, this.current.dimension!);
+      if (vectors) found.set(row.key, vectors);
+    }
+    return found;
+  }
+
+  async sentenceVectorKeys(): Promise<Set<string>> {
+    const table = await this.sentenceTable(false);
+    const keys = new Set<string>();
+    if (!table) return keys;
+    for await (const batch of table.query().select(['key'])) for (const key of batch.getChild('key')!.toArray() as string[]) keys.add(key);
+    return keys;
+  }
+
+  async addSentenceVectors(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void> {
+    this.assertWritable();
+    if (rows.length === 0) return;
+    const table = (await this.sentenceTable(true))!;
+    await table.add(rows.map((row) => ({ key: row.key, count: row.vectors.length, vectors: packSentenceVectors(row.vectors) })));
+  }
+
+  async deleteSentenceVectors(keys: string[]): Promise<void> {
+    this.assertWritable();
+    const table = await this.sentenceTable(false);
+    if (table) for (const filter of sqlInBatches('key', keys)) await table.delete(filter);
+  }
+
+  async optimizeSentenceVectors(): Promise<void> {
+    this.assertWritable();
+    const table = await this.sentenceTable(false);
+    if (!table || (await table.countRows()) === 0) return;
+    const lancedb = await loadLanceDb();
+    // A question's rerank reads 8 rows by key: 1.6-1.9 ms with this index, 3-7 ms scanning (docs/benchmarks.md).
+    if (!(await table.listIndices()).some((i) => i.columns.includes('key'))) await table.createIndex('key', { config: lancedb.Index.btree() });
+    // The run holds the writer lock, so no other transaction is in flight: the appended fragments
+    // just compacted away may go now (Lance keeps such files a week by default: 94 MB instead of
+    // 49 for the corpus in docs/benchmarks.md).
+    await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: true });
+  }
+
+  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors'> = {}): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
@@ -381,6 +453,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   close(): void {
+    this.sentences?.close();
     this.chunks.close();
     this.docs.close();
     this.db.close();

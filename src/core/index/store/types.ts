@@ -33,6 +33,12 @@ export interface IndexMeta {
    * OCR existed; a run with OCR on then re-reads the PDFs that have textless pages, once.
    */
   ocr?: boolean;
+  /**
+   * The embedder id under which every chunk had its sentence vectors (./sentenceVectorTable.ts)
+   * at the end of the last completed run. Absent in indexes made before them and after a run cut
+   * short: the next run embeds the sentences still missing, and only those.
+   */
+  sentenceVectors?: string | null;
 }
 
 /** Bookkeeping for one indexed document. */
@@ -88,7 +94,7 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr'>): Promise<void>;
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors'>): Promise<void>;
   /** Records the checksums of the files as they are now (after a cancelled run; markIndexed does it otherwise). */
   recordChecksums(): Promise<void>;
   /**
@@ -101,6 +107,17 @@ export interface IndexStore {
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).
    */
   optimize(options?: { indicesOnly?: boolean }): Promise<void>;
+  /**
+   * The stored sentence vectors of chunk texts (./sentenceVectorTable.ts), by row key; keys without
+   * a row are left out. Empty when the index has none (full-text only, or made before them).
+   */
+  readSentenceVectors(keys: string[]): Promise<Map<string, Float32Array[]>>;
+  /** Every row key of the sentence vectors (an index run compares them with its chunks). */
+  sentenceVectorKeys(): Promise<Set<string>>;
+  addSentenceVectors(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void>;
+  deleteSentenceVectors(keys: string[]): Promise<void>;
+  /** Indexes the sentence vectors' keys and compacts their table (after an index run added to it). */
+  optimizeSentenceVectors(): Promise<void>;
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
   close(): void;
