@@ -30,6 +30,8 @@ export type NamedRows = Row[] & { titleWords: ReadonlySet<string> };
 export const noNamedRows = (): NamedRows => Object.assign([], { titleWords: new Set<string>() });
 
 const COLUMNS = ['id', 'path', 'ordinal', 'page_start', 'page_end', 'line_start', 'line_end', 'heading', 'text', 'doc_hash'];
+/** Vector-list rows kept by chunk id (rowsOf): ~2 KB each, a few dozen questions' worth. */
+const ROW_CACHE_SIZE = 2000;
 /** At most this many identifier lists per question (the first code tokens it names). */
 const MAX_IDENTIFIER_LISTS = 2;
 /** Chunks containing an identifier that are scanned for its definition lines. */
@@ -98,14 +100,47 @@ export function candidateLists(
     const neighbours = await nearestInMemory(store.table, vector, limit, paths);
     if (!neighbours) return null;
     if (neighbours.rowIds.length === 0) return [];
-    const rows = await readTable(store.table.takeRowIds(neighbours.rowIds).select(COLUMNS), false, signal);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered = neighbours.ids.map((id, i) => {
-      const row = byId.get(id);
+    const rows = await rowsOf(neighbours.ids, neighbours.rowIds, signal);
+    const ordered = neighbours.ids.map((_, i) => {
+      const row = rows[i];
       return row && { ...row, _distance: neighbours.distances[i] };
     });
     // A row id that no longer holds the row it did (the table changed under the copy): LanceDB answers.
     return ordered.every((row) => row !== undefined) ? ordered : null;
+  }
+
+  /**
+   * Rows by chunk id, read once: a two-part question's three vector lists, and a turn's re-queries,
+   * mostly meet the same chunks. A chunk's id is the hash of its path, place and text, so a row
+   * read once stays true for as long as the chunk exists; the in-memory scan returns only chunks
+   * that do. Concurrent lists share one read of the rows they both need.
+   */
+  const rowCache = new Map<string, Promise<Row | undefined>>();
+  function rowsOf(ids: string[], rowIds: bigint[], signal?: AbortSignal): Promise<(Row | undefined)[]> {
+    const missing = ids.flatMap((id, i) => (rowCache.has(id) ? [] : [i]));
+    if (missing.length > 0) {
+      const read = readTable(store.table.takeRowIds(missing.map((i) => rowIds[i]!)).select(COLUMNS), false, signal).then(
+        (rows) => new Map(rows.map((row) => [row.id, row])),
+      );
+      for (const i of missing) {
+        const id = ids[i]!;
+        const row = read.then((byId) => byId.get(id));
+        rowCache.set(id, row);
+        // Neither a failed read nor a row id that now holds another row (the table changed) is kept.
+        row.then(
+          (found) => found ?? rowCache.delete(id),
+          () => rowCache.delete(id),
+        );
+      }
+    }
+    for (const id of ids) {
+      // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+      const row = rowCache.get(id)!;
+      rowCache.delete(id);
+      rowCache.set(id, row);
+    }
+    while (rowCache.size > ROW_CACHE_SIZE) rowCache.delete(rowCache.keys().next().value!);
+    return Promise.all(ids.map((id) => rowCache.get(id)!));
   }
 
   /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */

@@ -11,6 +11,7 @@
  */
 import type { Table } from '@lancedb/lancedb';
 import { VECTOR_INDEX_MIN_ROWS } from '../store/schema';
+import { dotProducts, type DotProducts } from './dotProducts';
 
 export interface Neighbours {
   /** LanceDB row ids (`_rowid`) of the nearest rows, nearest first, for `takeRowIds`. */
@@ -26,6 +27,8 @@ interface Matrix {
   dimension: number;
   /** Row-major, each row scaled to length 1 (an all-zero row stays zero). */
   values: Float32Array;
+  /** The scan in WebAssembly SIMD over `values` (which then live in its memory); null: in JavaScript. */
+  dots: DotProducts | null;
   rowIds: bigint[];
   ids: string[];
   /** Per row, an index into `paths`. */
@@ -68,6 +71,7 @@ async function loadMatrix(table: Table, version: number, maxRows: number): Promi
   const [rows, indices] = await Promise.all([table.countRows(), table.listIndices()]);
   if (rows === 0 || rows >= maxRows || indices.some((index) => index.columns.includes('vector'))) return null;
   let values: Float32Array | null = null;
+  let dots: DotProducts | null = null;
   let dimension = 0;
   const rowIds: bigint[] = [];
   const ids: string[] = [];
@@ -89,7 +93,8 @@ async function loadMatrix(table: Table, version: number, maxRows: number): Promi
       if (!v) return null;
       if (!values) {
         dimension = v.length;
-        values = new Float32Array(rows * dimension);
+        dots = dotProducts(rows, dimension);
+        values = dots?.matrix ?? new Float32Array(rows * dimension);
       }
       if (v.length !== dimension) return null;
       values.set(v, row * dimension);
@@ -106,7 +111,7 @@ async function loadMatrix(table: Table, version: number, maxRows: number): Promi
   }
   if (!values || row !== rows) return null;
   normaliseRows(values, dimension);
-  return { version, dimension, values, rowIds, ids, pathOf, paths };
+  return { version, dimension, values, dots, rowIds, ids, pathOf, paths };
 }
 
 /** Scales each row to length 1 in place (an all-zero row stays zero): the scan's dot product is then the cosine. */
@@ -148,23 +153,10 @@ function nearest(matrix: Matrix, query: Float32Array, limit: number, only: reado
   const bestScore = new Float64Array(top).fill(-Infinity);
   let floor = -Infinity;
   const rows = pathOf.length;
+  const scores = matrix.dots?.scores(q) ?? null;
   for (let r = 0; r < rows; r++) {
     if (allowedPath && !allowedPath[pathOf[r]!]) continue;
-    // Four running sums: shorter dependency chains, about a third faster than one here.
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    const at = r * dim;
-    let j = 0;
-    for (; j + 3 < dim; j += 4) {
-      s0 += values[at + j]! * q[j]!;
-      s1 += values[at + j + 1]! * q[j + 1]!;
-      s2 += values[at + j + 2]! * q[j + 2]!;
-      s3 += values[at + j + 3]! * q[j + 3]!;
-    }
-    for (; j < dim; j++) s0 += values[at + j]! * q[j]!;
-    const score = s0 + s1 + s2 + s3;
+    const score = scores ? scores[r]! : dot(values, r * dim, q);
     if (top === 0 || score <= floor) continue;
     let k = top - 1;
     while (k > 0 && bestScore[k - 1]! < score) {
@@ -183,4 +175,23 @@ function nearest(matrix: Matrix, query: Float32Array, limit: number, only: reado
     out.distances.push(1 - bestScore[k]!);
   }
   return out;
+}
+
+/** One row's dot product with `q`, where WebAssembly is not available. */
+function dot(values: Float32Array, at: number, q: Float32Array): number {
+  // Four running sums: shorter dependency chains, about a third faster than one here.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const dim = q.length;
+  let j = 0;
+  for (; j + 3 < dim; j += 4) {
+    s0 += values[at + j]! * q[j]!;
+    s1 += values[at + j + 1]! * q[j + 1]!;
+    s2 += values[at + j + 2]! * q[j + 2]!;
+    s3 += values[at + j + 3]! * q[j + 3]!;
+  }
+  for (; j < dim; j++) s0 += values[at + j]! * q[j]!;
+  return s0 + s1 + s2 + s3;
 }
