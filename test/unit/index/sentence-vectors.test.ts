@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexFolder } from '../../../src/core/index/build/indexer';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
@@ -177,6 +177,8 @@ describe('sentence vectors stored by the index run (real all-MiniLM-L6-v2)', fun
       assert.equal(rest.cancelled, false);
       assert.equal(embedder.embedded.length, 12);
       assert.equal((await rowsByChunk(dbDir)).found.size, 140);
+      // The two steps' appends were compacted into one file, and the files they replaced deleted.
+      assert.equal((await readdir(join(dbDir, `${SENTENCES_TABLE}.lance`, 'data'))).length, 1);
     });
   });
 
