@@ -1,11 +1,12 @@
 /**
  * The page a citation opens at, painted on a canvas of its own as soon as the document is open,
- * over the viewer while pdf.js's PDFViewer lays out its pages. On the 2,415-page R reference that
- * layout (one box per page, then again at the page-width scale) keeps the main thread busy while
- * the worker could already be reading the cited page; started here, the worker reads it at once.
- * The page is drawn where PDFViewer will put it (same scale, same place), and PDFViewer's own
- * drawing of it reuses the operator list this one asked for (same page object, same intent), so
- * the hand-over costs a second draw, not a second parse.
+ * before pdf.js's PDFViewer lays out its pages: on the 2,415-page R reference that layout (one box
+ * per page, then again at the page-width scale) holds the main thread for 100-200 ms, during which
+ * the worker's answers for this page would wait. The cited passage can be highlighted on it (a
+ * text layer of its own to measure the boxes on), and the picture moved to show it mid-view. The
+ * page is drawn where PDFViewer will put it (same scale, same place, same scroll to the passage),
+ * and PDFViewer's own drawing of it reuses the operator list this one asked for (same page object,
+ * same intent), so the hand-over costs a second draw, not a second parse.
  */
 import type { PageViewport, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { PixelBox } from '../../src/core/citations/viewerProtocol';
