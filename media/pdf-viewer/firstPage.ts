@@ -1,14 +1,17 @@
 /**
  * The page a citation opens at, painted on a canvas of its own as soon as the document is open,
- * over the viewer while pdf.js's PDFViewer lays out its pages. On the 2,415-page R reference that
- * layout (one box per page, then again at the page-width scale) keeps the main thread busy while
- * the worker could already be reading the cited page; started here, the worker reads it at once.
- * The page is drawn where PDFViewer will put it (same scale, same place), and PDFViewer's own
- * drawing of it reuses the operator list this one asked for (same page object, same intent), so
- * the hand-over costs a second draw, not a second parse.
+ * before pdf.js's PDFViewer lays out its pages: on the 2,415-page R reference that layout (one box
+ * per page, then again at the page-width scale) holds the main thread for 100-200 ms, during which
+ * the worker's answers for this page would wait. The cited passage can be highlighted on it (a
+ * text layer of its own to measure the boxes on), and the picture moved to show it mid-view. The
+ * page is drawn where PDFViewer will put it (same scale, same place, same scroll to the passage),
+ * and PDFViewer's own drawing of it reuses the operator list this one asked for (same page object,
+ * same intent), so the hand-over costs a second draw, not a second parse.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PageViewport, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { PixelBox } from '../../src/core/citations/viewerProtocol';
+import type { PageViewLike } from './highlights';
+import type { TextContent } from './loading';
 import { pdfjsLib } from './pdfjsGlobal';
 
 /** pdf.js's own constants for its scale presets (web/pdf_viewer.mjs). */
@@ -19,6 +22,9 @@ const PDF_TO_CSS_UNITS = 96 / 72;
 
 export class FirstPage {
   private overlay: HTMLDivElement | undefined;
+  /** The page's box inside the overlay: the canvas, then a text layer and highlight if asked for. */
+  private sheet: HTMLDivElement | undefined;
+  private viewport: PageViewport | undefined;
   private task: ReturnType<PDFPageProxy['render']> | undefined;
   /** What was painted and where, for the viewer's report. */
   painted: { page: number; box: PixelBox; viewerBox?: PixelBox } | undefined;
@@ -46,8 +52,13 @@ export class FirstPage {
       const canvas = document.createElement('canvas');
       canvas.width = Math.floor(viewport.width * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${Math.floor(viewport.width)}px`;
-      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      const sheet = document.createElement('div');
+      sheet.className = 'firstPageSheet';
+      sheet.style.width = canvas.style.width = `${Math.floor(viewport.width)}px`;
+      sheet.style.height = canvas.style.height = `${Math.floor(viewport.height)}px`;
+      // What pdf.js's text layer sizes itself by (PDFViewer sets them on its page boxes).
+      sheet.style.setProperty('--total-scale-factor', String(viewport.scale));
+      sheet.append(canvas);
       // The same intent and annotation mode as PDFViewer's pages, so its draw finds this operator list cached.
       this.task = page.render({
         canvas,
@@ -57,14 +68,48 @@ export class FirstPage {
       });
       await this.task.promise;
       if (this.overlay !== overlay) return false;
-      overlay.append(canvas);
+      overlay.append(sheet);
       container.after(overlay);
+      this.sheet = sheet;
+      this.viewport = viewport;
       this.painted = { page: pageNumber, box: boxOf(canvas) };
       return true;
     } catch {
       this.remove();
       return false;
     }
+  }
+
+  /**
+   * The painted page as a page view the highlights can be drawn on, with a text layer built from
+   * `text` (the same items and spans as the viewer's text layer, so the boxes measured on it are
+   * the ones the viewer's page gets); undefined once the picture is gone.
+   */
+  async asPageView(text: TextContent | undefined): Promise<PageViewLike | undefined> {
+    const { overlay, sheet, viewport, painted } = this;
+    if (!overlay || !sheet || !viewport || !painted) return undefined;
+    if (!text) return { id: painted.page, div: sheet };
+    const div = document.createElement('div');
+    div.className = 'textLayer';
+    const layer = new pdfjsLib.TextLayer({ textContentSource: text, container: div, viewport });
+    sheet.append(div);
+    await layer.render();
+    if (this.overlay !== overlay) return undefined;
+    return { id: painted.page, div: sheet, textLayer: { div, highlighter: { textDivs: layer.textDivs } } };
+  }
+
+  /**
+   * Moves the picture as PDFViewer's page will be once `mark` (an element on the picture) is
+   * scrolled into the middle of the view, as the viewer does with a passage's first box.
+   */
+  centre(mark: HTMLElement): void {
+    const { overlay, sheet, painted } = this;
+    if (!overlay || !sheet || !painted) return;
+    const frame = overlay.getBoundingClientRect();
+    const box = mark.getBoundingClientRect();
+    const shift = Math.round(box.top + box.height / 2 - (frame.top + overlay.clientHeight / 2));
+    sheet.style.transform = `translateY(${-shift}px)`;
+    painted.box = boxOf(sheet.querySelector('canvas')!);
   }
 
   /**
@@ -78,7 +123,7 @@ export class FirstPage {
     const canvas = this.overlay?.querySelector('canvas');
     if (canvas) canvas.width = canvas.height = 0; // its pixels go now, not at the next collection
     this.overlay?.remove();
-    this.overlay = undefined;
+    this.overlay = this.sheet = this.viewport = undefined;
   }
 
   get shown(): boolean {

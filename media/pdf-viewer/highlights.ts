@@ -38,9 +38,16 @@ interface Box {
 export class PassageHighlights {
   private marks = new Map<number, PageMarks>();
   private boxes = new Map<number, Box[]>();
+  private shown: PageMarks[] = [];
 
-  /** Replaces what is highlighted; pages not in `marks` lose their overlay when next drawn. */
+  /**
+   * Replaces what is highlighted; pages not in `marks` lose their overlay when next drawn. The
+   * marks already shown keep their boxes and overlays (the first page's picture keeps its
+   * highlight while the viewer lays out its pages).
+   */
   set(marks: PageMarks[]): void {
+    if (marks === this.shown) return;
+    this.shown = marks;
     for (const overlay of document.querySelectorAll('.lra-highlights')) overlay.remove();
     this.marks = new Map(marks.map((m) => [m.page, m]));
     this.boxes.clear();
@@ -50,9 +57,9 @@ export class PassageHighlights {
     return this.marks.has(page);
   }
 
-  /** True when the page's boxes come from OCR'd words: drawable before any text layer exists. */
-  fromOcr(page: number): boolean {
-    return this.marks.get(page)?.wordBoxes !== undefined;
+  /** True when the page's boxes are known (OCR'd words, or measured already): drawable before any text layer exists. */
+  knowsBoxes(page: number): boolean {
+    return this.boxes.has(page) || this.marks.get(page)?.wordBoxes !== undefined;
   }
 
   /** Boxes measured so far, over all pages (what the viewer reports as drawn). */

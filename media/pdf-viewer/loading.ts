@@ -6,7 +6,7 @@
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 
-type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
+export type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
 
 /** Set by the page's inline script (html.ts) before this bundle runs. */
 interface EarlyDownloads {

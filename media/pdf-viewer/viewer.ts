@@ -68,7 +68,8 @@ function receive(message: ToViewer): void {
       break;
     case 'show':
       targets = message.targets;
-      if (pdf) showTarget(message.active);
+      // Before the pages are laid out, the layout shows the active target (see open).
+      if (pdf && viewer.pagesCount > 0) showTarget(message.active);
       else active = message.active;
       break;
     case 'fail':
@@ -124,18 +125,16 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   report.timings = { ...report.timings, ...arrivals, opened: Math.round(performance.now()) };
   pdf = doc;
   pageTexts = new PageTexts(doc);
-  // Before PDFViewer asks for anything: the worker reads the cited page while the pages are laid out.
   const opening = (openingPage = clampPage(targets[active]?.page ?? restore?.page ?? 1, doc));
   openingScale = restore?.scale ?? 'page-width';
-  const texts = pageTexts;
-  void firstPage.paint(doc, opening, openingScale, container).then((shown) => {
-    if (shown) markPainted();
-    // The cited passage's text, for its highlight: asked for once the page is painted, so the
-    // worker's reading of it does not delay the painting.
-    const cited = targets[active];
-    if (cited?.text)
-      for (let page = clampPage(cited.page, doc); page <= clampPage(cited.pageEnd ?? cited.page, doc); page++) void texts.get(page).catch(() => {});
-  });
+  // The cited page is painted on its own and its passage marked on it before PDFViewer lays out
+  // its pages: that layout (2,415 page boxes on the R reference) holds this thread for 100-200 ms,
+  // during which the worker's answers for the painting would wait.
+  let onPicture: Located | undefined;
+  if (await firstPage.paint(doc, opening, openingScale, container)) {
+    markPainted();
+    onPicture = await highlightPicture(doc);
+  }
   eventBus.on(
     'pagesinit',
     () => {
@@ -143,7 +142,7 @@ async function open(url: string, fileName: string, restore: { page: number; scal
       // and that should be the one the user asked for, not page 1.
       viewer.currentPageNumber = opening;
       viewer.currentScaleValue = openingScale;
-      if (targets.length > 0) showTarget(active);
+      if (targets.length > 0) showTarget(active, onPicture?.target === targets[active] ? onPicture.marks : undefined);
       sendReport();
     },
     { once: true },
@@ -152,14 +151,44 @@ async function open(url: string, fileName: string, restore: { page: number; scal
   linkService.setDocument(doc, null);
 }
 
+/** A target and where its passage was found. */
+interface Located {
+  target: PassageTarget;
+  marks: PageMarks[];
+}
+
+/**
+ * Locates the cited passage and draws it on the first page's picture, measured on a text layer of
+ * its own; the viewer's page reuses those boxes. Undefined when there is nothing to draw.
+ */
+async function highlightPicture(doc: PDFDocumentProxy): Promise<Located | undefined> {
+  const target = targets[active];
+  if (!target?.text || !pageTexts) return undefined;
+  const texts = pageTexts;
+  const marks = await locate(doc, target, clampPage(target.page, doc), clampPage(target.pageEnd ?? target.page, doc)).catch(() => null);
+  const onPage = marks?.find((m) => m.page === openingPage);
+  if (!marks || !onPage || targets[active] !== target) return undefined;
+  const view = await firstPage.asPageView(onPage.wordBoxes ? undefined : await texts.get(openingPage));
+  if (!view || targets[active] !== target) return undefined;
+  highlights.set(marks);
+  const first = highlights.draw(view);
+  if (first) firstPage.centre(first);
+  setNotice(target.stale ? STALE_NOTICE : '');
+  reportLocated(target, marks);
+  return { target, marks };
+}
+
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
   report = { ...report, error: { kind, message } };
   showFailure(message, kind);
   host.postMessage({ type: 'report', report });
 }
 
-/** Goes to a target's page at once, then highlights the passage when it is located. */
-function showTarget(index: number): void {
+/**
+ * Goes to a target's page at once, then highlights the passage when it is located (`located`:
+ * already, on the first page's picture).
+ */
+function showTarget(index: number, located?: PageMarks[]): void {
   const doc = pdf;
   const target = targets[index];
   if (!doc || !target) return;
@@ -170,8 +199,12 @@ function showTarget(index: number): void {
   updateCitationBar(target);
   drawAhead.jumped();
   viewer.currentPageNumber = first;
+  setNotice(target.stale ? STALE_NOTICE : '');
+  if (located) {
+    showLocated(target, located, mine);
+    return;
+  }
   highlights.set([]);
-  setNotice(target.stale ? 'This PDF changed since it was indexed: the highlight may be off. Re-index to refresh it.' : '');
   if (!target.text) {
     setTarget(target, 'none', [], '', '');
     return;
@@ -185,23 +218,34 @@ function showTarget(index: number): void {
       setTarget(target, 'not-located', [], '', '');
       return;
     }
-    highlights.set(marks);
-    pendingScroll = { generation: mine, page: marks[0]!.page };
-    const text = marks.map((m) => spanText(m.items, m.spans)).join(' ');
-    const emphasis = marks
-      .map((m) => spanText(m.items, m.emphasis))
-      .filter(Boolean)
-      .join(' ');
-    setTarget(
-      target,
-      'located',
-      marks.map((m) => m.page),
-      text,
-      emphasis,
-      marks.filter((m) => m.wordBoxes).map((m) => m.page),
-    );
-    for (const m of marks) drawIfRendered(m.page);
+    showLocated(target, marks, mine);
   });
+}
+
+const STALE_NOTICE = 'This PDF changed since it was indexed: the highlight may be off. Re-index to refresh it.';
+
+/** Highlights a located passage on its pages, drawn or not yet, and scrolls its first box into view once drawn. */
+function showLocated(target: PassageTarget, marks: PageMarks[], mine: number): void {
+  highlights.set(marks);
+  pendingScroll = { generation: mine, page: marks[0]!.page };
+  reportLocated(target, marks);
+  for (const m of marks) drawIfRendered(m.page);
+}
+
+function reportLocated(target: PassageTarget, marks: PageMarks[]): void {
+  const text = marks.map((m) => spanText(m.items, m.spans)).join(' ');
+  const emphasis = marks
+    .map((m) => spanText(m.items, m.emphasis))
+    .filter(Boolean)
+    .join(' ');
+  setTarget(
+    target,
+    'located',
+    marks.map((m) => m.page),
+    text,
+    emphasis,
+    marks.filter((m) => m.wordBoxes).map((m) => m.page),
+  );
 }
 
 async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: number, last: number): Promise<PageMarks[] | null> {
@@ -274,8 +318,9 @@ function markPainted(): boolean {
 
 function drawIfRendered(page: number): void {
   const view = viewer.getPageView(page - 1) as PageViewLike | undefined;
-  // OCR boxes need no text layer: only the page's frame, which exists before it is painted.
-  if (view?.textLayer?.highlighter?.textDivs || (view?.div && highlights.fromOcr(page))) onPageDrawn(view!);
+  // Boxes already known (OCR'd words, or measured on the first page's picture) need no text
+  // layer: only the page's frame, which exists before it is painted.
+  if (view?.textLayer?.highlighter?.textDivs || (view?.div && highlights.knowsBoxes(page))) onPageDrawn(view!);
 }
 
 function onPageDrawn(view: PageViewLike): void {
@@ -308,7 +353,7 @@ function setTarget(
     highlightedText: text,
     emphasisedText: emphasis,
     ocrPages,
-    boxes: 0,
+    boxes: highlights.boxCount,
     stale: target.stale === true,
   };
   sendReport();

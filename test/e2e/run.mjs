@@ -54,6 +54,43 @@ async function viewerFrame(page) {
   throw new Error('no PDF viewer frame appeared');
 }
 
+/** The text of the text-layer spans whose centre falls inside one of the marks (boxes on screen). */
+function textUnder(marks, spans) {
+  return spans
+    .filter((s) => {
+      const x = s.left + (s.right - s.left) / 2;
+      const y = s.top + (s.bottom - s.top) / 2;
+      return marks.some((m) => x >= m.left && x <= m.right && y >= m.top && y <= m.bottom);
+    })
+    .map((s) => s.text)
+    .join(' ');
+}
+
+/**
+ * Run in a webview's content frame as soon as it is there (VS Code then writes the page into that
+ * same document): keeps what the first page's picture (#firstPage, shown until the viewer draws
+ * its own page) held when its highlight appeared: its marks, the text-layer spans under them, and
+ * its visible box.
+ */
+function recordFirstPagePicture() {
+  const rect = (e) => {
+    const { left, top, right, bottom, width } = e.getBoundingClientRect();
+    return { left, top, right, bottom, width };
+  };
+  const observer = new MutationObserver(() => {
+    const picture = document.getElementById('firstPage');
+    const marks = picture ? [...picture.querySelectorAll('.lra-highlight')] : [];
+    if (marks.length === 0) return;
+    observer.disconnect();
+    window.lraFirstPagePicture = {
+      frame: rect(picture),
+      marks: marks.map(rect),
+      spans: [...picture.querySelectorAll('.textLayer span')].map((s) => ({ ...rect(s), text: s.textContent })),
+    };
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
 async function main() {
   const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
@@ -126,6 +163,11 @@ async function main() {
       const answer = page.locator('.interactive-item-container.interactive-response').last();
       const text = await answer.innerText();
       if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf, p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
+      // VS Code loads a webview's content frame from fake.html, then writes the page into it.
+      const watch = (frame) => {
+        if (frame.url().includes('/fake.html')) frame.evaluate(recordFirstPagePicture).catch(() => {});
+      };
+      page.on('framenavigated', watch);
       await answer
         .getByText(/proxy-manual\.pdf, p\. 2/)
         .first()
@@ -133,37 +175,43 @@ async function main() {
       const tab = page.locator('.tab.active').filter({ hasText: 'proxy-manual.pdf' });
       await tab.first().waitFor({ timeout: 15_000 });
       const viewer = await viewerFrame(page);
+      page.off('framenavigated', watch);
       // What the user sees: page 2 in the page box, the highlight drawn on page 2 inside the
       // visible part of the viewer, over the cited sentence, and page 2's canvas painted.
       const highlight = viewer.locator('.page[data-page-number="2"] .lra-highlight');
       await highlight.first().waitFor({ timeout: 20_000 });
       const seen = await viewer.evaluate(() => {
         const box = document.getElementById('viewerContainer').getBoundingClientRect();
-        const marks = [...document.querySelectorAll('.page[data-page-number="2"] .lra-highlight')].map((m) => m.getBoundingClientRect());
+        const rect = (e) => {
+          const { left, top, right, bottom, width } = e.getBoundingClientRect();
+          return { left, top, right, bottom, width };
+        };
+        const marks = [...document.querySelectorAll('.page[data-page-number="2"] .lra-highlight')].map(rect);
         const visible = marks.filter((r) => r.width > 0 && r.bottom > box.top && r.top < box.bottom);
-        // The text under the highlight: text-layer spans whose centre falls inside a mark.
-        const spans = [...document.querySelectorAll('.page[data-page-number="2"] .textLayer span')];
-        const under = spans
-          .filter((s) => {
-            const r = s.getBoundingClientRect();
-            const x = r.left + r.width / 2;
-            const y = r.top + r.height / 2;
-            return marks.some((m) => x >= m.left && x <= m.right && y >= m.top && y <= m.bottom);
-          })
-          .map((s) => s.textContent)
-          .join(' ');
+        const spans = [...document.querySelectorAll('.page[data-page-number="2"] .textLayer span')].map((s) => ({ ...rect(s), text: s.textContent }));
         const canvas = document.querySelector('.page[data-page-number="2"] canvas');
         const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
         let ink = 0;
         for (let i = 0; i < pixels.length; i += 4 * 13) if (pixels[i] < 160 && pixels[i + 3] > 0) ink++;
-        return { page: document.getElementById('pageNumber').value, visible: visible.length, under, ink };
+        return { page: document.getElementById('pageNumber').value, visible: visible.length, marks, spans, ink };
       });
       if (seen.visible === 0) throw new Error('the highlight is not inside the visible part of the viewer');
-      if (!/proxy timeout defaults to 30 seconds/.test(seen.under)) throw new Error(`the highlight covers: ${seen.under}`);
+      const under = textUnder(seen.marks, seen.spans);
+      if (!/proxy timeout defaults to 30 seconds/.test(under)) throw new Error(`the highlight covers: ${under}`);
       if (seen.ink < 50) throw new Error(`page 2's canvas looks blank (${seen.ink} inked samples)`);
       if (seen.page !== '2') throw new Error(`the page box says ${seen.page}`);
       await page.waitForTimeout(300);
       await shot('04-citation-opened');
+    });
+
+    await step("the cited passage was highlighted already on the page's first picture, in view, before the viewer drew its page", async () => {
+      const viewer = await viewerFrame(page);
+      const picture = await viewer.evaluate(() => window.lraFirstPagePicture);
+      if (!picture) throw new Error('the first picture of the page never had a highlight');
+      const inView = picture.marks.filter((m) => m.width > 0 && m.top >= picture.frame.top && m.bottom <= picture.frame.bottom);
+      if (inView.length === 0) throw new Error(`the picture's highlight is out of view: ${JSON.stringify(picture)}`);
+      const under = textUnder(picture.marks, picture.spans);
+      if (!/proxy timeout defaults to 30 seconds/.test(under)) throw new Error(`the picture's highlight covers: ${under}`);
     });
 
     await step('in the viewer, find (Ctrl+F), the keyboard and zoom change what is shown', async () => {
