@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   try {
     const indices = await store.table.listIndices();
     const vectorIndex = indices.find((i) => i.columns.includes('vector'));
-    const sentenceRows = (await store.sentenceVectorKeys()).size;
+    const sentenceRows = (await store.sentenceVectors.keys()).size;
     process.stdout.write(
       `bench-search: ${values.db}: ${await store.countChunks()} chunks, embeddings ${store.meta().embeddingModel ?? 'none'}, ` +
         `vector index: ${vectorIndex ? vectorIndex.indexType : 'none (flat scan)'}, ` +

@@ -50,8 +50,8 @@ async function rowsByChunk(dbDir: string) {
   try {
     const model = store.meta().embeddingModel!;
     const texts = ((await store.table.query().select(['text']).toArray()) as Array<{ text: string }>).map((r) => r.text);
-    const found = await store.readSentenceVectors(texts.map((t) => sentenceVectorKey(model, t)));
-    return { texts, found, model, keys: await store.sentenceVectorKeys() };
+    const found = await store.sentenceVectors.read(texts.map((t) => sentenceVectorKey(model, t)));
+    return { texts, found, model, keys: await store.sentenceVectors.keys() };
   } finally {
     store.close();
   }

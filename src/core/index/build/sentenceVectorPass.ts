@@ -49,7 +49,7 @@ export async function* fillSentenceVectors(
   if (!changed && store.meta().sentenceVectors === model) return { complete: true, embedded: 0 };
 
   const wanted = await chunkTextsByKey(store, model);
-  const stored = await store.sentenceVectorKeys();
+  const stored = await store.sentenceVectors.keys();
   const missing = [...wanted].filter(([key]) => !stored.has(key));
   const gone = [...stored].filter((key) => !wanted.has(key));
   // An index from before sentence vectors (its meta has no word of them) says so once; the rows
@@ -80,7 +80,7 @@ export async function* fillSentenceVectors(
         return { complete: false, embedded };
       }
       const vectorOf = new Map(distinct.map((sentence, i) => [sentence, vectors[i]!]));
-      await store.addSentenceVectors(step.map(([key], i) => ({ key, vectors: sentences[i]!.map((sentence) => vectorOf.get(sentence)!) })));
+      await store.sentenceVectors.add(step.map(([key], i) => ({ key, vectors: sentences[i]!.map((sentence) => vectorOf.get(sentence)!) })));
       embedded += step.length;
     }
   } catch (error) {
@@ -88,10 +88,10 @@ export async function* fillSentenceVectors(
     notices.push(`sentence vectors cut short: ${embedded} of ${missing.length} passages done; the next run embeds the rest`);
     return { complete: false, embedded };
   }
-  if (gone.length > 0) await store.deleteSentenceVectors(gone);
+  if (gone.length > 0) await store.sentenceVectors.delete(gone);
   if (embedded > 0 || gone.length > 0) {
     yield { phase: 'optimize', done: missing.length, total: missing.length, message: 'optimizing the sentence vectors' };
-    await store.optimizeSentenceVectors();
+    await store.sentenceVectors.optimize();
   }
   return { complete: true, embedded };
 }

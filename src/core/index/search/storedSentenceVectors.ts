@@ -19,7 +19,7 @@ export function storedSentenceVectors(store: IndexStore, cache: SentenceVectorCa
     const keys = chunkTexts.map((text) => sentenceVectorKey(model, text));
     let found: Map<string, Float32Array[]>;
     try {
-      found = await store.readSentenceVectors(keys);
+      found = await store.sentenceVectors.read(keys);
     } catch (error) {
       if (!warned) logger?.warn('stored sentence vectors could not be read; the rerank embeds sentences itself', error);
       warned = true;

@@ -30,12 +30,9 @@ import { chunkRows, documentRow, storedDocument } from './rows';
 import { localSidecar, type IndexSidecar } from './sidecar';
 import { isObjectStoreUri } from './objectStore/location';
 import { objectSidecar } from './objectStore/objectSidecar';
-import { SENTENCES_TABLE, packSentenceVectors, sentenceVectorsSchema, unpackSentenceVectors, type SentenceVectorRow } from './sentenceVectorTable';
+import { SentenceVectorTable } from './sentenceVectorTable';
 
 type LanceModule = typeof import('@lancedb/lancedb');
-
-/** How long a reader that found no sentence-vector table waits before looking for it again (a run may be adding it). */
-const SENTENCE_TABLE_RECHECK_MS = 10_000;
 
 /** Loads LanceDB with its per-query WARN logging silenced (must happen before the first import). */
 export async function loadLanceDb(): Promise<LanceModule> {
@@ -160,6 +157,12 @@ class LanceIndexStore implements IndexStore {
   ) {
     this.dir = side.location;
     this.onObjectStore = side.onObjectStore;
+    this.sentenceVectors = new SentenceVectorTable(db, {
+      existing: (names) => side.existingTables(db, names),
+      dimension: () => this.current.dimension,
+      assertWritable: () => this.assertWritable(),
+      lancedb: loadLanceDb,
+    });
   }
 
   /** Readers (search, ask, chat, an editor on a shared index) never write: a bug that tries fails loudly. */
@@ -167,18 +170,7 @@ class LanceIndexStore implements IndexStore {
     if (this.readOnly) throw new IndexStoreError(`the index at ${this.dir} is open read-only: only an index run writes to it`, 'index-write', this.dir);
   }
 
-  /** The sentence-vector table once found (or made); it is looked for lazily, as older indexes have none. */
-  private sentences: Table | null = null;
-  private sentencesLookedAt = -Infinity;
-
-  private async sentenceTable(create: boolean): Promise<Table | null> {
-    if (this.sentences) return this.sentences;
-    if (!create && performance.now() - this.sentencesLookedAt < SENTENCE_TABLE_RECHECK_MS) return null;
-    this.sentencesLookedAt = performance.now();
-    if ((await this.side.existingTables(this.db, [SENTENCES_TABLE])).includes(SENTENCES_TABLE)) this.sentences = await this.db.openTable(SENTENCES_TABLE);
-    else if (create) this.sentences = await this.db.createEmptyTable(SENTENCES_TABLE, sentenceVectorsSchema());
-    return this.sentences;
-  }
+  readonly sentenceVectors: SentenceVectorTable;
 
   /** The document list as last read; every write through this handle drops it. */
   private documentsCache: Promise<StoredDocument[]> | null = null;
@@ -220,7 +212,7 @@ class LanceIndexStore implements IndexStore {
   /** Decodes every page of both tables, keeping nothing. */
   private async readEveryRow(): Promise<void> {
     try {
-      const sentences = await this.sentenceTable(false);
+      const sentences = await this.sentenceVectors.handle();
       for (const table of [this.docs, this.chunks, ...(sentences ? [sentences] : [])]) for await (const batch of table.query()) void batch;
     } catch (error) {
       throw await this.damageFrom(error);
@@ -279,13 +271,7 @@ class LanceIndexStore implements IndexStore {
     this.docs = await this.db.createEmptyTable(DOCUMENTS_TABLE, documentsSchema(), { mode: 'overwrite' });
     this.schema = await this.chunks.schema();
     this.documentsCache = null;
-    // The old model's sentence vectors can never be read for the new one (their keys hold the
-    // model). Overwritten, not dropped: a table made again under the same name would reuse its
-    // first files' names, which the checksums recorded with the old content.
-    if (await this.sentenceTable(false)) {
-      this.sentences!.close();
-      this.sentences = await this.db.createEmptyTable(SENTENCES_TABLE, sentenceVectorsSchema(), { mode: 'overwrite' });
-    }
+    await this.sentenceVectors.clear();
     await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null, sentenceVectors: null });
     return { changed: true, previous };
   }
@@ -357,53 +343,6 @@ class LanceIndexStore implements IndexStore {
     this.documentsCache = null;
   }
 
-  async readSentenceVectors(keys: string[]): Promise<Map<string, Float32Array[]>> {
-    const found = new Map<string, Float32Array[]>();
-    const table = keys.length > 0 && this.current.dimension ? await this.sentenceTable(false) : null;
-    if (!table) return found;
-    const rows = (await table.query().where(sqlIn('key', keys)).select(['key', 'count', 'vectors']).toArray()) as SentenceVectorRow[];
-    for (const row of rows) {
-      const vectors = unpackSentenceVectors(row.vectors, row.count, this.current.dimension!);
-      if (vectors) found.set(row.key, vectors);
-    }
-    return found;
-  }
-
-  async sentenceVectorKeys(): Promise<Set<string>> {
-    const table = await this.sentenceTable(false);
-    const keys = new Set<string>();
-    if (!table) return keys;
-    for await (const batch of table.query().select(['key'])) for (const key of batch.getChild('key')!.toArray() as string[]) keys.add(key);
-    return keys;
-  }
-
-  async addSentenceVectors(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void> {
-    this.assertWritable();
-    if (rows.length === 0) return;
-    const table = (await this.sentenceTable(true))!;
-    await table.add(rows.map((row) => ({ key: row.key, count: row.vectors.length, vectors: packSentenceVectors(row.vectors) })));
-  }
-
-  async deleteSentenceVectors(keys: string[]): Promise<void> {
-    this.assertWritable();
-    const table = await this.sentenceTable(false);
-    if (table) for (const filter of sqlInBatches('key', keys)) await table.delete(filter);
-  }
-
-  async optimizeSentenceVectors(): Promise<void> {
-    this.assertWritable();
-    const table = await this.sentenceTable(false);
-    if (!table || (await table.countRows()) === 0) return;
-    const lancedb = await loadLanceDb();
-    // A question's rerank reads 8 rows by key: 1.6-1.9 ms with this index, 3-7 ms scanning (docs/benchmarks.md).
-    if (!(await table.listIndices()).some((i) => i.columns.includes('key'))) await table.createIndex('key', { config: lancedb.Index.btree() });
-    await table.optimize();
-    // The run holds the writer lock, so no other transaction is in flight: the appended fragments
-    // just compacted away may go now. In the same call as the compaction Lance kept them (94 MB
-    // instead of 49 for the corpus in docs/benchmarks.md); a second call, after it, deletes them.
-    await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: true });
-  }
-
   async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors'> = {}): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
@@ -454,7 +393,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   close(): void {
-    this.sentences?.close();
+    this.sentenceVectors.close();
     this.chunks.close();
     this.docs.close();
     this.db.close();

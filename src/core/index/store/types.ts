@@ -107,20 +107,22 @@ export interface IndexStore {
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).
    */
   optimize(options?: { indicesOnly?: boolean }): Promise<void>;
-  /**
-   * The stored sentence vectors of chunk texts (./sentenceVectorTable.ts), by row key; keys without
-   * a row are left out. Empty when the index has none (full-text only, or made before them).
-   */
-  readSentenceVectors(keys: string[]): Promise<Map<string, Float32Array[]>>;
-  /** Every row key of the sentence vectors (an index run compares them with its chunks). */
-  sentenceVectorKeys(): Promise<Set<string>>;
-  addSentenceVectors(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void>;
-  deleteSentenceVectors(keys: string[]): Promise<void>;
-  /** Indexes the sentence vectors' keys and compacts their table (after an index run added to it). */
-  optimizeSentenceVectors(): Promise<void>;
+  /** The rerank's sentence vectors of chunk texts (./sentenceVectorTable.ts); writes throw on a reader. */
+  readonly sentenceVectors: SentenceVectors;
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
   close(): void;
+}
+
+export interface SentenceVectors {
+  /** The stored vectors by row key; keys without a row are left out. Empty when the index has none (full-text only, or made before them). */
+  read(keys: string[]): Promise<Map<string, Float32Array[]>>;
+  /** Every row key (an index run compares them with its chunks). */
+  keys(): Promise<Set<string>>;
+  add(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void>;
+  delete(keys: string[]): Promise<void>;
+  /** Indexes the keys and compacts the table (after an index run added to it). */
+  optimize(): Promise<void>;
 }
 
 export interface OpenIndexStoreOptions {
