@@ -23,8 +23,6 @@ const CHUNKS_PER_WRITE = 128;
 export interface SentencePassResult {
   /** Every chunk has its sentence vectors. */
   complete: boolean;
-  /** Chunks whose sentences this pass embedded. */
-  embedded: number;
 }
 
 export async function* fillSentenceVectors(
@@ -45,8 +43,8 @@ export async function* fillSentenceVectors(
   },
 ): AsyncGenerator<IndexProgress, SentencePassResult> {
   const model = store.meta().embeddingModel;
-  if (!model || !store.hasVectors()) return { complete: false, embedded: 0 };
-  if (!changed && store.meta().sentenceVectors === model) return { complete: true, embedded: 0 };
+  if (!model || !store.hasVectors()) return { complete: false };
+  if (!changed && store.meta().sentenceVectors === model) return { complete: true };
 
   const wanted = await chunkTextsByKey(store, model);
   const stored = await store.sentenceVectors.keys();
@@ -77,7 +75,7 @@ export async function* fillSentenceVectors(
         if (signal?.aborted || isAbortError(error) || !(error instanceof EmbedderError)) throw error;
         // The documents are indexed and searchable: an embedder that fails now costs only speed.
         notices.push(`sentence vectors stopped after ${embedded} of ${missing.length} passages (${error.message}); the next run embeds the rest`);
-        return { complete: false, embedded };
+        return { complete: false };
       }
       const vectorOf = new Map(distinct.map((sentence, i) => [sentence, vectors[i]!]));
       await store.sentenceVectors.add(step.map(([key], i) => ({ key, vectors: sentences[i]!.map((sentence) => vectorOf.get(sentence)!) })));
@@ -86,14 +84,14 @@ export async function* fillSentenceVectors(
   } catch (error) {
     if (!signal?.aborted && !isAbortError(error)) throw error;
     notices.push(`sentence vectors cut short: ${embedded} of ${missing.length} passages done; the next run embeds the rest`);
-    return { complete: false, embedded };
+    return { complete: false };
   }
   if (gone.length > 0) await store.sentenceVectors.delete(gone);
   if (embedded > 0 || gone.length > 0) {
     yield { phase: 'optimize', done: missing.length, total: missing.length, message: 'optimizing the sentence vectors' };
     await store.sentenceVectors.optimize();
   }
-  return { complete: true, embedded };
+  return { complete: true };
 }
 
 /** Every distinct chunk text of the index, by its sentence-vector key. */
