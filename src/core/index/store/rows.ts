@@ -31,7 +31,11 @@ export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrC
 }
 
 export function documentRow(write: DocumentWrite, indexedAt: string): DocumentRow {
-  const d = write.document;
+  return storedRow({ ...write.document, chunks: write.chunks.length, indexedAt });
+}
+
+/** A document's bookkeeping as its row (the inverse of storedDocument). */
+export function storedRow(d: StoredDocument): DocumentRow {
   return {
     path: d.path,
     kind: d.kind,
@@ -39,9 +43,9 @@ export function documentRow(write: DocumentWrite, indexedAt: string): DocumentRo
     mtime_ms: d.mtimeMs,
     content_hash: d.contentHash,
     pages: d.pages,
-    chunks: write.chunks.length,
+    chunks: d.chunks,
     warnings: JSON.stringify(d.warnings),
-    indexed_at: indexedAt,
+    indexed_at: d.indexedAt,
   };
 }
 

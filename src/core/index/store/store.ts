@@ -26,7 +26,7 @@ import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, Store
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
 import { describeMismatch, verifyChecksums, type VerifyReport } from './checksums';
 import { freshMeta, readMeta } from './meta';
-import { chunkRows, documentRow, storedDocument } from './rows';
+import { chunkRows, documentRow, storedDocument, storedRow } from './rows';
 import { localSidecar, type IndexSidecar } from './sidecar';
 import { isObjectStoreUri } from './objectStore/location';
 import { objectSidecar } from './objectStore/objectSidecar';
@@ -318,17 +318,7 @@ class LanceIndexStore implements IndexStore {
     this.assertWritable();
     if (documents.length === 0) return;
     this.documentsCache = null;
-    const rows: DocumentRow[] = documents.map((d) => ({
-      path: d.path,
-      kind: d.kind,
-      size: d.size,
-      mtime_ms: d.mtimeMs,
-      content_hash: d.contentHash,
-      pages: d.pages,
-      chunks: d.chunks,
-      warnings: JSON.stringify(d.warnings),
-      indexed_at: d.indexedAt,
-    }));
+    const rows = documents.map(storedRow);
     await this.docs.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
     this.documentsCache = null;
   }

@@ -172,22 +172,17 @@ export class S3Client {
     extra: Record<string, string> = {},
     query: Record<string, string> = {},
   ): Promise<S3Response> {
+    const once = () => this.sendOnce(method, key, body, extra, query);
     const retries = method === 'GET' || method === 'HEAD' ? READ_RETRY_MS : [];
     for (const waitMs of retries) {
-      const response = await this.sendOnce(method, key, body, extra, query);
+      const response = await once();
       if (response.status < 500) return response;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
-    return this.sendOnce(method, key, body, extra, query);
+    return once();
   }
 
-  private sendOnce(
-    method: string,
-    key: string,
-    body: Buffer = Buffer.alloc(0),
-    extra: Record<string, string> = {},
-    query: Record<string, string> = {},
-  ): Promise<S3Response> {
+  private sendOnce(method: string, key: string, body: Buffer, extra: Record<string, string>, query: Record<string, string>): Promise<S3Response> {
     const path = key ? `/${key.split('/').map(encodeSegment).join('/')}` : '';
     const url = new URL(`${this.config.endpoint}/${this.location.bucket}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
