@@ -11,6 +11,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { locatePassage, locateWithin, type LocatorPage } from '../../src/core/citations/locate';
 import { ocrLocatorItems, ocrStandsForPage } from '../../src/core/citations/ocrItems';
 import type { PassageTarget, ToViewer, ViewerReport } from '../../src/core/citations/viewerProtocol';
+import { citationBarLabel } from '../../src/core/citations/openingNote';
 import { wireControls } from './controls';
 import { showFailure, askPassword, clearFailure } from './failure';
 import { PassageHighlights, spanText, type PageMarks, type PageViewLike } from './highlights';
@@ -47,13 +48,31 @@ let pendingScroll: { generation: number; page: number } | undefined;
 /** The page and zoom the document opens at. */
 let openingPage = 1;
 let openingScale = 'page-width';
+/** The note the page shows until the first page is painted (src/vscode/pdfViewer/html.ts). */
+const openingNote = document.getElementById('opening');
 let report: ViewerReport = {
   page: 0,
   pages: 0,
   scale: 'page-width',
   painted: false,
   timings: { origin: Math.round(performance.timeOrigin), script: Math.round(performance.now()) },
+  ...(openingNote
+    ? {
+        opening: {
+          text: openingNote.innerText,
+          page: (document.getElementById('pageNumber') as HTMLInputElement).value,
+          citation: document.getElementById('citationBar')!.hidden ? '' : document.getElementById('citationLabel')!.textContent!,
+          shown: true,
+        },
+      }
+    : {}),
 };
+
+/** The page is painted, or a failure or a password prompt shows instead: the opening note goes. */
+function removeOpeningNote(): void {
+  openingNote?.remove();
+  if (report.opening) report.opening = { ...report.opening, shown: false };
+}
 
 wireControls(viewer, eventBus, { step: (delta) => showTarget((active + delta + targets.length) % Math.max(1, targets.length)) });
 
@@ -113,6 +132,7 @@ async function open(url: string, fileName: string, restore: { page: number; scal
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') {
       const wrong = password !== undefined;
+      removeOpeningNote();
       report = { ...report, error: { kind: 'encrypted', message: 'This PDF is password-protected.' } };
       host.postMessage({ type: 'report', report });
       askPassword(fileName, wrong, (entered) => void open(url, fileName, restore, entered));
@@ -179,6 +199,7 @@ async function highlightPicture(doc: PDFDocumentProxy): Promise<Located | undefi
 }
 
 function fail(kind: 'damaged' | 'missing' | 'unreadable', message: string): void {
+  removeOpeningNote();
   report = { ...report, error: { kind, message } };
   showFailure(message, kind);
   host.postMessage({ type: 'report', report });
@@ -196,7 +217,7 @@ function showTarget(index: number, located?: PageMarks[]): void {
   const mine = ++generation;
   const first = clampPage(target.page, doc);
   const last = clampPage(target.pageEnd ?? target.page, doc);
-  updateCitationBar(target);
+  updateCitationBar();
   drawAhead.jumped();
   viewer.currentPageNumber = first;
   setNotice(target.stale ? STALE_NOTICE : '');
@@ -310,6 +331,7 @@ eventBus.on('pagerendered', ({ source, isDetailView }: { source: PageViewLike & 
 /** Reports the first paint; false if it was reported already. */
 function markPainted(): boolean {
   if (report.painted) return false;
+  removeOpeningNote();
   report.painted = true;
   report.timings.painted = Math.round(performance.now());
   sendReport();
@@ -383,11 +405,10 @@ function sendReport(): void {
   host.postMessage({ type: 'report', report });
 }
 
-function updateCitationBar(target: PassageTarget): void {
+function updateCitationBar(): void {
   const bar = document.getElementById('citationBar')!;
   bar.hidden = targets.length === 0;
-  document.getElementById('citationLabel')!.textContent =
-    targets.length > 1 ? `${target.label ?? `p. ${target.page}`} (${active + 1} of ${targets.length})` : (target.label ?? '');
+  document.getElementById('citationLabel')!.textContent = citationBarLabel(targets, active);
   for (const id of ['previousCitation', 'nextCitation']) (document.getElementById(id) as HTMLButtonElement).disabled = targets.length < 2;
 }
 

@@ -83,6 +83,12 @@ export interface ViewerReport {
     boxes: number;
     stale: boolean;
   };
+  /**
+   * What the page showed while the document opened, before the viewer's script ran: the note on
+   * the panel (./openingNote.ts) and the toolbar's page box and citation label; `shown`: the note
+   * still shows (it goes when the first page is painted or a failure is shown).
+   */
+  opening?: { text: string; page: string; citation: string; shown: boolean };
   /** A load failure shown in the viewer instead of the document. */
   error?: { kind: 'damaged' | 'encrypted' | 'missing' | 'unreadable'; message: string };
 }

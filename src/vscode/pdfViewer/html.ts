@@ -7,9 +7,29 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { ToViewer } from '../../core/citations/viewerProtocol';
+import { citationBarLabel, openingNote } from '../../core/citations/openingNote';
 
 /** JSON that cannot end the <script> element it is written in. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The toolbar and the panel as they should read while the document opens (the viewer's script
+ * keeps them up to date from then on): the cited page in the page box, the citation bar, and a
+ * note naming the page being opened with the start of the cited passage.
+ */
+function openingState(first: ToViewer): { page: number; label?: string; several: boolean; note: string } {
+  if (first.type !== 'load') return { page: 1, several: false, note: '' };
+  const target = first.targets[first.active];
+  const { line, quote } = openingNote(first.fileName, target, first.restore?.page);
+  return {
+    page: target?.page ?? first.restore?.page ?? 1,
+    ...(target ? { label: citationBarLabel(first.targets, first.active) } : {}),
+    several: first.targets.length > 1,
+    note: `<div id="opening" role="status"><p>${escapeHtml(line)}</p>${quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : ''}</div>\n`,
+  };
+}
 
 /**
  * The page's first lines of script, placed before the stylesheet (a script after it would wait
@@ -31,6 +51,8 @@ window.viewerEarly = { pdf, worker, at };
 export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, first: ToViewer): string {
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', ...path)).toString();
   const nonce = randomBytes(16).toString('base64');
+  const opening = openingState(first);
+  const single = opening.several ? '' : ' disabled';
   const source = webview.cspSource;
   const csp = [
     "default-src 'none'",
@@ -54,7 +76,7 @@ ${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, 
 <body data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
 <div id="toolbar" role="toolbar">
   <button id="previousPage" title="Previous page (←)" aria-label="Previous page">‹</button>
-  <input id="pageNumber" type="number" min="1" value="1" title="Page (Enter to go)" aria-label="Page number">
+  <input id="pageNumber" type="number" min="1" value="${opening.page}" title="Page (Enter to go)" aria-label="Page number">
   <span id="pageCount"></span>
   <button id="nextPage" title="Next page (→)" aria-label="Next page">›</button>
   <span class="separator"></span>
@@ -74,10 +96,10 @@ ${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, 
   </select>
   <button id="zoomIn" title="Zoom in (Ctrl+=)" aria-label="Zoom in">+</button>
   <span class="separator"></span>
-  <div id="citationBar" hidden>
-    <button id="previousCitation" title="Previous citation ([)" aria-label="Previous citation">↑</button>
-    <span id="citationLabel"></span>
-    <button id="nextCitation" title="Next citation (])" aria-label="Next citation">↓</button>
+  <div id="citationBar"${opening.label === undefined ? ' hidden' : ''}>
+    <button id="previousCitation" title="Previous citation ([)" aria-label="Previous citation"${single}>↑</button>
+    <span id="citationLabel">${escapeHtml(opening.label ?? '')}</span>
+    <button id="nextCitation" title="Next citation (])" aria-label="Next citation"${single}>↓</button>
   </div>
   <span id="notice" hidden></span>
 </div>
@@ -89,7 +111,7 @@ ${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, 
   <button id="findClose" title="Close (Escape)" aria-label="Close find">×</button>
 </div>
 <div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
-<div id="failure" hidden></div>
+${opening.note}<div id="failure" hidden></div>
 <script type="application/json" id="firstMessage">${inScript(first)}</script>
 <script type="module" nonce="${nonce}" src="${asset('pdf-viewer.js')}"></script>
 </body>

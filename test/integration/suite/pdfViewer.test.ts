@@ -73,6 +73,26 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     assert.match(report.target!.emphasisedText, /30 seconds/);
   });
 
+  it('while a cited PDF opens, the panel names the pages and quotes the passage, and the toolbar shows the citation; the note goes once the page is painted', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const file = `${DIR}/cross-page.pdf`;
+    const chunk = (await chunksOf(file)).find((c) => c.pageStart === 1 && c.pageEnd === 2);
+    assert.ok(chunk, 'no chunk crosses the page break');
+    const turn = await cite([
+      { index: 1, file, page: 1, pageEnd: 2, text: chunk.text },
+      { index: 2, file, page: 2, text: 'Appendix' },
+    ]);
+    const report = await open({ turn, n: 1, file, page: 1 }, (r) => r.painted);
+    assert.ok(report.opening, 'the page showed no opening note');
+    assert.match(report.opening.text, /^Opening pages 1-2 of cross-page\.pdf…/);
+    // The quote is the start of the cited chunk, as the index holds it.
+    const quoted = report.opening.text.split('\n').slice(1).join(' ').replace(/…$/, '');
+    assert.ok(quoted.length > 40 && normalise(chunk.text).startsWith(normalise(quoted)), `not the chunk's start: ${quoted}`);
+    assert.equal(report.opening.page, '1');
+    assert.equal(report.opening.citation, '[1] cross-page.pdf pp. 1-2 (1 of 2)');
+    assert.equal(report.opening.shown, false, 'the note still shows over the painted page');
+  });
+
   it('a passage that crosses a page break is highlighted on both pages', async () => {
     const file = `${DIR}/cross-page.pdf`;
     const chunk = (await chunksOf(file)).find((c) => c.pageStart === 1 && c.pageEnd === 2 && c.text.includes('trailing .LOCK'));
