@@ -87,10 +87,14 @@ const webview = await esbuild.context({
 });
 
 const pdfjs = 'node_modules/pdfjs-dist';
+/** pdf.js's wasm folder also holds QuickJS, which only its scripting sandbox (pdf.sandbox) loads: the viewer runs no PDF scripts. */
+const UNUSED_PDFJS_ASSET = /(^|\/)quickjs-eval\.(js|wasm)$/;
 function copyPdfjsAssets() {
   mkdirSync('dist/webview', { recursive: true });
   cpSync(`${pdfjs}/build/pdf.worker.min.mjs`, 'dist/webview/pdf.worker.min.mjs');
-  for (const dir of ['cmaps', 'standard_fonts', 'wasm']) cpSync(`${pdfjs}/${dir}`, `dist/webview/${dir}`, { recursive: true });
+  for (const dir of ['cmaps', 'standard_fonts', 'wasm']) {
+    cpSync(`${pdfjs}/${dir}`, `dist/webview/${dir}`, { recursive: true, filter: (from) => !UNUSED_PDFJS_ASSET.test(from) });
+  }
 }
 
 // OCR's English data, beside the bundles (src/core/index/build/ocr/languageData.ts looks there first).

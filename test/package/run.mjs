@@ -70,8 +70,9 @@ async function main() {
         `native binaries not stripped: ${JSON.stringify(summary.stripped)} (is binutils installed?)`,
       );
       const listing = spawnSync('unzip', ['-Z1', summary.vsix], { encoding: 'utf8' }).stdout.split('\n');
-      // Also our own TypeScript sources (the viewer's under media/): the bundles in dist/ run instead.
-      const unwanted = listing.filter((f) => /node_modules\/(@types|@swc|command-line-)|\.d\.ts$|\.map$|^extension\/(?!node_modules\/).*\.ts$/.test(f));
+      // Also our own TypeScript sources (the viewer's under media/): the bundles in dist/ run instead;
+      // and pdf.js's QuickJS, which only its scripting sandbox loads (the viewer runs no PDF scripts).
+      const unwanted = listing.filter((f) => /node_modules\/(@types|@swc|command-line-)|\.d\.ts$|\.map$|^extension\/(?!node_modules\/).*\.ts$|quickjs/.test(f));
       check(unwanted.length === 0, `packed but never loaded: ${unwanted.slice(0, 5).join(', ')}`);
       const notices = spawnSync('unzip', ['-p', summary.vsix, 'extension/ThirdPartyNotices.txt'], { encoding: 'utf8' }).stdout;
       for (const name of ['@lancedb/lancedb@', 'apache-arrow@', 'pdfjs-dist@', '@langchain/langgraph@', 'unpdf@'])
