@@ -56,6 +56,10 @@ export async function smokeTest({ root, vsix }) {
     await writePdf(join(docs, 'pump-manual.pdf'), ['Pump manual\nChapter 1. Installation', `Chapter 2. Service\n${FACT}\nClaims go to the dealer.`]);
     writeFileSync(join(docs, 'note.md'), '# Note\n\nThe office coffee machine is descaled every Friday.\n');
     writeScannedPdf(root, join(docs, 'scanned-note.pdf'));
+    // A folder that looks like a local model (the files a model needs): what a user sets in research.models.localEmbeddingDir.
+    const model = join(dir, 'model');
+    mkdirSync(join(model, 'onnx'), { recursive: true });
+    for (const f of ['config.json', 'tokenizer.json', 'onnx/model.onnx']) writeFileSync(join(model, f), '{}');
 
     const out = execFileSync(process.execPath, [join(root, 'scripts/package/smoke-probe.cjs'), ext, docs, join(dir, 'index')], {
       encoding: 'utf8',
@@ -64,6 +68,7 @@ export async function smokeTest({ root, vsix }) {
         ...process.env,
         NODE_PATH: '',
         SMOKE_QUESTION: QUESTION,
+        SMOKE_LOCAL_MODEL_DIR: model,
         LANCEDB_LOG: 'error',
         HTTP_PROXY: 'http://127.0.0.1:9',
         HTTPS_PROXY: 'http://127.0.0.1:9',
@@ -79,6 +84,11 @@ export async function smokeTest({ root, vsix }) {
     const coversPage2 = (c) => c.page === 2 || (c.page < 2 && c.pageEnd >= 2);
     if (!r.citations.some((c) => c.file === 'pump-manual.pdf' && coversPage2(c)))
       problems.push(`no citation of pump-manual.pdf p. 2: ${JSON.stringify(r.citations)}`);
+    const local = r.localModelFolder;
+    if (local?.auto.indexed !== 3 || local.auto.failed.length || local.auto.embedder !== 'none' || !local.auto.said.some((l) => /does not include/.test(l)))
+      problems.push(`with a local model folder set, indexing under "auto" did not go on full-text only, saying why: ${JSON.stringify(local?.auto)}`);
+    if (local?.local.code !== 'local-runtime-missing')
+      problems.push(`the provider "local" did not stop with local-runtime-missing: ${JSON.stringify(local?.local)}`);
     if (problems.length) throw new Error(`packaged engine smoke test failed:\n  ${problems.join('\n  ')}`);
     const files = readdirSync(ext, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
     return { files, chunks: r.chunks, pages: r.pages, ocrPages: r.ocr.pages };

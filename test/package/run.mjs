@@ -47,7 +47,7 @@ async function main() {
   console.log('package: build, install and use the .vsix');
   let summary;
   const built = await step(
-    'npm run package builds the .vsix on this checkout, and the unpacked package indexes a PDF and answers from a full-text search',
+    'npm run package builds the .vsix on this checkout, and the unpacked package indexes a PDF and answers from a full-text search; a local model folder in the settings, which it cannot use, leaves indexing on full-text instead of breaking it',
     async () => {
       const r = spawnSync('npm', ['run', '--silent', 'package', '--', '--json'], {
         cwd: repoRoot,

@@ -7,6 +7,7 @@ export type EmbedderErrorCode =
   | 'key-refused'
   | 'model-missing'
   | 'local-model-missing'
+  | 'local-runtime-missing'
   | 'local-model-quantize'
   | 'embed-failed'
   | 'embed-timeout';
@@ -48,6 +49,21 @@ export class LocalModelMissingError extends EmbedderError {
     options?: { cause?: unknown },
   ) {
     super(`no usable embedding model in ${modelDir} (${detail}): it needs config.json, tokenizer.json and onnx/model.onnx`, 'local-model-missing', options);
+  }
+}
+
+/**
+ * transformers.js and onnxruntime cannot be loaded. The VS Code package leaves them out (about
+ * 200 MB of native code, over its download budget), so a local model folder set in the editor
+ * cannot be used there; the command-line tool installed from the repository has them.
+ */
+export class LocalRuntimeMissingError extends EmbedderError {
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'in-process embeddings need transformers.js and onnxruntime, which this installation does not include (the VS Code extension leaves them out for size): embed with Ollama or a model server instead, or index with the command-line tool installed from the repository (npm install), which has them',
+      'local-runtime-missing',
+      options,
+    );
   }
 }
 

@@ -3,7 +3,7 @@
  * in-thread path of LocalEmbedder and by the embedding worker threads (localWorker.ts).
  */
 import { dirname, basename } from 'node:path';
-import { EmbedFailedError, LocalModelMissingError } from './errors';
+import { EmbedFailedError, LocalModelMissingError, LocalRuntimeMissingError } from './errors';
 import type { EmbedWorkerData } from './localPool';
 
 export type FeatureExtractor = ((
@@ -31,7 +31,15 @@ export interface LocalWorkerData extends EmbedWorkerData {
  */
 export async function loadFeatureExtractor(modelDir: string, threads: number, dtype: ModelDtype = 'fp32'): Promise<FeatureExtractor> {
   // Loaded lazily: transformers.js + onnxruntime take ~0.5 s and ~100 MB to load.
-  const transformers = await import('@huggingface/transformers');
+  let transformers: typeof import('@huggingface/transformers');
+  try {
+    transformers = await import('@huggingface/transformers');
+  } catch (error) {
+    // Not there (the VS Code package), or there and failing to load (onnxruntime's native library).
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new LocalRuntimeMissingError({ cause: error });
+    throw new EmbedFailedError(`transformers.js could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   // transformers.js resolves a model id under localModelPath: point it at the parent folder.
   transformers.env.localModelPath = dirname(modelDir) + '/';
   transformers.env.allowRemoteModels = false;

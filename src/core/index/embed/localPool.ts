@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { deserializeError, type SerializedError } from '../build/extract/protocol';
 import { startWorker } from '../workers/startWorker';
 import { workerScript, type WorkerScript } from '../workers/workerEntry';
-import { EmbedFailedError, LocalModelMissingError } from './errors';
+import { EmbedFailedError, LocalModelMissingError, LocalRuntimeMissingError } from './errors';
 
 export interface EmbedWorkerData {
   modelDir: string;
@@ -134,6 +134,7 @@ export class LocalEmbedPool {
   private toEmbedderError(data: SerializedError): Error {
     const error = deserializeError(data);
     if (data.code === 'local-model-missing') return new LocalModelMissingError(this.data.modelDir, data.message, { cause: error });
+    if (data.code === 'local-runtime-missing') return new LocalRuntimeMissingError({ cause: error });
     // An EmbedFailedError from the worker wraps onnxruntime's error: report that one's message.
     const detail = data.code === 'embed-failed' && data.cause ? data.cause.message : data.message;
     return new EmbedFailedError(`local model ${this.data.model}: ${detail}`, { cause: error });
