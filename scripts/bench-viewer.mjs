@@ -4,7 +4,9 @@
 // the viewer's own renderer process (webviews served from another site than the workbench, so
 // Chromium gives them a process of their own) after opening it and after jumping through it.
 // Prints numbers; asserts nothing.
-//   npm run bench:viewer -- [large.pdf]     e.g. ../shared corpus: large/R-refman.pdf (2,415 pages)
+//   npm run bench:viewer -- [large.pdf] [--opens N] [--first-paint-only]
+//     large.pdf: e.g. the evaluation corpus's large/R-refman.pdf (2,415 pages); --opens: cold opens
+//     measured per PDF (default 3); --first-paint-only: no jumps and no memory readings (~1 minute).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +14,15 @@ import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundle, repoRoot, runInExtensionHost } from './vscode-host/host.mjs';
 
-const large = process.argv[2];
+const args = process.argv.slice(2);
+const optionValue = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const opens = Number(optionValue('--opens') ?? 3);
+const firstPaintOnly = args.includes('--first-paint-only') && args.splice(args.indexOf('--first-paint-only'), 1).length > 0;
+if (!(opens >= 1)) throw new Error('--opens takes a number of opens (1 or more)');
+const large = args[0];
 const outDir = join(repoRoot, 'dist/test');
 await bundle([join(repoRoot, 'scripts/bench-viewer/suite.ts'), join(repoRoot, 'test/support/pdfs.ts')], outDir);
 const workspace = mkdtempSync(join(tmpdir(), 'lra-bench-viewer-'));
@@ -55,7 +65,7 @@ try {
   const code = await runInExtensionHost({
     suiteIndex: join(outDir, '_.._/scripts/bench-viewer/suite.js'),
     folder: workspace,
-    env: { LRA_BENCH_OUT: out, LRA_BENCH_CASES: casesFile },
+    env: { LRA_BENCH_OUT: out, LRA_BENCH_CASES: casesFile, LRA_BENCH_OPENS: String(opens), LRA_BENCH_FIRST_PAINT_ONLY: firstPaintOnly ? '1' : '' },
     userSettings: { 'research.index.autoIndex': false, 'research.index.watch': false },
     timeoutMs: 900_000,
     // The viewer in a renderer process of its own, so its memory is its own, not the workbench's.
@@ -85,6 +95,7 @@ try {
       console.log(`  jump -> page drawn: median ${median(r.jumpMs)} ms, max ${Math.max(...r.jumpMs)} ms (${r.jumpMs.length} jumps)`);
       console.log(`  back to the pages just left, most recent first: ${r.backMs.join(', ')} ms`);
     }
+    if (r.memory.length === 0) continue;
     console.log("  memory of the viewer's renderer process (RSS / PSS / USS MB), and of the other renderers (the workbench):");
     for (const m of r.memory) {
       const own = m.webview.processes ? `${m.webview.rssMB} / ${m.webview.pssMB} / ${m.webview.ussMB}` : "none of its own (it shares the workbench's renderer)";

@@ -20,7 +20,9 @@ interface Case {
   visits: number[];
 }
 
-const RUNS = 3;
+/** Cold opens measured per PDF, and whether to stop there (no jumps, no memory): bench-viewer.mjs's options. */
+const RUNS = Number(process.env.LRA_BENCH_OPENS || 3);
+const FIRST_PAINT_ONLY = process.env.LRA_BENCH_FIRST_PAINT_ONLY === '1';
 const firstOfSession: { label: string; paintMs: number; highlightMs: number }[] = [];
 
 /** Milliseconds from the click to each step of an open, in order. */
@@ -106,6 +108,19 @@ export async function run(): Promise<void> {
       highlight.push(highlightMs);
       timelines.push(timelineOf(api, uri, clicked, highlightMs));
     }
+    const opened = {
+      label: c.label,
+      pages: api.citations.viewer.reportOf(uri)?.pages,
+      firstPaintMs: paint.map(round),
+      highlightMs: highlight.map(round),
+      timeline: medianTimeline(timelines),
+      firstOfSession: firstOfSession.find((f) => f.label === c.label),
+    };
+    if (FIRST_PAINT_ONLY) {
+      results.push({ ...opened, jumpMs: [], backMs: [], memory: [] });
+      console.log(`BENCH ${JSON.stringify(results[results.length - 1])}`);
+      continue;
+    }
     await sleep(4000); // past the viewer's idle clean-up
     const memory = [{ after: 'opening it', ...(await measure()) }];
     // Jump through the document: each stop renders pages, the viewer keeps a bounded few of them.
@@ -132,12 +147,7 @@ export async function run(): Promise<void> {
     await sleep(30_000);
     memory.push({ after: '30 s idle', ...(await measure()) });
     results.push({
-      label: c.label,
-      pages: api.citations.viewer.reportOf(uri)?.pages,
-      firstPaintMs: paint.map(round),
-      highlightMs: highlight.map(round),
-      timeline: medianTimeline(timelines),
-      firstOfSession: firstOfSession.find((f) => f.label === c.label),
+      ...opened,
       jumpMs: jumpMs.map(round),
       backMs: backMs.map(round),
       memory,
