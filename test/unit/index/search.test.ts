@@ -175,6 +175,30 @@ describe('search (real LanceDB)', function () {
     });
   });
 
+  it('copies of one passage count once: the passage that answers is not crowded out of the hits by copies of another (full-text and hybrid)', async () => {
+    await withTempDir(async (dir) => {
+      // 60 files hold the same passage (a manual copied around); one file holds the answer, which
+      // matches the question's words less well than the copies do.
+      const copy = 'The proxy rotates its logs every week and keeps seven of them.';
+      const answer = 'A proxy log larger than 100 MB is rotated at once, whatever the day.';
+      const store = await sectionStore(dir, [...Array.from({ length: 60 }, () => copy), answer], embedder);
+      try {
+        const retriever = createRetriever(store, embedder);
+        for (const mode of ['fts', 'hybrid'] as const) {
+          const hits = await retriever.search('How often does the proxy rotate its logs?', { k: 5, mode });
+          assert.equal(new Set(hits.map((h) => h.text)).size, hits.length, `${mode}: a passage twice in ${JSON.stringify(hits.map((h) => h.path))}`);
+          assert.deepEqual(
+            hits.map((h) => h.text),
+            [copy, answer],
+            `${mode}: ${JSON.stringify(hits.map((h) => h.path))}`,
+          );
+        }
+      } finally {
+        store.close();
+      }
+    });
+  });
+
   it('filters by document paths, including a path with a quote', async () => {
     await withTempDir(async (dir) => {
       const store = await buildStore(dir, null);

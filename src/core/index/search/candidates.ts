@@ -2,7 +2,9 @@
  * The candidate lists search fuses, each one query on the chunks table: full-text, vector (the
  * question's vector travels with the rows, for the sentence rerank), full-text inside the
  * documents the question names (docScope.ts), and per code identifier the chunks that contain or
- * define it (definitions.ts). A read that fails is the index's damage, reported as such.
+ * define it (definitions.ts). Each list holds distinct passages, read twice when copies of one
+ * passage fill the first read (./distinct.ts). A read that fails is the index's damage, reported
+ * as such.
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Logger } from '../../ports';
@@ -13,6 +15,7 @@ import { isIndexDamage } from '../store/errors';
 import type { ChunkRow } from '../store/schema';
 import type { IndexStore } from '../store/types';
 import { definitionPattern } from './definitions';
+import { CopyRatio, distinctPassages, readDistinct } from './distinct';
 import { documentsNamedBy, fileNameWords, pathWords } from './docScope';
 import type { DocumentList } from './documentList';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
@@ -44,9 +47,13 @@ export function candidateLists(
   options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; documentList: DocumentList; logger?: Logger },
 ) {
   const { logger, stripNameWords } = options;
+  // How copies thin each list, learnt from its reads (./distinct.ts).
+  const copies = { fullText: new CopyRatio(), named: new CopyRatio(), vector: new CopyRatio() };
 
-  async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number): Promise<Row[]> {
-    return fullTextRows(await buildFtsQuery(analyzed, { phrases: options.phrases }), filter, limit);
+  /** The full-text list: up to `limit` distinct passages (./distinct.ts). */
+  async function ftsSide(analyzed: AnalyzedQuery, filter: string | null, limit: number, ratio = copies.fullText): Promise<Row[]> {
+    const query = await buildFtsQuery(analyzed, { phrases: options.phrases });
+    return readDistinct((n) => fullTextRows(query, filter, n), limit, ratio);
   }
 
   async function fullTextRows(ftsQuery: FullTextQuery | null, filter: string | null, limit: number): Promise<Row[]> {
@@ -84,8 +91,8 @@ export function candidateLists(
     const vector = await embedder.embedQuery(query, signal);
     signal?.throwIfAborted();
     // The question's vector travels with the rows: the sentence rerank compares against it.
-    const rows = (await inMemoryRows(vector, paths, limit, signal)) ?? (await lanceVectorRows(vector, paths, limit, signal));
-    return Object.assign(rows, { queryVector: vector });
+    const nearest = async (n: number) => (await inMemoryRows(vector, paths, n, signal)) ?? (await lanceVectorRows(vector, paths, n, signal));
+    return Object.assign(await readDistinct(nearest, limit, copies.vector), { queryVector: vector });
   }
 
   async function lanceVectorRows(vector: Float32Array, paths: readonly string[] | undefined, limit: number, signal?: AbortSignal): Promise<Row[]> {
@@ -151,7 +158,7 @@ export function candidateLists(
       if (paths.length === 0) return noNamedRows();
       const nameWords = new Set(paths.flatMap(pathWords));
       const scoped = stripNameWords ? withoutWords(analyzed, nameWords) : analyzed;
-      const rows = await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit);
+      const rows = await ftsSide(scoped.terms.length > 0 ? scoped : analyzed, sqlIn('path', paths), limit, copies.named);
       return Object.assign(rows, { titleWords: new Set(paths.flatMap(fileNameWords)) });
     } catch (error) {
       if (isIndexDamage(error)) throw error;
@@ -174,7 +181,8 @@ export function candidateLists(
     const perIdentifier = await Promise.all(
       identifiers.map(async (identifier) => {
         try {
-          const rows = await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, Math.max(limit, DEFINITION_SCAN));
+          // Counted as passages: copies of one do not make a rare identifier look common.
+          const rows = distinctPassages(await fullTextRows(await buildIdentifierQuery(identifier, analyzed), filter, Math.max(limit, DEFINITION_SCAN)));
           const pattern = definitionPattern(identifier);
           return {
             containing: rows.length < limit ? rows : [],

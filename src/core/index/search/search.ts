@@ -10,6 +10,7 @@ import { isEmbedderDown } from '../embed/errors';
 import type { Embedder } from '../embed/types';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
+import { passageKey } from './distinct';
 import { rerankBySentences } from './sentenceRerank';
 import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
@@ -211,7 +212,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       ].filter((list) => list.items.length > 0);
       if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
       if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
-      let fused = reciprocalRankFusion(lists, (row) => row.id);
+      // A passage and its copies are one item: a copy in the vector list votes for the full-text list's.
+      let fused = reciprocalRankFusion(lists, passageKey);
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
