@@ -44,15 +44,16 @@ export async function pdfBytes(url: string): Promise<Uint8Array> {
 let worker: Promise<Worker> | undefined;
 
 /**
- * pdf.js's worker, started from the text of its script. A webview's resources are served by its
- * service worker, which a worker script loaded by URL (pdf.js's own way, an `import()` inside a
- * blob) does not reach in every host; the page's own fetch does.
+ * pdf.js's worker, started from its script's bytes (a blob). A webview's resources are served by
+ * its service worker, which a worker script loaded by URL (pdf.js's own way, an `import()` inside
+ * a blob) does not reach in every host; the page's own fetch does.
  */
 export function pdfWorker(scriptUrl: string): Promise<Worker> {
   worker ??=
     early?.worker ??
     fetch(scriptUrl)
-      .then((response) => response.text())
+      // As bytes: the script is never decoded into a string on this thread, only by the worker.
+      .then((response) => response.blob())
       .then((code) => new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }));
   return worker.then((started) => {
     arrivals.worker ??= Math.round(early?.at.worker ?? performance.now());

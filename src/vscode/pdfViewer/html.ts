@@ -34,7 +34,7 @@ function openingState(first: ToViewer): { page: number; label?: string; several:
 /**
  * The page's first lines of script, placed before the stylesheet (a script after it would wait
  * for it) and run while the viewer's 600 KB bundle is still loading: they start the two downloads
- * the first painted page waits for, the PDF and pdf.js's worker (created from its script's text,
+ * the first painted page waits for, the PDF and pdf.js's worker (created from its script's bytes,
  * see media/pdf-viewer/loading.ts), and note when each arrived. The viewer takes them from
  * `window.viewerEarly`.
  */
@@ -42,7 +42,7 @@ function earlyDownloads(pdfUrl: string, workerUrl: string): string {
   return `(() => {
 const at = {};
 const pdf = fetch(${inScript(pdfUrl)}).then((r) => r.ok ? r.arrayBuffer() : Promise.reject(new Error('HTTP ' + r.status))).then((b) => { at.pdf = performance.now(); return b; });
-const worker = fetch(${inScript(workerUrl)}).then((r) => r.text()).then((code) => { const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }); at.worker = performance.now(); return w; });
+const worker = fetch(${inScript(workerUrl)}).then((r) => r.blob()).then((code) => { const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }); at.worker = performance.now(); return w; });
 pdf.catch(() => {}); worker.catch(() => {}); // handled by the viewer, which reports the failure
 window.viewerEarly = { pdf, worker, at };
 })();`;
