@@ -2,9 +2,9 @@
  * The candidate lists search fuses, each one query on the chunks table: full-text, vector (the
  * question's vector travels with the rows, for the sentence rerank), full-text inside the
  * documents the question names (docScope.ts), and per code identifier the chunks that contain or
- * define it (definitions.ts). Each list holds distinct passages, read twice when copies of one
- * passage fill the first read (./distinct.ts). A read that fails is the index's damage, reported
- * as such.
+ * define it (definitions.ts). Each list holds distinct passages: an index holding copies of
+ * passages reads its lists longer (./distinct.ts). A read that fails is the index's damage,
+ * reported as such.
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Logger } from '../../ports';
