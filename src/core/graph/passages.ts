@@ -73,26 +73,23 @@ export function citationsIn(answer: string, passages: readonly SearchHit[]): Cit
   return [...used].sort((a, b) => a - b).map((n) => citationOf(passages[n - 1], n));
 }
 
-/** Merges hit lists (reciprocal-rank fusion) and drops duplicates by id and by identical text. */
+/**
+ * Merges hit lists (reciprocal-rank fusion), one entry per passage: copies of one text (the same
+ * id, or the same words in another file) add their votes to the passage's, which keeps the copy
+ * seen first. Two sub-queries may each bring a different copy of the passage that answers both.
+ */
 export function mergeHits(lists: readonly (readonly SearchHit[])[], k = 60): SearchHit[] {
-  const byId = new Map<string, { hit: SearchHit; score: number }>();
+  const byText = new Map<string, { hit: SearchHit; score: number }>();
   for (const list of lists) {
     list.forEach((hit, rank) => {
-      const entry = byId.get(hit.id);
+      const key = hit.text.replace(/\s+/g, ' ').trim().toLowerCase();
+      const entry = byText.get(key);
       const add = 1 / (k + rank + 1);
       if (entry) entry.score += add;
-      else byId.set(hit.id, { hit, score: add });
+      else byText.set(key, { hit, score: add });
     });
   }
-  const seenText = new Set<string>();
-  const merged: SearchHit[] = [];
-  for (const { hit, score } of [...byId.values()].sort((a, b) => b.score - a.score)) {
-    const key = hit.text.replace(/\s+/g, ' ').trim().toLowerCase();
-    if (seenText.has(key)) continue;
-    seenText.add(key);
-    merged.push({ ...hit, score });
-  }
-  return merged;
+  return [...byText.values()].sort((a, b) => b.score - a.score).map(({ hit, score }) => ({ ...hit, score }));
 }
 
 /** Renders the conversation for prompts that take it as text; long turns (answers) are cut, keeping their start. */

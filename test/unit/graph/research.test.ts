@@ -78,13 +78,28 @@ describe('research: retrieval, quality assessment, re-query', () => {
 
   it('merges sub-query results with de-duplication', () => {
     const merged = mergeHits([
-      [hit('1', 'alpha'), hit('2', 'beta')],
+      [hit('1', 'alpha'), hit('2', 'beta'), hit('4', 'gamma')],
       [hit('2', 'beta'), hit('3', 'alpha')],
     ]);
     assert.deepEqual(
       merged.map((m) => m.id),
-      ['2', '1'],
-      'same id once, identical text once, found-twice first',
+      ['1', '2', '4'],
+      'same id once, identical text once (as its first copy), found-twice first',
+    );
+  });
+
+  it('adds the votes of copies of one passage in different files, so two sub-queries that each found a copy rank it first', () => {
+    const merged = mergeHits([
+      [hit('1', 'gamma', 'g.md'), hit('2', 'alpha', 'manual/a.md')],
+      [hit('3', 'delta', 'd.md'), hit('4', 'Alpha ', 'copy/a.md')],
+    ]);
+    assert.deepEqual(
+      merged.map((m) => [m.id, m.path]),
+      [
+        ['2', 'manual/a.md'],
+        ['1', 'g.md'],
+        ['3', 'd.md'],
+      ],
     );
   });
 
