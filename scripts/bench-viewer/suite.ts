@@ -87,7 +87,11 @@ export async function run(): Promise<void> {
     const paint: number[] = [];
     const highlight: number[] = [];
     const timelines: Timeline[] = [];
-    // One more open than measured: the first webview of a session also starts its service worker.
+    // One more open than measured, reported apart. The session's first webview also starts the
+    // webview service worker; a PDF's first open reads its bytes from the extension host, and VS
+    // Code's service worker keeps them in the browser's cache storage (revalidated by their etag),
+    // where the opens after it find them. A range request skips that cache: every open then took
+    // as long as a first one (docs/benchmarks.md, "A PDF's first open").
     for (let i = 0; i <= RUNS; i++) {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await sleep(500);
