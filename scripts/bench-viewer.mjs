@@ -93,8 +93,9 @@ try {
       `  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens: a new webview each, the bytes cached; median ${median(r.firstPaintMs)})`,
     );
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
-    console.log('  timeline, ms from the click (medians):');
-    for (const [phase, ms] of Object.entries(r.timeline)) console.log(`    ${phase.padEnd(22)} ${ms ?? '-'}`);
+    console.log('  timeline, ms from the click (medians of the cold opens; the first open):');
+    for (const [phase, ms] of Object.entries(r.timeline))
+      console.log(`    ${phase.padEnd(22)} ${String(ms ?? '-').padStart(7)} ${String(r.firstOfSession.timeline?.[phase] ?? '-').padStart(7)}`);
     if (r.jumpMs?.length) {
       console.log(`  jump -> page drawn: median ${median(r.jumpMs)} ms, max ${Math.max(...r.jumpMs)} ms (${r.jumpMs.length} jumps)`);
       console.log(`  back to the pages just left, most recent first: ${r.backMs.join(', ')} ms`);
