@@ -4,6 +4,7 @@
  * Document text is data; the prompts say so and the delimiters make it unambiguous where data
  * starts and ends, whatever the document contains.
  */
+import { reciprocalRankFusion, RRF_K } from '../index/search/fusion';
 import type { SearchHit } from '../index/types';
 import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
@@ -73,23 +74,21 @@ export function citationsIn(answer: string, passages: readonly SearchHit[]): Cit
   return [...used].sort((a, b) => a - b).map((n) => citationOf(passages[n - 1], n));
 }
 
+/** Two hits with these equal are one passage for the answer: the same words, whatever their spacing and case. */
+const passageText = (hit: SearchHit) => hit.text.replace(/\s+/g, ' ').trim().toLowerCase();
+
 /**
- * Merges hit lists (reciprocal-rank fusion), one entry per passage: copies of one text (the same
- * id, or the same words in another file) add their votes to the passage's, which keeps the copy
- * seen first. Two sub-queries may each bring a different copy of the passage that answers both.
+ * Merges hit lists (reciprocal-rank fusion, as search fuses its own lists), one entry per passage:
+ * copies of one text (the same id, or the same words in another file) add their votes to the
+ * passage's, which keeps the copy seen first. Two sub-queries may each bring a different copy of
+ * the passage that answers both.
  */
-export function mergeHits(lists: readonly (readonly SearchHit[])[], k = 60): SearchHit[] {
-  const byText = new Map<string, { hit: SearchHit; score: number }>();
-  for (const list of lists) {
-    list.forEach((hit, rank) => {
-      const key = hit.text.replace(/\s+/g, ' ').trim().toLowerCase();
-      const entry = byText.get(key);
-      const add = 1 / (k + rank + 1);
-      if (entry) entry.score += add;
-      else byText.set(key, { hit, score: add });
-    });
-  }
-  return [...byText.values()].sort((a, b) => b.score - a.score).map(({ hit, score }) => ({ ...hit, score }));
+export function mergeHits(lists: readonly (readonly SearchHit[])[], k = RRF_K): SearchHit[] {
+  return reciprocalRankFusion(
+    lists.map((items) => ({ items: [...items], weight: 1 })),
+    passageText,
+    k,
+  ).map(({ item, score }) => ({ ...item, score }));
 }
 
 /** Renders the conversation for prompts that take it as text; long turns (answers) are cut, keeping their start. */
