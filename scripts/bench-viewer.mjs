@@ -87,7 +87,7 @@ try {
   for (const r of JSON.parse(readFileSync(out, 'utf8'))) {
     console.log(`\n${r.label}`);
     console.log(
-      `  first open (its bytes not yet in the webview's cache; the first PDF's also starts the session's webviews): first painted page ${r.firstOfSession.paintMs} ms, highlight ${r.firstOfSession.highlightMs} ms`,
+      `  first open (its bytes not yet in the webview's cache; the first PDF's also starts the session's webviews): first painted page ${r.firstOpen.paintMs} ms, highlight ${r.firstOpen.highlightMs} ms`,
     );
     console.log(
       `  click -> first painted page: ${r.firstPaintMs.join(', ')} ms (cold opens: a new webview each, the bytes cached; median ${median(r.firstPaintMs)})`,
@@ -95,7 +95,7 @@ try {
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
     console.log('  timeline, ms from the click (medians of the cold opens; the first open):');
     for (const [phase, ms] of Object.entries(r.timeline))
-      console.log(`    ${phase.padEnd(22)} ${String(ms ?? '-').padStart(7)} ${String(r.firstOfSession.timeline?.[phase] ?? '-').padStart(7)}`);
+      console.log(`    ${phase.padEnd(22)} ${String(ms ?? '-').padStart(7)} ${String(r.firstOpen.timeline?.[phase] ?? '-').padStart(7)}`);
     if (r.jumpMs?.length) {
       console.log(`  jump -> page drawn: median ${median(r.jumpMs)} ms, max ${Math.max(...r.jumpMs)} ms (${r.jumpMs.length} jumps)`);
       console.log(`  back to the pages just left, most recent first: ${r.backMs.join(', ')} ms`);

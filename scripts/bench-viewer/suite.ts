@@ -23,7 +23,7 @@ interface Case {
 /** Cold opens measured per PDF, and whether to stop there (no jumps, no memory): bench-viewer.mjs's options. */
 const RUNS = Number(process.env.LRA_BENCH_OPENS || 3);
 const FIRST_PAINT_ONLY = process.env.LRA_BENCH_FIRST_PAINT_ONLY === '1';
-const firstOfSession: { label: string; paintMs: number; highlightMs: number; timeline: Record<string, number | undefined> }[] = [];
+const firstOpens: { label: string; paintMs: number; highlightMs: number; timeline: Record<string, number | undefined> }[] = [];
 
 /** Milliseconds from the click to each step of an open, in order. */
 type Timeline = Record<(typeof PHASES)[number], number | undefined>;
@@ -105,7 +105,7 @@ export async function run(): Promise<void> {
       await located;
       const highlightMs = performance.now() - started;
       if (i === 0) {
-        firstOfSession.push({
+        firstOpens.push({
           label: c.label,
           paintMs: round(paintMs),
           highlightMs: round(highlightMs),
@@ -123,7 +123,7 @@ export async function run(): Promise<void> {
       firstPaintMs: paint.map(round),
       highlightMs: highlight.map(round),
       timeline: medianTimeline(timelines),
-      firstOfSession: firstOfSession.find((f) => f.label === c.label),
+      firstOpen: firstOpens.find((f) => f.label === c.label),
     };
     if (FIRST_PAINT_ONLY) {
       results.push({ ...opened, jumpMs: [], backMs: [], memory: [] });
