@@ -72,6 +72,8 @@ const webview = await esbuild.context({
   entryPoints: [
     { in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' },
     { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' },
+    // Written into the viewer's page by the extension (src/vscode/pdfViewer/html.ts), not linked.
+    { in: 'media/pdf-viewer/opening.css', out: 'pdf-opening' },
   ],
   outdir: 'dist/webview',
   bundle: true,

@@ -13,8 +13,10 @@ interface EarlyDownloads {
   /** The PDF named in the page's first message. */
   pdf: Promise<ArrayBuffer>;
   worker: Promise<Worker>;
-  /** When each arrived (ms since the page started). */
-  at: { pdf?: number; worker?: number };
+  /** When each arrived, and when the page's preview was shown (ms since the page started); `painted`: the preview may not show any more. */
+  at: { pdf?: number; worker?: number; preview?: number; painted?: boolean };
+  /** The preview shown (src/vscode/pdfViewer/previewScript.ts): its page and marked text. */
+  previewed?: { page: number; marked: string };
 }
 
 /** When the PDF's bytes and the worker were there (ms since the page started), for the report. */
@@ -39,6 +41,20 @@ export async function pdfBytes(url: string): Promise<Uint8Array> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   arrivals.bytes = Math.round(performance.now());
   return bytes;
+}
+
+/**
+ * The page's preview of the cited page (written into the page, or posted later and shown by the
+ * page's first script): what was shown, and when, for the viewer's report.
+ */
+export function previewShown(): { page: number; marked: string; at?: number } | undefined {
+  return early?.previewed ? { ...early.previewed, ...(early.at.preview !== undefined ? { at: Math.round(early.at.preview) } : {}) } : undefined;
+}
+
+/** The page is painted (or a failure shows): the preview goes, and one posted later is not shown. */
+export function endPreview(): void {
+  if (early) early.at.painted = true;
+  document.getElementById('preview')?.remove();
 }
 
 let worker: Promise<Worker> | undefined;

@@ -17,7 +17,7 @@ import { showFailure, askPassword, clearFailure } from './failure';
 import { PassageHighlights, spanText, type PageMarks, type PageViewLike } from './highlights';
 import { host } from './host';
 import { FirstPage } from './firstPage';
-import { PageTexts, arrivals, pdfBytes, pdfWorker } from './loading';
+import { PageTexts, arrivals, endPreview, pdfBytes, pdfWorker, previewShown } from './loading';
 import { DrawAhead, RenderedPages, type RenderedPageView } from './renderedPages';
 
 const assets = document.body.dataset;
@@ -71,6 +71,7 @@ let report: ViewerReport = {
 /** The page is painted, or a failure or a password prompt shows instead: the opening note goes. */
 function removeOpeningNote(): void {
   openingNote?.remove();
+  endPreview();
   if (report.opening) report.opening = { ...report.opening, shown: false };
 }
 
@@ -94,6 +95,8 @@ function receive(message: ToViewer): void {
     case 'fail':
       fail(message.reason, message.message);
       break;
+    case 'preview':
+      break; // shown by the page's first script (src/vscode/pdfViewer/previewScript.ts), which also runs before this bundle
   }
 }
 
@@ -394,8 +397,15 @@ function sendReport(): void {
   const { error: _error, ...rest } = report;
   // Before PDFViewer has laid out its pages, what shows is the first page's picture (./firstPage.ts).
   const laidOut = viewer.pagesCount > 0;
+  const preview = previewShown();
   report = {
     ...rest,
+    ...(preview
+      ? {
+          preview: { page: preview.page, marked: preview.marked, shown: document.getElementById('preview') !== null },
+          timings: { ...rest.timings, preview: preview.at },
+        }
+      : {}),
     page: laidOut ? viewer.currentPageNumber : openingPage,
     pages: pdf.numPages,
     scale: laidOut ? String(viewer.currentScaleValue) : openingScale,

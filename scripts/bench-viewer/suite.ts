@@ -31,6 +31,7 @@ const PHASES = [
   'editor created',
   'page handed over',
   'webview page started',
+  'preview shown',
   'script running',
   'worker created',
   'bytes received',
@@ -49,6 +50,7 @@ function timelineOf(api: ResearchApi, uri: vscode.Uri, clicked: number, highligh
     since(opening?.resolved),
     since(opening?.page),
     inPage(0),
+    inPage(t.preview),
     inPage(t.script),
     inPage(t.worker),
     inPage(t.bytes),
@@ -83,7 +85,19 @@ export async function run(): Promise<void> {
     const turn = api.citations.registry.newTurn();
     // With the document's hash, as an indexed citation has: opening it checks whether the file changed.
     const docHash = await hashFile(uri.fsPath);
-    await api.citations.registry.sources(turn, [{ index: 1, file: c.file, page: c.page, text: c.text, docHash }]);
+    const citation = { index: 1, file: c.file, page: c.page, text: c.text, docHash };
+    await api.citations.registry.sources(turn, [citation]);
+    // The answer is complete: its PDF pages' previews are read while the reader reads it. Waited
+    // for here (a reader takes longer than this to read an answer), and timed.
+    const answered = performance.now();
+    await api.citations.registry.finish(turn, [citation], 'As cited [1].');
+    const ahead = await (api.citations as Partial<typeof api.citations>).previews?.lookup(uri, { page: c.page, text: c.text });
+    await ahead?.later;
+    const previewReadMs = (ahead?.now ?? ahead?.later) ? round(performance.now() - answered) : undefined;
+    // Another page of the same document: it stays open in the preview thread.
+    const nextStarted = performance.now();
+    const next = await (api.citations as Partial<typeof api.citations>).previews?.prepare(uri, { page: c.page + 1 });
+    const previewNextPageMs = next !== undefined ? round(performance.now() - nextStarted) : undefined;
     const paint: number[] = [];
     const highlight: number[] = [];
     const timelines: Timeline[] = [];
@@ -124,6 +138,8 @@ export async function run(): Promise<void> {
       highlightMs: highlight.map(round),
       timeline: medianTimeline(timelines),
       firstOpen: firstOpens.find((f) => f.label === c.label),
+      previewReadMs,
+      previewNextPageMs,
     };
     if (FIRST_PAINT_ONLY) {
       results.push({ ...opened, jumpMs: [], backMs: [], memory: [] });

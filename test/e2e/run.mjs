@@ -91,6 +91,34 @@ function recordFirstPagePicture() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
+/**
+ * Run in a webview's content frame as soon as it is there, beside recordFirstPagePicture: keeps
+ * what the page's preview of the cited page (#preview, the page's text in place, shown until
+ * pdf.js paints the page) held once it was placed: its marks on screen, their text, its visible
+ * box, and whether a page had been painted by then.
+ */
+function recordPreview() {
+  const rect = (e) => {
+    const { left, top, right, bottom, width } = e.getBoundingClientRect();
+    return { left, top, right, bottom, width };
+  };
+  const until = Date.now() + 30_000;
+  const look = () => {
+    const box = document.getElementById('preview');
+    if (window.viewerEarly?.previewed && box) {
+      const marks = [...box.querySelectorAll('mark')];
+      window.lraPreview = {
+        frame: rect(box),
+        marks: marks.map(rect),
+        marked: marks.map((m) => m.textContent).join(' '),
+        runs: box.querySelectorAll('.previewSheet > span').length,
+        painted: document.querySelector('#firstPage canvas, .page canvas') !== null,
+      };
+    } else if (Date.now() < until) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
 async function main() {
   const build = spawnSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('esbuild.mjs failed');
@@ -165,9 +193,13 @@ async function main() {
       if (!/Sources[\s\S]*\[\d\][\s\S]*proxy-manual\.pdf, p\. \d/.test(text)) throw new Error(`no PDF page citation in: ${text}`);
       // VS Code loads a webview's content frame from fake.html, then writes the page into it.
       const watch = (frame) => {
-        if (frame.url().includes('/fake.html')) frame.evaluate(recordFirstPagePicture).catch(() => {});
+        if (!frame.url().includes('/fake.html')) return;
+        frame.evaluate(recordFirstPagePicture).catch(() => {});
+        frame.evaluate(recordPreview).catch(() => {});
       };
       page.on('framenavigated', watch);
+      // A reader reads the answer before checking it: the cited PDF page's preview is read meanwhile.
+      await page.waitForTimeout(1500);
       await answer
         .getByText(/proxy-manual\.pdf, p\. 2/)
         .first()
@@ -212,6 +244,17 @@ async function main() {
       if (inView.length === 0) throw new Error(`the picture's highlight is out of view: ${JSON.stringify(picture)}`);
       const under = textUnder(picture.marks, picture.spans);
       if (!/proxy timeout defaults to 30 seconds/.test(under)) throw new Error(`the picture's highlight covers: ${under}`);
+    });
+
+    await step("before pdf.js painted the cited page, the page's text showed in its place with the cited passage marked, in view", async () => {
+      const viewer = await viewerFrame(page);
+      const preview = await viewer.evaluate(() => window.lraPreview);
+      if (!preview) throw new Error('no preview of the cited page was shown');
+      if (preview.painted) throw new Error('the preview showed only once the page was painted');
+      if (preview.runs < 5) throw new Error(`the preview shows ${preview.runs} runs of text`);
+      const inView = preview.marks.filter((m) => m.width > 0 && m.top >= preview.frame.top && m.bottom <= preview.frame.bottom);
+      if (inView.length === 0) throw new Error(`the preview's marks are out of view: ${JSON.stringify(preview)}`);
+      if (!/proxy timeout defaults to 30 seconds/.test(preview.marked)) throw new Error(`the preview marks: ${preview.marked}`);
     });
 
     await step('in the viewer, find (Ctrl+F), the keyboard and zoom change what is shown', async () => {

@@ -35,7 +35,9 @@ export type ToViewer =
   /** Show one of the targets already sent, or a new list of them (a second click on a citation). */
   | { type: 'show'; targets: PassageTarget[]; active: number }
   /** The file could not be read (missing, unreadable): show a message instead of a blank panel. */
-  | { type: 'fail'; reason: 'missing' | 'unreadable'; message: string };
+  | { type: 'fail'; reason: 'missing' | 'unreadable'; message: string }
+  /** The opening page's preview (./pagePreview.ts), when it was not ready for the page's HTML: shown until the page is painted. */
+  | { type: 'preview'; page: number; html: string };
 
 /** Scroll position, restored when a closed viewer reopens. */
 export interface ViewState {
@@ -58,7 +60,12 @@ export interface ViewerReport {
    * so a benchmark can place them on the extension's clock): its script running, pdf.js's worker
    * created, the PDF's bytes received, the document opened, the first page painted.
    */
-  timings: { origin?: number; script?: number; worker?: number; bytes?: number; opened?: number; painted?: number };
+  timings: { origin?: number; preview?: number; script?: number; worker?: number; bytes?: number; opened?: number; painted?: number };
+  /**
+   * The page's preview (./pagePreview.ts) shown before the first paint: its page and the text it
+   * marked (empty: the passage was not located on it); absent when none was shown.
+   */
+  preview?: { page: number; marked: string; shown: boolean };
   /** The pages drawn now (a canvas each), and which of them are in view: few are kept drawn out of view. */
   drawn?: { pages: number[]; inView: number[] };
   /**

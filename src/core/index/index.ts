@@ -48,4 +48,5 @@ export { citesParagraphs, lineWord } from './lineUnits';
 // words of a scanned page (to highlight a passage on it).
 export { hashFile } from './contentHash';
 export { extractDocx } from './build/extract/docx';
+export { PagePreviewThread } from './build/extract/previewThread';
 export { cachedOcrWords, ocrCacheDirOf } from './build/ocr/cache';

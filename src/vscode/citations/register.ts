@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
+import { PagePreviews } from '../pdfViewer/pagePreviews';
 import { PdfViewerProvider } from '../pdfViewer/provider';
 import { OPEN_CITATION_COMMAND } from '../pure/commandIds';
 import type { CitationLinkArgs } from '../pure/citationLinks';
@@ -14,9 +15,13 @@ import { CitationRegistry } from './registry';
 import { CitedRangeHighlighter } from './textHighlight';
 import type { FolderPaths } from '../workspaceFolders';
 
+/** How many of an answer's PDF citations get their page's preview read ahead. */
+const PREVIEWS_PER_ANSWER = 6;
+
 export interface Citations {
   registry: CitationRegistry;
   viewer: PdfViewerProvider;
+  previews: PagePreviews;
   text: CitedRangeHighlighter;
   open(args: CitationLinkArgs): Promise<void>;
 }
@@ -30,11 +35,25 @@ export function registerCitations(context: vscode.ExtensionContext, folders: () 
     const found = registry.latestAt(folders().indexPathOf(uri), page);
     return found ? [targetOf(found.citation, found.turn, false)] : undefined;
   };
-  const viewer = new PdfViewerProvider(context.extensionUri, context.workspaceState, { reindex }, log, lookup);
+  const previews = new PagePreviews(log);
+  const viewer = new PdfViewerProvider(context.extensionUri, context.workspaceState, { reindex }, log, lookup, previews);
+  // The reader reads the answer before clicking a citation: its PDF pages' previews are read
+  // meanwhile, in a worker thread, so the viewer can show the passage as soon as it opens.
+  const prepare = registry.onDidFinish(({ turn, cited }) => {
+    const stored = registry.get(turn);
+    const pdfs = cited.filter((c) => c.page !== undefined && /\.pdf$/i.test(c.file)).slice(0, PREVIEWS_PER_ANSWER);
+    for (const c of pdfs) {
+      const located = folders().locate(c.file);
+      if (located) void previews.prepare(vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/')), targetOf(c, stored, false));
+    }
+  });
   const text = new CitedRangeHighlighter();
   const docx = new DocxPreviewProvider();
   const opener = createCitationOpener({ folders, registry, viewer, text, docx, log });
   context.subscriptions.push(
+    registry,
+    prepare,
+    previews,
     viewer,
     viewer.register(),
     text,
@@ -42,5 +61,5 @@ export function registerCitations(context: vscode.ExtensionContext, folders: () 
     docx.register(),
     vscode.commands.registerCommand(OPEN_CITATION_COMMAND, (args: CitationLinkArgs) => opener.open(args)),
   );
-  return { registry, viewer, text, open: (args) => opener.open(args) };
+  return { registry, viewer, previews, text, open: (args) => opener.open(args) };
 }

@@ -22,8 +22,16 @@ export interface CitedTurn {
   emphasis: Record<number, string>;
 }
 
-export class CitationRegistry {
+export class CitationRegistry implements vscode.Disposable {
+  private readonly finished = new vscode.EventEmitter<{ turn: string; cited: Citation[] }>();
+  /** An answer is complete: what it cites (the PDF viewer prepares those pages' previews). */
+  readonly onDidFinish = this.finished.event;
+
   constructor(private readonly memento: vscode.Memento) {}
+
+  dispose(): void {
+    this.finished.dispose();
+  }
 
   newTurn(): string {
     return randomUUID();
@@ -47,7 +55,9 @@ export class CitationRegistry {
       const sentence = c.text ? bestSentence(c.text, claimOf(answer, c.index)) : null;
       if (sentence) emphasis[c.index] = sentence;
     }
-    return this.put(turn, { citations: merged, cited: citations.map((c) => c.index), emphasis });
+    const stored = this.put(turn, { citations: merged, cited: citations.map((c) => c.index), emphasis });
+    this.finished.fire({ turn, cited: citations });
+    return stored;
   }
 
   /** The latest cited passage at a file's page (for a PDF opened from a plain `#page=N` link). */

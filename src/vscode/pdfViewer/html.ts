@@ -6,8 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { ToViewer } from '../../core/citations/viewerProtocol';
 import { citationBarLabel, openingNote } from '../../core/citations/openingNote';
+import { SHOW_PREVIEW } from './previewScript';
 
 /** JSON that cannot end the <script> element it is written in. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -19,24 +21,29 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * keeps them up to date from then on): the cited page in the page box, the citation bar, and a
  * note naming the page being opened with the start of the cited passage.
  */
-function openingState(first: ToViewer): { page: number; label?: string; several: boolean; note: string } {
+function openingState(first: ToViewer, preview: string | undefined): { page: number; label?: string; several: boolean; note: string } {
   if (first.type !== 'load') return { page: 1, several: false, note: '' };
   const target = first.targets[first.active];
   const { line, quote } = openingNote(first.fileName, target, first.restore?.page);
+  // With the page's preview the passage shows on its page: the note is only a line beneath it.
+  const note = preview
+    ? `<div id="preview" aria-hidden="true">${preview}</div>\n<div id="opening" class="withPreview" role="status"><p>${escapeHtml(line)}</p></div>\n`
+    : `<div id="opening" role="status"><p>${escapeHtml(line)}</p>${quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : ''}</div>\n`;
   return {
     page: target?.page ?? first.restore?.page ?? 1,
     ...(target ? { label: citationBarLabel(first.targets, first.active) } : {}),
     several: first.targets.length > 1,
-    note: `<div id="opening" role="status"><p>${escapeHtml(line)}</p>${quote ? `<blockquote>${escapeHtml(quote)}</blockquote>` : ''}</div>\n`,
+    note,
   };
 }
 
 /**
- * The page's first lines of script, placed before the stylesheet (a script after it would wait
- * for it) and run while the viewer's 600 KB bundle is still loading: they start the two downloads
+ * The page's first lines of script, in its head (the stylesheet is linked at the page's end: a
+ * script after it would wait for it), run while the viewer's 600 KB bundle is still loading: they start the two downloads
  * the first painted page waits for, the PDF and pdf.js's worker (created from its script's bytes,
  * see media/pdf-viewer/loading.ts), and note when each arrived. The viewer takes them from
- * `window.viewerEarly`.
+ * `window.viewerEarly`. They also show the page's preview (./previewScript.ts), written into the
+ * page or posted by the extension once it is read.
  */
 function earlyDownloads(pdfUrl: string, workerUrl: string): string {
   return `(() => {
@@ -44,14 +51,28 @@ const at = {};
 const pdf = fetch(${inScript(pdfUrl)}).then((r) => r.ok ? r.arrayBuffer() : Promise.reject(new Error('HTTP ' + r.status))).then((b) => { at.pdf = performance.now(); return b; });
 const worker = fetch(${inScript(workerUrl)}).then((r) => r.blob()).then((code) => { const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }); at.worker = performance.now(); return w; });
 pdf.catch(() => {}); worker.catch(() => {}); // handled by the viewer, which reports the failure
-window.viewerEarly = { pdf, worker, at };
+${SHOW_PREVIEW}
+window.viewerEarly = { pdf, worker, at, showPreview };
+window.addEventListener('message', (event) => { const m = event.data; if (m && m.type === 'preview') showPreview(m.html, m.page); });
 })();`;
 }
 
-export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, first: ToViewer): string {
+let openingCss: string | undefined;
+
+/** The styles the page needs before its stylesheet arrives (media/pdf-viewer/opening.css, as built), read once. */
+function openingStyles(extensionUri: vscode.Uri): string {
+  openingCss ??= readFileSync(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'pdf-opening.css').fsPath, 'utf8').replace(/<\/style/gi, '');
+  return openingCss;
+}
+
+/**
+ * The viewer's page for its first message; `preview`: the opening page's preview (HTML from
+ * src/core/citations/pagePreview.ts), shown until pdf.js paints the page.
+ */
+export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, first: ToViewer, preview?: string): string {
   const asset = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', ...path)).toString();
   const nonce = randomBytes(16).toString('base64');
-  const opening = openingState(first);
+  const opening = openingState(first, preview);
   const single = opening.several ? '' : ' disabled';
   const source = webview.cspSource;
   const csp = [
@@ -70,10 +91,10 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, fi
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, asset('pdf.worker.min.mjs'))}</script>\n` : ''}<link rel="stylesheet" href="${asset('pdf-viewer.css')}">
+${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, asset('pdf.worker.min.mjs'))}</script>\n` : ''}<style>${openingStyles(extensionUri)}</style>
 <title>PDF</title>
 </head>
-<body data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
+<body data-scale="${escapeHtml((first.type === 'load' && first.restore?.scale) || 'page-width')}" data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
 <div id="toolbar" role="toolbar">
   <button id="previousPage" title="Previous page (←)" aria-label="Previous page">‹</button>
   <input id="pageNumber" type="number" min="1" value="${opening.page}" title="Page (Enter to go)" aria-label="Page number">
@@ -111,8 +132,10 @@ ${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, 
   <button id="findClose" title="Close (Escape)" aria-label="Close find">×</button>
 </div>
 <div id="viewerContainer" tabindex="0"><div id="viewer" class="pdfViewer"></div></div>
-${opening.note}<div id="failure" hidden></div>
+${opening.note}${preview ? `<script nonce="${nonce}">window.viewerEarly.showPreview();</script>\n` : ''}<div id="failure" hidden></div>
 <script type="application/json" id="firstMessage">${inScript(first)}</script>
+<!-- At the end: what is above shows without waiting for it (the page's own styles are above). -->
+<link rel="stylesheet" href="${asset('pdf-viewer.css')}">
 <script type="module" nonce="${nonce}" src="${asset('pdf-viewer.js')}"></script>
 </body>
 </html>`;

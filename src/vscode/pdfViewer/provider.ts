@@ -11,6 +11,7 @@ import { PDF_VIEW_TYPE, type FromViewer, type PassageTarget, type ToViewer, type
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import { viewerHtml } from './html';
+import type { PagePreviews } from './pagePreviews';
 
 const STATE_KEY = 'pdfViewer.viewState';
 
@@ -45,6 +46,8 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     private readonly log: Logger,
     /** The cited passage at a page, for a PDF opened with `#page=N`; undefined: the page only. */
     private readonly citedAt: (uri: vscode.Uri, page: number) => PassageTarget[] | undefined = () => undefined,
+    /** Previews of cited pages, shown while pdf.js starts (./pagePreviews.ts). */
+    private readonly previews?: PagePreviews,
   ) {}
 
   register(): vscode.Disposable {
@@ -111,9 +114,16 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
       else this.onMessage(uri, panel, message);
     });
     // The first message rides in the page itself: the viewer starts fetching the PDF as its
-    // script starts, without a round trip to the extension.
-    panel.webview.html = viewerHtml(panel.webview, this.extensionUri, await this.firstMessage(uri, panel.webview));
+    // script starts, without a round trip to the extension. So does the cited page's preview when
+    // it is read already; one still being read follows as a message.
+    const first = await this.firstMessage(uri, panel.webview);
+    const target = first.type === 'load' ? first.targets[first.active] : undefined;
+    const preview = target && this.previews ? await this.previews.lookup(uri.with({ fragment: '' }), target) : {};
+    panel.webview.html = viewerHtml(panel.webview, this.extensionUri, first, preview.now);
     entry.opening!.page = Date.now();
+    void preview.later?.then((html) => {
+      if (html && target && !entry.report?.painted && this.viewers.get(key) === entry) this.post(panel, { type: 'preview', page: target.page, html });
+    });
   }
 
   /** What the viewer shows first: the PDF at the requested citation, or why it cannot. */

@@ -7,7 +7,7 @@ import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
-import { CHUNKS_FILE, DOCX_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
+import { CHUNKS_FILE, DOCX_FILE, LONG_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';
 import { getApi, openCitationInViewer, waitFor, workspaceRoot } from './helpers';
@@ -91,6 +91,26 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     assert.equal(report.opening.page, '1');
     assert.equal(report.opening.citation, '[1] cross-page.pdf pp. 1-2 (1 of 2)');
     assert.equal(report.opening.shown, false, 'the note still shows over the painted page');
+  });
+
+  it("an answer's cited page is read ahead, and while pdf.js opens the PDF the viewer shows that page's text with the passage marked, until the page is painted", async () => {
+    const api = await getApi();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const text = filler(17, 40).slice(10, 14).join('\n');
+    const citation: Citation = { index: 1, file: LONG_FILE, page: 17, text };
+    const turn = await cite([citation]);
+    await api.citations.registry.finish(turn, [citation], 'Its storage layout is described [1].');
+    const uri = vscode.Uri.joinPath(root(), ...LONG_FILE.split('/'));
+    const ahead = await api.citations.previews.lookup(uri, { page: 17, text });
+    assert.ok(ahead.now ?? ahead.later, 'the finished answer did not have its PDF page read ahead');
+    assert.match((await ahead.later) ?? ahead.now ?? '', /<mark>Page 17 filler line 11/);
+    const report = await open({ turn, n: 1, file: LONG_FILE, page: 17 }, (r) => r.painted && r.target?.highlight === 'located');
+    assert.equal(report.preview?.page, 17, 'no preview was shown');
+    assert.equal(normalise(report.preview.marked), normalise(text));
+    assert.ok(report.timings.preview! <= report.timings.painted!, `the preview came after the page: ${JSON.stringify(report.timings)}`);
+    assert.equal(report.preview.shown, false, 'the preview still shows over the painted page');
+    // Beside the preview the note names the page only: the passage is on the page.
+    assert.match(report.opening!.text, /^Opening page 17 of long\.pdf…$/);
   });
 
   it('a passage that crosses a page break is highlighted on both pages', async () => {

@@ -42,7 +42,7 @@ interface PdfPageLike {
 let pdfjs: Promise<PdfjsLike> | undefined;
 
 /** Loads pdf.js once, lazily: it is ~1.7 MB of code that an editor session may never need. */
-function loadPdfjs(): Promise<PdfjsLike> {
+export function loadPdfjs(): Promise<PdfjsLike> {
   pdfjs ??= import('unpdf').then(async (unpdf) => (await unpdf.getResolvedPDFJS()) as unknown as PdfjsLike);
   return pdfjs;
 }

@@ -2,6 +2,8 @@ import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, type ExtractionErrorCode } from './errors';
 import type { ExtractOptions } from './extractFile';
 import type { PdfPart, PdfPartSpec } from './pdf';
+import type { PagePreview } from '../../../citations/pagePreview';
+import type { PreviewRequest } from './previewPages';
 
 /** Work for one thread: a whole file, or one part of a PDF split across threads. */
 export type ExtractRequest =
@@ -9,7 +11,15 @@ export type ExtractRequest =
   | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> };
 
 /** Main thread -> worker. */
-export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number };
+export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number } | PreviewWorkerRequest;
+
+/** A cited page's preview for the PDF viewer (previewPages.ts): asked of a thread of its own, not the pool's. */
+export interface PreviewWorkerRequest {
+  type: 'preview';
+  id: number;
+  request: PreviewRequest;
+}
+export type PreviewWorkerResponse = { type: 'preview'; id: number; preview?: PagePreview } | { type: 'failed'; id: number; error: SerializedError };
 
 /** A PdfPart as it crosses threads: its page error as data. */
 export type PdfPartMessage = Omit<PdfPart, 'firstPageError'> & { firstPageError?: SerializedError };

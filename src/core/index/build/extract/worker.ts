@@ -1,10 +1,11 @@
 /**
  * Worker-thread entry point: does the requests the pool sends (a file, or one part of a PDF), one
- * at a time. Bundled on its own as dist/extract-worker.js (see esbuild.mjs), next to the cli and
+ * at a time, and, in a thread of its own, the PDF viewer's page previews (previewThread.ts). Bundled on its own as dist/extract-worker.js (see esbuild.mjs), next to the cli and
  * extension bundles that start it.
  */
 import { parentPort } from 'node:worker_threads';
-import type { WorkerRequest, WorkerResponse } from './protocol';
+import { serializeError, type PreviewWorkerResponse, type WorkerRequest, type WorkerResponse } from './protocol';
+import { readPagePreview } from './previewPages';
 import { runExtractRequest } from './runRequest';
 
 const port = parentPort;
@@ -15,6 +16,13 @@ const running = new Map<number, AbortController>();
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'cancel') {
     running.get(request.id)?.abort();
+    return;
+  }
+  if (request.type === 'preview') {
+    void readPagePreview(request.request).then(
+      (preview) => port.postMessage({ type: 'preview', id: request.id, ...(preview ? { preview } : {}) } satisfies PreviewWorkerResponse),
+      (error: unknown) => port.postMessage({ type: 'failed', id: request.id, error: serializeError(error) } satisfies PreviewWorkerResponse),
+    );
     return;
   }
   const controller = new AbortController();
