@@ -95,7 +95,7 @@ try {
     console.log(`  click -> highlight drawn:    ${r.highlightMs.join(', ')} ms (median ${median(r.highlightMs)})`);
     if (r.previewReadMs !== undefined)
       console.log(
-        `  the page's preview, read when the answer completed: ready ${r.previewReadMs} ms after it (shown at 'preview shown' below); the next page's then ${r.previewNextPageMs ?? '-'} ms`,
+        `  the page's preview, read when the answer completed: ready ${r.previewReadMs} ms after it (shown at 'preview shown' below); the next page's then ${r.previewNextPageMs ?? '-'} ms; the extension host's RSS grew ${r.previewRssMB} MB`,
       );
     console.log('  timeline, ms from the click (medians of the cold opens; the first open):');
     for (const [phase, ms] of Object.entries(r.timeline))

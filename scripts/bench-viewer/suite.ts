@@ -89,6 +89,7 @@ export async function run(): Promise<void> {
     await api.citations.registry.sources(turn, [citation]);
     // The answer is complete: its PDF pages' previews are read while the reader reads it. Waited
     // for here (a reader takes longer than this to read an answer), and timed.
+    const rssBefore = process.memoryUsage().rss;
     const answered = performance.now();
     await api.citations.registry.finish(turn, [citation], 'As cited [1].');
     const ahead = await (api.citations as Partial<typeof api.citations>).previews?.lookup(uri, { page: c.page, text: c.text });
@@ -98,6 +99,8 @@ export async function run(): Promise<void> {
     const nextStarted = performance.now();
     const next = await (api.citations as Partial<typeof api.citations>).previews?.prepare(uri, { page: c.page + 1 });
     const previewNextPageMs = next !== undefined ? round(performance.now() - nextStarted) : undefined;
+    // The extension host's memory with the preview thread holding this document open (the thread is in its process).
+    const previewRssMB = round((process.memoryUsage().rss - rssBefore) / 2 ** 20);
     const paint: number[] = [];
     const highlight: number[] = [];
     const timelines: Timeline[] = [];
@@ -140,6 +143,7 @@ export async function run(): Promise<void> {
       firstOpen: firstOpens.find((f) => f.label === c.label),
       previewReadMs,
       previewNextPageMs,
+      previewRssMB,
     };
     if (FIRST_PAINT_ONLY) {
       results.push({ ...opened, jumpMs: [], backMs: [], memory: [] });
