@@ -88,6 +88,21 @@ const webview = await esbuild.context({
   plugins: [problemMatcher],
 });
 
+// The viewer page's first script, which the extension writes into the page itself
+// (src/vscode/pdfViewer/html.ts): a classic inline script, so an IIFE, without a source map.
+const early = await esbuild.context({
+  entryPoints: [{ in: 'media/pdf-viewer/early.ts', out: 'pdf-early' }],
+  outdir: 'dist/webview',
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome120',
+  minify: production,
+  logLevel: 'warning',
+  metafile: production,
+  plugins: [problemMatcher],
+});
+
 const pdfjs = 'node_modules/pdfjs-dist';
 /** pdf.js's wasm folder also holds QuickJS, which only its scripting sandbox (pdf.sandbox) loads: the viewer runs no PDF scripts. */
 const UNUSED_PDFJS_ASSET = /(^|\/)quickjs-eval\.(js|wasm)$/;
@@ -108,9 +123,9 @@ function copyOcrData() {
 if (watch) {
   copyPdfjsAssets();
   copyOcrData();
-  await Promise.all([ctx.watch(), webview.watch()]);
+  await Promise.all([ctx.watch(), webview.watch(), early.watch()]);
 } else {
-  const results = await Promise.all([ctx.rebuild(), webview.rebuild()]);
+  const results = await Promise.all([ctx.rebuild(), webview.rebuild(), early.rebuild()]);
   copyPdfjsAssets();
   copyOcrData();
   // What the production bundles contain, for the package's third-party notices.
@@ -119,5 +134,5 @@ if (watch) {
     const outputs = Object.assign({}, ...results.map((r) => r.metafile?.outputs ?? {}));
     writeFileSync('dist/esbuild-meta.json', JSON.stringify({ inputs, outputs }));
   }
-  await Promise.all([ctx.dispose(), webview.dispose()]);
+  await Promise.all([ctx.dispose(), webview.dispose(), early.dispose()]);
 }

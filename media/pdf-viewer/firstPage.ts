@@ -12,13 +12,8 @@ import type { PageViewport, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { PixelBox } from '../../src/core/citations/viewerProtocol';
 import type { PageViewLike } from './highlights';
 import type { TextContent } from './loading';
+import { PDF_TO_CSS_UNITS, scaleFor, scrollbarWidth } from './pageScale';
 import { pdfjsLib } from './pdfjsGlobal';
-
-/** pdf.js's own constants for its scale presets (web/pdf_viewer.mjs). */
-const SCROLLBAR_PADDING = 40;
-const VERTICAL_PADDING = 5;
-const MAX_AUTO_SCALE = 1.25;
-const PDF_TO_CSS_UNITS = 96 / 72;
 
 export class FirstPage {
   private overlay: HTMLDivElement | undefined;
@@ -129,33 +124,6 @@ export class FirstPage {
   get shown(): boolean {
     return this.overlay?.isConnected === true;
   }
-}
-
-/** The scale PDFViewer will choose for `value` once its pages are laid out (its #setScale). */
-function scaleFor(value: string, page: { width: number; height: number }, width: number, height: number): number {
-  const fixed = parseFloat(value);
-  if (fixed > 0) return fixed;
-  const byWidth = (width - SCROLLBAR_PADDING) / page.width;
-  const byHeight = (height - VERTICAL_PADDING) / page.height;
-  switch (value) {
-    case 'page-fit':
-      return Math.min(byWidth, byHeight);
-    case 'page-height':
-      return byHeight;
-    case 'auto':
-      return Math.min(MAX_AUTO_SCALE, page.width <= page.height ? byWidth : Math.min(byWidth, byHeight));
-    default:
-      return byWidth;
-  }
-}
-
-function scrollbarWidth(): number {
-  const probe = document.createElement('div');
-  probe.style.cssText = 'position:absolute;visibility:hidden;overflow:scroll;width:100px;height:100px';
-  document.body.append(probe);
-  const width = probe.offsetWidth - probe.clientWidth;
-  probe.remove();
-  return width;
 }
 
 function boxOf(element: HTMLElement): PixelBox {

@@ -1,28 +1,19 @@
 /**
  * What the first painted page waits for, started as early as it can be: the PDF's bytes and
- * pdf.js's worker (both begun by the page's inline script while this bundle is still loading,
- * see src/vscode/pdfViewer/html.ts), and the cited page's text, asked for as soon as the document
+ * pdf.js's worker (both begun by the page's first script while this bundle is still loading,
+ * ./early.ts), and the cited page's text, asked for as soon as the document
  * opens so the worker reads it (and loads its fonts) while this thread lays out the pages.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { EarlyPage } from './early';
 
 export type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
-
-/** Set by the page's inline script (html.ts) before this bundle runs. */
-interface EarlyDownloads {
-  /** The PDF named in the page's first message. */
-  pdf: Promise<ArrayBuffer>;
-  worker: Promise<Worker>;
-  /** When each arrived, and when the page's preview was shown (ms since the page started); `painted`: the preview may not show any more. */
-  at: { pdf?: number; worker?: number; preview?: number; painted?: boolean };
-  /** The preview shown (src/vscode/pdfViewer/previewScript.ts): its page and marked text. */
-  previewed?: { page: number; marked: string };
-}
 
 /** When the PDF's bytes and the worker were there (ms since the page started), for the report. */
 export const arrivals: { bytes?: number; worker?: number } = {};
 
-const early = (window as { viewerEarly?: EarlyDownloads }).viewerEarly;
+/** Set by the page's first script (./early.ts) before this bundle runs. */
+const early = (window as { viewerEarly?: EarlyPage }).viewerEarly;
 let earlyPdfTaken = false;
 
 /**

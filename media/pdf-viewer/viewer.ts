@@ -96,7 +96,7 @@ function receive(message: ToViewer): void {
       fail(message.reason, message.message);
       break;
     case 'preview':
-      break; // shown by the page's first script (src/vscode/pdfViewer/previewScript.ts), which also runs before this bundle
+      break; // shown by the page's first script (./early.ts), which also runs before this bundle
   }
 }
 

@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ToViewer } from '../../core/citations/viewerProtocol';
 import { citationBarLabel, openingNote } from '../../core/citations/openingNote';
-import { SHOW_PREVIEW } from './previewScript';
 
 /** JSON that cannot end the <script> element it is written in. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -37,32 +36,20 @@ function openingState(first: ToViewer, preview: string | undefined): { page: num
   };
 }
 
+const built = new Map<string, string>();
+
 /**
- * The page's first lines of script, in its head (the stylesheet is linked at the page's end: a
- * script after it would wait for it), run while the viewer's 600 KB bundle is still loading: they start the two downloads
- * the first painted page waits for, the PDF and pdf.js's worker (created from its script's bytes,
- * see media/pdf-viewer/loading.ts), and note when each arrived. The viewer takes them from
- * `window.viewerEarly`. They also show the page's preview (./previewScript.ts), written into the
- * page or posted by the extension once it is read.
+ * A file of dist/webview/ written into the page, read once: the page's first script
+ * (media/pdf-viewer/early.ts) and the styles the page needs before its stylesheet arrives
+ * (media/pdf-viewer/opening.css). Neither may end the element it is written in.
  */
-function earlyDownloads(pdfUrl: string, workerUrl: string): string {
-  return `(() => {
-const at = {};
-const pdf = fetch(${inScript(pdfUrl)}).then((r) => r.ok ? r.arrayBuffer() : Promise.reject(new Error('HTTP ' + r.status))).then((b) => { at.pdf = performance.now(); return b; });
-const worker = fetch(${inScript(workerUrl)}).then((r) => r.blob()).then((code) => { const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' }); at.worker = performance.now(); return w; });
-pdf.catch(() => {}); worker.catch(() => {}); // handled by the viewer, which reports the failure
-${SHOW_PREVIEW}
-window.viewerEarly = { pdf, worker, at, showPreview };
-window.addEventListener('message', (event) => { const m = event.data; if (m && m.type === 'preview') showPreview(m.html, m.page); });
-})();`;
-}
-
-let openingCss: string | undefined;
-
-/** The styles the page needs before its stylesheet arrives (media/pdf-viewer/opening.css, as built), read once. */
-function openingStyles(extensionUri: vscode.Uri): string {
-  openingCss ??= readFileSync(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'pdf-opening.css').fsPath, 'utf8').replace(/<\/style/gi, '');
-  return openingCss;
+function inlined(extensionUri: vscode.Uri, name: string, element: 'script' | 'style'): string {
+  let text = built.get(name);
+  if (text === undefined) {
+    text = readFileSync(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name).fsPath, 'utf8').replace(new RegExp(`</${element}`, 'gi'), `<\\/${element}`);
+    built.set(name, text);
+  }
+  return text;
 }
 
 /**
@@ -91,7 +78,12 @@ export function viewerHtml(webview: vscode.Webview, extensionUri: vscode.Uri, fi
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${first.type === 'load' ? `<script nonce="${nonce}">${earlyDownloads(first.url, asset('pdf.worker.min.mjs'))}</script>\n` : ''}<style>${openingStyles(extensionUri)}</style>
+${
+  // The page's first script starts the PDF's and the worker's downloads and shows the preview (media/pdf-viewer/early.ts).
+  first.type === 'load'
+    ? `<script nonce="${nonce}" data-pdf="${escapeHtml(first.url)}" data-worker="${escapeHtml(asset('pdf.worker.min.mjs'))}">${inlined(extensionUri, 'pdf-early.js', 'script')}</script>\n`
+    : ''
+}<style>${inlined(extensionUri, 'pdf-opening.css', 'style')}</style>
 <title>PDF</title>
 </head>
 <body data-scale="${escapeHtml((first.type === 'load' && first.restore?.scale) || 'page-width')}" data-worker="${asset('pdf.worker.min.mjs')}" data-cmaps="${asset('cmaps')}/" data-fonts="${asset('standard_fonts')}/" data-wasm="${asset('wasm')}/">
