@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { hashFile } from '../../src/core/index';
 import { memoryOf, rendererPids, type Memory } from './renderers';
 import type { ResearchApi } from '../../src/vscode/api';
+import { fileVersion } from '../../src/vscode/pdfViewer/pagePreviews';
 import type { ViewerReport } from '../../src/core/citations/viewerProtocol';
 
 interface Case {
@@ -92,12 +93,19 @@ export async function run(): Promise<void> {
     const rssBefore = process.memoryUsage().rss;
     const answered = performance.now();
     await api.citations.registry.finish(turn, [citation], 'As cited [1].');
-    const ahead = await (api.citations as Partial<typeof api.citations>).previews?.lookup(uri, { page: c.page, text: c.text });
+    const previews = (api.citations as Partial<typeof api.citations>).previews;
+    const version = fileVersion(await vscode.workspace.fs.stat(uri));
+    let ahead = previews?.lookup(uri, { page: c.page, text: c.text }, version);
+    // The read starts once the file is stated: a few ms after the answer.
+    for (let i = 0; previews && !ahead?.now && !ahead?.later && i < 100; i++) {
+      await sleep(10);
+      ahead = previews.lookup(uri, { page: c.page, text: c.text }, version);
+    }
     await ahead?.later;
     const previewReadMs = (ahead?.now ?? ahead?.later) ? round(performance.now() - answered) : undefined;
     // Another page of the same document: it stays open in the preview thread.
     const nextStarted = performance.now();
-    const next = await (api.citations as Partial<typeof api.citations>).previews?.prepare(uri, { page: c.page + 1 });
+    const next = await previews?.prepare(uri, { page: c.page + 1 });
     const previewNextPageMs = next !== undefined ? round(performance.now() - nextStarted) : undefined;
     // The extension host's memory with the preview thread holding this document open (the thread is in its process).
     const previewRssMB = round((process.memoryUsage().rss - rssBefore) / 2 ** 20);

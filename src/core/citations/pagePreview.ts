@@ -7,6 +7,7 @@
  *
  * Pure: the extension builds it, the tests check it.
  */
+import { escapeHtml } from './escapeHtml';
 import { locatePassage, type LocatorPage } from './locate';
 
 /** A text run as pdf.js getTextContent() gives it; marked-content entries have no `str`. */
@@ -113,8 +114,6 @@ function multiply(m1: number[], m2: number[]): number[] {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The preview as HTML: a sheet in the page's proportions whose runs are placed and sized in

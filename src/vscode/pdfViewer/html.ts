@@ -8,12 +8,11 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ToViewer } from '../../core/citations/viewerProtocol';
+import { escapeHtml } from '../../core/citations/escapeHtml';
 import { citationBarLabel, openingNote } from '../../core/citations/openingNote';
 
 /** JSON that cannot end the <script> element it is written in. */
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The toolbar and the panel as they should read while the document opens (the viewer's script

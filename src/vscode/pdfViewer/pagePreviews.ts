@@ -7,7 +7,6 @@
  * was read (same size and modification time).
  */
 import * as vscode from 'vscode';
-import { stat } from 'node:fs/promises';
 import { PagePreviewThread } from '../../core/index';
 import { pagePreviewHtml } from '../../core/citations/pagePreview';
 import type { PassageTarget } from '../../core/citations/viewerProtocol';
@@ -35,7 +34,7 @@ export class PagePreviews implements vscode.Disposable {
   async prepare(file: vscode.Uri, target: PassageTarget): Promise<string | undefined> {
     if (file.scheme !== 'file') return undefined;
     const key = keyOf(file, target);
-    const version = await versionOf(file.fsPath).catch(() => undefined);
+    const version = await versionOf(file);
     if (version === undefined) return undefined;
     const known = this.prepared.get(key);
     this.prepared.delete(key); // (re-)inserted below: the map's order is the order of last use
@@ -47,14 +46,13 @@ export class PagePreviews implements vscode.Disposable {
   }
 
   /**
-   * The preview's HTML for the page being written, if it is read and the file is as it was;
-   * otherwise, if one is on its way, `later` resolves with it (undefined if there will be none).
+   * The preview's HTML for the page being written, if it is read and the file is as it was
+   * (`version`: fileVersion of the file's stat now); otherwise, if one is on its way, `later`
+   * resolves with it (undefined if there will be none).
    */
-  async lookup(file: vscode.Uri, target: PassageTarget): Promise<{ now?: string; later?: Promise<string | undefined> }> {
+  lookup(file: vscode.Uri, target: PassageTarget, version: string): { now?: string; later?: Promise<string | undefined> } {
     const entry = this.prepared.get(keyOf(file, target));
-    if (!entry || entry.value === null) return {};
-    const version = await versionOf(file.fsPath).catch(() => undefined);
-    if (entry.version !== version) return {};
+    if (!entry || entry.value === null || entry.version !== version) return {};
     return entry.value !== undefined ? { now: entry.value } : { later: entry.html };
   }
 
@@ -78,7 +76,11 @@ function keyOf(file: vscode.Uri, target: PassageTarget): string {
   return [file.fsPath, target.page, target.pageEnd ?? '', target.text ?? ''].join('\n');
 }
 
-async function versionOf(path: string): Promise<string> {
-  const { size, mtimeMs } = await stat(path);
-  return `${size}:${mtimeMs}`;
+/** A file's size and modification time, as one value: a preview is used only for the file as it was read. */
+export function fileVersion(stat: Pick<vscode.FileStat, 'size' | 'mtime'>): string {
+  return `${stat.size}:${stat.mtime}`;
+}
+
+function versionOf(file: vscode.Uri): Thenable<string | undefined> {
+  return vscode.workspace.fs.stat(file).then(fileVersion, () => undefined);
 }

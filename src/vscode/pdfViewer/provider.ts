@@ -11,7 +11,7 @@ import { PDF_VIEW_TYPE, type FromViewer, type PassageTarget, type ToViewer, type
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import { viewerHtml } from './html';
-import type { PagePreviews } from './pagePreviews';
+import { fileVersion, type PagePreviews } from './pagePreviews';
 
 const STATE_KEY = 'pdfViewer.viewState';
 
@@ -116,9 +116,9 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     // The first message rides in the page itself: the viewer starts fetching the PDF as its
     // script starts, without a round trip to the extension. So does the cited page's preview when
     // it is read already; one still being read follows as a message.
-    const first = await this.firstMessage(uri, panel.webview);
+    const { message: first, version } = await this.firstMessage(uri, panel.webview);
     const target = first.type === 'load' ? first.targets[first.active] : undefined;
-    const preview = target && this.previews ? await this.previews.lookup(uri.with({ fragment: '' }), target) : {};
+    const preview = target && version && this.previews ? this.previews.lookup(uri.with({ fragment: '' }), target, version) : {};
     panel.webview.html = viewerHtml(panel.webview, this.extensionUri, first, preview.now);
     entry.opening!.page = Date.now();
     void preview.later?.then((html) => {
@@ -126,29 +126,38 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     });
   }
 
-  /** What the viewer shows first: the PDF at the requested citation, or why it cannot. */
-  private async firstMessage(uri: vscode.Uri, webview: vscode.Webview): Promise<ToViewer> {
+  /**
+   * What the viewer shows first: the PDF at the requested citation, or why it cannot; with the
+   * file's version (./pagePreviews.ts's fileVersion) when it can be read.
+   */
+  private async firstMessage(uri: vscode.Uri, webview: vscode.Webview): Promise<{ message: ToViewer; version?: string }> {
     const key = keyOf(uri);
     const request = this.pending.get(key) ?? this.fromFragment(uri);
     this.pending.delete(key);
     const targets = (await request?.targets) ?? [];
     const file = uri.with({ fragment: '' });
+    let version: string;
     try {
-      await vscode.workspace.fs.stat(file);
+      version = fileVersion(await vscode.workspace.fs.stat(file));
     } catch (error) {
       const missing = error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
       this.log.warn(`PDF viewer: cannot read ${uri.fsPath}: ${describe(error)}`);
       return {
-        type: 'fail',
-        reason: missing ? 'missing' : 'unreadable',
-        message: missing
-          ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.`
-          : `${uri.fsPath} could not be read: ${describe(error)}`,
+        message: {
+          type: 'fail',
+          reason: missing ? 'missing' : 'unreadable',
+          message: missing
+            ? `${uri.fsPath} is no longer there. It may have been moved or deleted since it was indexed.`
+            : `${uri.fsPath} could not be read: ${describe(error)}`,
+        },
       };
     }
     const restore = this.memento.get<Record<string, ViewState>>(STATE_KEY, {})[key];
     const url = webview.asWebviewUri(file).toString();
-    return { type: 'load', url, fileName: posix.basename(uri.path), targets, active: request?.active ?? 0, ...(restore ? { restore } : {}) };
+    return {
+      message: { type: 'load', url, fileName: posix.basename(uri.path), targets, active: request?.active ?? 0, ...(restore ? { restore } : {}) },
+      version,
+    };
   }
 
   /** The viewer's script runs: a citation clicked while it was starting is shown now. */

@@ -7,6 +7,7 @@ import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
+import { fileVersion } from '../../../src/vscode/pdfViewer/pagePreviews';
 import { CHUNKS_FILE, DOCX_FILE, LONG_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';
@@ -101,8 +102,11 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     const turn = await cite([citation]);
     await api.citations.registry.finish(turn, [citation], 'Its storage layout is described [1].');
     const uri = vscode.Uri.joinPath(root(), ...LONG_FILE.split('/'));
-    const ahead = await api.citations.previews.lookup(uri, { page: 17, text });
-    assert.ok(ahead.now ?? ahead.later, 'the finished answer did not have its PDF page read ahead');
+    const version = fileVersion(await vscode.workspace.fs.stat(uri));
+    const ahead = await waitFor(() => {
+      const found = api.citations.previews.lookup(uri, { page: 17, text }, version);
+      return found.now || found.later ? found : undefined;
+    }, 'the finished answer to have its PDF page read ahead');
     assert.match((await ahead.later) ?? ahead.now ?? '', /<mark>Page 17 filler line 11/);
     const report = await open({ turn, n: 1, file: LONG_FILE, page: 17 }, (r) => r.painted && r.target?.highlight === 'located');
     assert.equal(report.preview?.page, 17, 'no preview was shown');
