@@ -39,6 +39,17 @@ interface PdfPageLike {
   cleanup(): boolean | void;
 }
 
+/** pdf.js's options for reading text, here and for the viewer's page previews (previewPages.ts). */
+export const TEXT_ONLY = {
+  // Text only: no fonts to render, no eval'd font programs, no console noise.
+  disableFontFace: true,
+  isEvalSupported: false,
+  useSystemFonts: false,
+  verbosity: 0,
+  // Keep going past a damaged object on one page instead of failing the whole document.
+  stopAtErrors: false,
+} as const;
+
 let pdfjs: Promise<PdfjsLike> | undefined;
 
 /** Loads pdf.js once, lazily: it is ~1.7 MB of code that an editor session may never need. */
@@ -129,16 +140,7 @@ export async function readPdfPart(
   const pdfjsUsed = pdfjsModule ?? (await loadPdfjs());
   const { getDocument } = pdfjsUsed;
   const imageOps = findOcrCandidates ? imageOperators(pdfjsUsed) : undefined;
-  const task = getDocument({
-    data: bytes,
-    // Text only: no fonts to render, no eval'd font programs, no console noise.
-    disableFontFace: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-    // Keep going past a damaged object on one page instead of failing the whole document.
-    stopAtErrors: false,
-  });
+  const task = getDocument({ data: bytes, ...TEXT_ONLY });
   let document: PdfDocumentLike;
   try {
     document = await task.promise;

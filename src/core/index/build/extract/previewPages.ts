@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { pagePreview, type PagePreview, type PreviewPageText } from '../../../citations/pagePreview';
-import { loadPdfjs } from './pdf';
+import { loadPdfjs, TEXT_ONLY } from './pdf';
 
 /** What pdf.js gives that the preview reads (its own types are not imported into core). */
 interface PreviewDocument {
@@ -27,9 +27,8 @@ export interface PreviewRequest {
   text?: string;
 }
 
-/** How many documents stay open, and for how long after their last use. */
+/** How many documents stay open (the thread itself stops after a few idle minutes: previewThread.ts). */
 const KEPT = 2;
-const IDLE_MS = 5 * 60_000;
 /** The pages a passage is located across, at most (as the viewer: the citation's pages). */
 const MAX_PAGES = 3;
 
@@ -37,15 +36,14 @@ interface OpenDocument {
   /** Size and modification time when opened: a changed file is opened again. */
   version: string;
   doc: Promise<PreviewDocument>;
-  timer?: ReturnType<typeof setTimeout>;
 }
 const open = new Map<string, OpenDocument>();
 
 /** The preview of `request.page`, or undefined when the page has no text to show. */
 export async function readPagePreview(request: PreviewRequest): Promise<PagePreview | undefined> {
   const doc = await documentOf(request.path);
-  const last = Math.min(doc.numPages, request.pageEnd ?? request.page, request.page + MAX_PAGES - 1);
   if (request.page < 1 || request.page > doc.numPages) return undefined;
+  const last = Math.min(doc.numPages, request.pageEnd ?? request.page, request.page + MAX_PAGES - 1);
   const pages: PreviewPageText[] = [];
   for (let n = request.page; n <= last; n++) {
     const page = await doc.getPage(n);
@@ -71,28 +69,16 @@ async function documentOf(path: string): Promise<PreviewDocument> {
   }
   open.set(path, entry);
   for (const [oldest, old] of [...open].slice(0, Math.max(0, open.size - KEPT))) close(oldest, old);
-  clearTimeout(entry.timer);
-  const kept = entry;
-  kept.timer = setTimeout(() => close(path, kept), IDLE_MS);
-  kept.timer.unref?.();
   return entry.doc;
 }
 
 function close(path: string, entry: OpenDocument): void {
-  clearTimeout(entry.timer);
   if (open.get(path) === entry) open.delete(path);
   void entry.doc.then((doc) => doc.destroy()).catch(() => undefined);
 }
 
 async function openDocument(path: string): Promise<PreviewDocument> {
   const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(await readFile(path)),
-    disableFontFace: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-    stopAtErrors: false,
-  });
+  const task = pdfjs.getDocument({ data: new Uint8Array(await readFile(path)), ...TEXT_ONLY });
   return (await task.promise) as unknown as PreviewDocument;
 }

@@ -20,7 +20,12 @@ export class PagePreviewThread {
 
   /** The page's preview; undefined when it has no text to show. Rejects when the PDF cannot be read. */
   read(request: PreviewRequest): Promise<PagePreview | undefined> {
-    const worker = this.started();
+    let worker: Worker;
+    try {
+      worker = this.started();
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const id = this.nextId++;
     clearTimeout(this.idle);
     worker.ref(); // a request on its way keeps the process alive; an idle thread does not
