@@ -1,0 +1,62 @@
+/**
+ * Text of titles and names as compared, never as shown: accents, case, punctuation, ligatures and
+ * spacing do not make two titles different. Old TeX fonts (OT1) put the ff/fi/fl/ffi/ffl
+ * ligatures at codes 27-31, which extraction reports as control characters ("di\x1berent"); a
+ * font without a Unicode map for them drops them ("modied"), which only a fuzzy comparison forgives.
+ */
+
+/** OT1's ligature slots, as pdf.js reports them when the font has no Unicode map. */
+const OT1_LIGATURES: Record<string, string> = { '\x1b': 'ff', '\x1c': 'fi', '\x1d': 'fl', '\x1e': 'ffi', '\x1f': 'ffl' };
+
+/** Ligature code points and OT1 ligature slots spelt out ("ﬁ" -> "fi", "\x1b" -> "ff"); the rest as it was. */
+export function repairLigatures(text: string): string {
+  return text.replace(/[\x1b-\x1f]/g, (c) => OT1_LIGATURES[c]!).replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'));
+}
+
+/** Letters without their accents ("Chaussé" -> "Chausse", "Bürkner" -> "Burkner", "ß" -> "ss"). */
+export function withoutAccents(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/[đĐ]/g, 'd');
+}
+
+/** The comparable form of a title or name: lower case, no accents, letters and digits separated by single spaces. */
+export function comparable(text: string): string {
+  return withoutAccents(repairLigatures(text))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * How alike two titles are, 0-1, after `comparable`: one minus the edit distance over the longer
+ * length. A lost ligature ("modied") or a dropped word costs a few characters of a long title.
+ */
+export function titleSimilarity(a: string, b: string): number {
+  const x = comparable(a);
+  const y = comparable(b);
+  if (x === y) return 1;
+  const longer = Math.max(x.length, y.length);
+  if (longer === 0) return 1;
+  return 1 - editDistance(x, y) / longer;
+}
+
+/** Levenshtein distance, two rows of memory. */
+export function editDistance(a: string, b: string): number {
+  if (a.length < b.length) [a, b] = [b, a];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length]!;
+}
