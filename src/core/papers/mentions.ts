@@ -1,0 +1,245 @@
+/**
+ * Which papers of the library a question names, the ways researchers name them:
+ * - by author and year: "Chaussé (2010)", "Bates et al. 2015", "Henningsen and Hamann (2007)",
+ *   "Hyndman & Khandakar 2008", "in Zeileis's 2004 paper"; the first author, whole names only
+ *   ("Newey and West (1987)" names Newey's paper, never Westfall's); accents optional ("Chausse",
+ *   "Burkner"); a year the record contradicts rules a paper out, a record without a year stays a
+ *   weaker candidate (a vignette prints none, yet others cite it by year);
+ * - by citekey: `@zeileis2004econometric` or the bare key;
+ * - by title: a quoted title ("In 'Parties, Models, Mobsters', …"), most of a title's rare words,
+ *   or a title's own name word ("the RcppEigen paper", "the brms papers": the package a title
+ *   starts with, or a word spelt like code).
+ * A soft preference for search, never a filter: each mention has a strength, and the question's
+ * words that named the paper, which are not content the passages must contain.
+ */
+import { comparable } from './normalize';
+import type { PaperRecord } from './record';
+
+export type MentionKind = 'citekey' | 'author-year' | 'author' | 'title';
+
+export interface PaperMention {
+  path: string;
+  kind: MentionKind;
+  /** 0-1: 1 for a citekey or an author and year the record agrees with. */
+  strength: number;
+  /** The question's words (lower case, as typed and without accents) that named the paper. */
+  words: string[];
+}
+
+/** A token of the question: as typed (accents kept), lower case, comparable (no accents), and whether it starts with a capital. */
+interface Token {
+  typed: string;
+  key: string;
+  capital: boolean;
+}
+
+const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'ten', 'ter', 'dos', 'das', 'st']);
+/** Words too common in titles to name one: a title is named by its rarer words. */
+const TITLE_STOP = new Set(
+  'a an the of for in on with and or to by from using via its their r package packages introduction new approach paper vignette guide'.split(' '),
+);
+const CONNECTORS = new Set(['and', '&', 'et', 'al', 'und']);
+
+function tokensOf(text: string): Token[] {
+  return (text.match(/[\p{L}\p{M}\p{N}]+|&/gu) ?? []).map((raw) => ({ typed: raw.toLowerCase(), key: comparable(raw) || raw, capital: /^\p{Lu}/u.test(raw) }));
+}
+
+/** The family name's words to look for: the whole name, and without its particles ("van de Wiel" -> "wiel"). */
+function familyForms(family: string): string[][] {
+  const words = comparable(family).split(' ').filter(Boolean);
+  const core = words.filter((w) => !PARTICLES.has(w));
+  const forms = [words];
+  if (core.length > 0 && core.length < words.length) forms.push(core);
+  return forms;
+}
+
+function startsAt(tokens: Token[], at: number, words: string[]): boolean {
+  return words.length > 0 && words.every((w, j) => tokens[at + j]?.key === w);
+}
+
+const yearOfToken = (token: Token | undefined) => {
+  const match = token && /^(1[89]\d\d|20\d\d)[a-z]?$/.exec(token.key);
+  return match ? Number(match[1]) : null;
+};
+
+/** What the library's titles say, computed once per library. */
+export interface MentionIndex {
+  records: readonly PaperRecord[];
+  /** Title word -> how many titles hold it. */
+  titleWordCounts: Map<string, number>;
+}
+
+export function mentionIndex(records: readonly PaperRecord[]): MentionIndex {
+  const titleWordCounts = new Map<string, number>();
+  for (const record of records) {
+    for (const word of new Set(titleWords(record.title?.value ?? ''))) titleWordCounts.set(word, (titleWordCounts.get(word) ?? 0) + 1);
+  }
+  return { records, titleWordCounts };
+}
+
+function titleWords(title: string): string[] {
+  return comparable(title)
+    .split(' ')
+    .filter((w) => w.length > 1 && !TITLE_STOP.has(w))
+    .map(singular);
+}
+
+const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+export function papersNamedBy(question: string, index: MentionIndex): PaperMention[] {
+  const tokens = tokensOf(question);
+  const found = new Map<string, PaperMention>();
+  const add = (mention: PaperMention) => {
+    const held = found.get(mention.path);
+    if (!held || held.strength < mention.strength) found.set(mention.path, mention);
+  };
+  for (const record of index.records) {
+    const byKey = citekeyMention(question, record);
+    if (byKey) add(byKey);
+    const byAuthor = authorMention(tokens, record);
+    if (byAuthor) add(byAuthor);
+    const byTitle = titleMention(question, tokens, record, index);
+    if (byTitle) add(byTitle);
+  }
+  return [...found.values()].sort((a, b) => b.strength - a.strength);
+}
+
+function citekeyMention(question: string, record: PaperRecord): PaperMention | null {
+  const key = record.citekey?.value;
+  if (!key || key.length < 4) return null;
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`(?<![\\p{L}\\p{N}_])@?${escaped}(?![\\p{L}\\p{N}_])`, 'iu').exec(question);
+  if (!match) return null;
+  return { path: record.path, kind: 'citekey', strength: 1, words: [key.toLowerCase(), ...comparable(key).split(' ')] };
+}
+
+/**
+ * The first author's family name, then optionally "et al." or co-authors in order, then a year
+ * within a few words. Without a year the name must read as a name (capitalised, or followed by
+ * "et al." or a co-author), since family names are also words ("Young", "Graham").
+ */
+function authorMention(tokens: Token[], record: PaperRecord): PaperMention | null {
+  const authors = record.authors?.value ?? [];
+  if (authors.length === 0) return null;
+  const year = record.year?.value ?? null;
+  let best: PaperMention | null = null;
+  for (const form of familyForms(authors[0]!.family)) {
+    for (let at = 0; at < tokens.length; at++) {
+      if (!startsAt(tokens, at, form)) continue;
+      const used = tokens.slice(at, at + form.length);
+      let next = at + form.length;
+      let coauthors = 0;
+      let etAl = false;
+      // "et al." / "and Hamann" / "& Khandakar" / ", Köll, and Graham"
+      for (let guard = 0; guard < 8 && next < tokens.length; guard++) {
+        if (tokens[next]!.key === 'et' && tokens[next + 1]?.key === 'al') {
+          used.push(tokens[next]!, tokens[next + 1]!);
+          next += 2;
+          etAl = true;
+          break;
+        }
+        const connector = CONNECTORS.has(tokens[next]!.key) ? 1 : 0;
+        const coauthor = authors[1 + coauthors];
+        const coForm = coauthor && familyForms(coauthor.family).find((f) => startsAt(tokens, next + connector, f));
+        if (!coForm) break;
+        used.push(...tokens.slice(next, next + connector + coForm.length));
+        next += connector + coForm.length;
+        coauthors++;
+      }
+      // A possessive ("Zeileis's") and a few words may stand between the names and the year.
+      let mentionedYear: number | null = null;
+      for (let j = next; j < Math.min(tokens.length, next + 4); j++) {
+        const y = yearOfToken(tokens[j]);
+        if (y !== null) {
+          mentionedYear = y;
+          used.push(tokens[j]!);
+          break;
+        }
+      }
+      // A co-author named that the record does not have ("Hahsler, Hornik & Buchta" is not
+      // Hahsler and Hornik's paper): another paper by the same first author.
+      const namedOther = !etAl && CONNECTORS.has(tokens[next]?.key ?? '') && tokens[next + 1]?.capital && !yearOfToken(tokens[next + 1]);
+      if (namedOther) continue;
+      // "et al." stands for two or more further authors: never a paper by one or two.
+      if (etAl && authors.length < 3) continue;
+      let mention: PaperMention | null = null;
+      const words = used.flatMap((t) => [t.typed, t.key]);
+      // A lone family name cites a paper by one author; for more, a reader writes "et al." or the co-authors.
+      const lone = !etAl && coauthors === 0 && authors.length > 1;
+      if (mentionedYear !== null) {
+        if (year !== null && year !== mentionedYear) continue;
+        if (lone && year === null) continue;
+        const strength = year !== null ? Math.min(1, (lone ? 0.8 : 0.9) + 0.05 * coauthors) : 0.5;
+        mention = { path: record.path, kind: year !== null ? 'author-year' : 'author', strength, words };
+      } else if (etAl || coauthors > 0 || (tokens[at]!.capital && !lone)) {
+        mention = { path: record.path, kind: 'author', strength: coauthors > 0 ? 0.6 : 0.4, words };
+      }
+      if (mention && (!best || mention.strength > best.strength)) best = mention;
+    }
+  }
+  return best;
+}
+
+const QUOTED = /["“”'‘’]([^"“”'‘’]{6,})["“”'‘’]/gu;
+
+function titleMention(question: string, tokens: Token[], record: PaperRecord, index: MentionIndex): PaperMention | null {
+  const title = record.title?.value;
+  if (!title) return null;
+  const comparableTitle = comparable(title);
+  // A quoted part of the title: "In 'Parties, Models, Mobsters', …".
+  for (const match of question.matchAll(QUOTED)) {
+    const quoted = comparable(match[1]!);
+    if (quoted.split(' ').length >= 2 && (` ${comparableTitle} `.includes(` ${quoted} `) || quoted.includes(comparableTitle))) {
+      return { path: record.path, kind: 'title', strength: 0.95, words: quotedWords(match[1]!) };
+    }
+  }
+  const asked = new Map(tokens.map((t) => [singular(t.key), t]));
+  const parts = title
+    .split(/:\s|\s[-–—]\s/)
+    .map(titleWords)
+    .filter((words) => words.length > 0);
+  let best: PaperMention | null = null;
+  const total = Math.max(1, index.records.length);
+  const idf = (word: string) => Math.log(1 + total / (index.titleWordCounts.get(word) ?? 1));
+  for (const words of parts) {
+    const matched = words.filter((w) => asked.has(w));
+    if (matched.length < 2) continue;
+    const weight = words.reduce((sum, w) => sum + idf(w), 0);
+    const coverage = matched.reduce((sum, w) => sum + idf(w), 0) / weight;
+    if (coverage >= 0.75) {
+      const mention = { path: record.path, kind: 'title' as const, strength: 0.8 * coverage, words: wordsOf(matched, asked) };
+      if (!best || mention.strength > best.strength) best = mention;
+    }
+  }
+  // A title's own name: the package it starts with ("brms: An R Package …") or a word spelt like code (RcppEigen).
+  for (const name of titleNames(title)) {
+    const token = asked.get(name);
+    if (token && (index.titleWordCounts.get(name) ?? 0) <= 3) {
+      const mention = { path: record.path, kind: 'title' as const, strength: 0.6, words: wordsOf([name], asked) };
+      if (!best || mention.strength > best.strength) best = mention;
+    }
+  }
+  return best;
+}
+
+/** The words that name a title by themselves: the word before its colon, and words spelt like code (RcppEigen, lme4, e1071, FlexMix). */
+function titleNames(title: string): string[] {
+  const names = new Set<string>();
+  const head = /^\s*([\p{L}\p{N}.]+):/u.exec(title);
+  if (head) names.add(singular(comparable(head[1]!).replace(/ /g, '')));
+  for (const word of title.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (/\p{Ll}\p{Lu}/u.test(word) || (/\p{L}/u.test(word) && /\p{N}/u.test(word))) names.add(singular(comparable(word)));
+  }
+  return [...names].filter((n) => n.length >= 2 && !TITLE_STOP.has(n));
+}
+
+function quotedWords(text: string): string[] {
+  return tokensOf(text).flatMap((t) => [t.typed, t.key]);
+}
+
+function wordsOf(matched: string[], asked: Map<string, Token>): string[] {
+  return matched.flatMap((w) => {
+    const token = asked.get(w)!;
+    return [token.typed, token.key];
+  });
+}
