@@ -77,7 +77,12 @@ export async function resolveFolders(
  * IndexStoreError (folderProblemLine names the folder) after closing what was opened.
  */
 export function openFolderIndexes(folders: readonly CliFolder[], embed: QueryEmbedding, logger: Logger) {
-  return openFoldersForQueries(folders, embed, { logger, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) });
+  // Each folder's bib files join its papers' records (core/index/papers).
+  return openFoldersForQueries(
+    folders.map((f) => ({ ...f, root: f.path })),
+    embed,
+    { logger, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) },
+  );
 }
 
 /** indexProblemLine for the folder whose index failed (found by the index folder the error names). */

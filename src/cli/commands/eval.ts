@@ -98,7 +98,7 @@ async function runEval(args: string[]): Promise<number> {
       index = await openIndexForQueries(
         dbDir,
         { modelDir: selection.modelDir, localPrecision: selection.localPrecision, limits: selection.limits },
-        { logger },
+        { logger, root: folder },
       );
       // index.close() closes the embedder it made.
       const stats = await index.retriever.stats();
@@ -121,7 +121,7 @@ async function runEval(args: string[]): Promise<number> {
       });
       const indexed = await showIndexRun(run, progress);
       summary = { embedder: indexed.embedder, documents: indexed.indexed + indexed.skipped };
-      index = await openIndexForQueries(dbDir, { embedder }, { logger });
+      index = await openIndexForQueries(dbDir, { embedder }, { logger, root: folder });
     }
     const indexSeconds = (performance.now() - started) / 1000;
     let report: RetrievalReport;

@@ -5,7 +5,17 @@
  */
 
 // Open for queries; index a folder with the right embedder; what changed since the last run.
-export { clearIndex, indexWithEmbedder, openFoldersForQueries, openIndexForQueries, type IndexRun, type OpenedIndex, type QueryEmbedding } from './session';
+export {
+  clearIndex,
+  indexWithEmbedder,
+  openFoldersForQueries,
+  openIndexForQueries,
+  openPaperLibrary,
+  type IndexRun,
+  type OpenedIndex,
+  type QueryEmbedding,
+} from './session';
+export type { PaperSource } from './papers/paperSource';
 export { changesSinceLastRun } from './build/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './build/indexer';
@@ -14,7 +24,19 @@ export type { Embedder } from './embed/types';
 export type { IndexStore } from './store/types';
 
 // What search returns and an indexing run reports.
-export type { FileFailure, IndexProgress, IndexStats, IndexSummary, OcrSummary, Provenance, Retriever, SearchHit, SearchOptions } from './types';
+export type {
+  FileFailure,
+  IndexProgress,
+  IndexStats,
+  IndexSummary,
+  LibraryPaper,
+  NamedPaper,
+  OcrSummary,
+  Provenance,
+  Retriever,
+  SearchHit,
+  SearchOptions,
+} from './types';
 
 // Settings a host passes in, and their defaults.
 export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_INDEX_DIR_NAME, discoverFiles } from './build/discover';

@@ -4,7 +4,8 @@
  * folder with the right embedder (what the index was built with, under `auto`), closing it after.
  * The CLI, the editor's engine, eval and the benchmarks all go through here.
  */
-import { indexFolder, type IndexFolderOptions } from './build/indexer';
+import { indexFolder, indexOwnDirs, type IndexFolderOptions } from './build/indexer';
+import { paperSource, type PaperSource } from './papers/paperSource';
 import { EmbedderError } from './embed/errors';
 import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embed/select';
 import type { Embedder, EmbedderChoice } from './embed/types';
@@ -15,7 +16,9 @@ import { ocrCacheDirOf } from './build/ocr/cache';
 import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
 import { isObjectStoreUri } from './store/objectStore/location';
 import { readIndexMeta } from './store/store';
-import type { IndexStore, OpenIndexStoreOptions } from './store/types';
+import type { IndexStore, OpenIndexStoreOptions, StoredDocument } from './store/types';
+import type { PaperLibrary } from '../papers/library';
+import type { Logger } from '../ports';
 import type { IndexProgress, IndexSummary, Retriever } from './types';
 
 /** How queries reach the embedder an index records (embedderForIndex's overrides). */
@@ -26,6 +29,8 @@ export interface OpenedIndex {
   /** The query embedder; null for a full-text index (or when it could not be made, see below). */
   embedder: Embedder | null;
   retriever: Retriever;
+  /** The index's papers (its PDFs' fields and the folder's bib files). */
+  papers: PaperSource;
   /** Closes the embedder it made (not one passed in) and the store. */
   close(): Promise<void>;
 }
@@ -42,6 +47,14 @@ export interface OpenForQueriesOptions extends RetrieverOptions {
    * queries never wait on a round trip for it. A local index is read as opened.
    */
   refreshSeconds?: number | null;
+  /**
+   * The indexed folder: its BibTeX files join what the PDFs say in the paper records
+   * (papers/paperSource.ts). Without it (an index searched away from its documents) records come
+   * from the PDFs alone.
+   */
+  root?: string;
+  /** Globs the folder's walk for bib files skips (the index run's excludes). */
+  exclude?: string[];
 }
 
 /** Readers never write; a shared index is re-read on an interval, not per query. */
@@ -59,7 +72,7 @@ export async function openIndexForQueries(
   embedding: QueryEmbedding | { embedder: Embedder | null },
   options: OpenForQueriesOptions = {},
 ): Promise<OpenedIndex> {
-  const { onEmbedderError, refreshSeconds, ...retrieverOptions } = options;
+  const { onEmbedderError, refreshSeconds, root, exclude, ...retrieverOptions } = options;
   const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
   const given = 'embedder' in embedding;
   let embedder: Embedder | null = null;
@@ -72,10 +85,12 @@ export async function openIndexForQueries(
     }
     onEmbedderError(error);
   }
+  const papers = retrieverOptions.papers ?? paperSource(store, { root, exclude, skipDirs: indexOwnDirs(dbDir), logger: retrieverOptions.logger });
   return {
     store,
     embedder,
-    retriever: createRetriever(store, embedder, retrieverOptions),
+    papers,
+    retriever: createRetriever(store, embedder, { ...retrieverOptions, papers }),
     async close() {
       if (!given) await embedder?.close();
       store.close();
@@ -96,7 +111,7 @@ export interface FoldersForQueries {
  * first index that fails to open throws its IndexStoreError after what was opened is closed.
  */
 export async function openFoldersForQueries(
-  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null }>,
+  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null; root?: string }>,
   embedding: QueryEmbedding,
   options: OpenForQueriesOptions = {},
 ): Promise<FoldersForQueries> {
@@ -106,7 +121,13 @@ export async function openFoldersForQueries(
   };
   try {
     for (const folder of folders)
-      opened.push(await openIndexForQueries(folder.dbDir, embedding, { ...options, refreshSeconds: folder.refreshSeconds ?? null }));
+      opened.push(
+        await openIndexForQueries(folder.dbDir, embedding, {
+          ...options,
+          refreshSeconds: folder.refreshSeconds ?? null,
+          ...(folder.root ? { root: folder.root } : {}),
+        }),
+      );
   } catch (error) {
     await close();
     throw error;
@@ -167,5 +188,23 @@ export async function clearIndex(dbDir: string): Promise<void> {
     await rm(ocrCacheDirOf(dbDir), { recursive: true, force: true });
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * The paper library of an indexed folder (papers/paperSource.ts): what its PDFs say and its bib
+ * files, for listing and fixing records (`papers`, the editor's "Show Papers"). Read-only.
+ */
+export async function openPaperLibrary(
+  dbDir: string,
+  root: string,
+  options: { exclude?: string[]; logger?: Logger } = {},
+): Promise<{ library: PaperLibrary; documents: StoredDocument[] }> {
+  const store = await openIndexStore(dbDir, { readOnly: true });
+  try {
+    const source = paperSource(store, { root, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), logger: options.logger });
+    return { library: await source.current(), documents: await store.documents() };
+  } finally {
+    store.close();
   }
 }

@@ -3,6 +3,8 @@
  * returns. Paths are always relative to the indexed root, with POSIX separators.
  */
 
+import type { PaperRef } from '../citations/citationLabel';
+import type { MentionKind } from '../papers/mentions';
 import type { Absence } from './search/absence';
 
 export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
@@ -75,6 +77,23 @@ export interface SearchHit extends Provenance {
   docHash?: string;
   /** Higher is better; comparable only within one result list. */
   score: number;
+  /** The paper the document is, when the library knows it (citations read "Chaussé (2010), p. 14"). */
+  paper?: PaperRef;
+}
+
+/** A paper a question names (src/core/papers/mentions.ts), with how it reads in citations. */
+export interface NamedPaper {
+  path: string;
+  paper: PaperRef;
+  /** 0-1: 1 for an author and year, citekey or quoted title the record agrees with. */
+  strength: number;
+  kind: MentionKind;
+}
+
+/** A paper of the library: an indexed document whose record names it. */
+export interface LibraryPaper {
+  path: string;
+  paper: PaperRef;
 }
 
 export interface SearchOptions {
@@ -115,6 +134,10 @@ export interface Retriever {
    * the index alone (./absence.ts). Optional: a retriever without it never says "not in your documents".
    */
   assessAbsence?(query: string, hits: readonly SearchHit[]): Promise<Absence>;
+  /** The papers of the library the question names, strongest first. Optional: a retriever without papers names none. */
+  namedPapers?(query: string): Promise<NamedPaper[]>;
+  /** Every paper of the library (documents whose record names a paper). Optional, as namedPapers. */
+  papers?(): Promise<LibraryPaper[]>;
   listDocuments(): Promise<DocumentInfo[]>;
   stats(): Promise<IndexStats>;
 }

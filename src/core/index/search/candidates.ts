@@ -41,6 +41,13 @@ const MAX_IDENTIFIER_LISTS = 2;
 const DEFINITION_SCAN = 100;
 export const NO_IDENTIFIER_ROWS = { containing: [], defining: [] };
 
+/** Papers searched as one list, and the question's words that named them (left out of that list's query). */
+export interface PaperGroup {
+  paths: string[];
+  words: Set<string>;
+  weight: number;
+}
+
 export function candidateLists(
   store: IndexStore,
   embedder: Embedder | null,
@@ -169,6 +176,30 @@ export function candidateLists(
   }
 
   /**
+   * Full-text hits inside each paper the question names (../../papers/mentions.ts), searched
+   * without the words that named it (an author's name and a year are not what the passage says;
+   * across the library they match reference lists). One list per strongly named paper (at most
+   * MAX_PAPER_LISTS: a question comparing two papers must reach both), else one list over the
+   * weaker candidates together ("Zeileis" alone names several papers).
+   */
+  async function paperRows(mentions: readonly PaperGroup[], analyzed: AnalyzedQuery, limit: number): Promise<Row[][]> {
+    return Promise.all(
+      mentions.map(async ({ paths, words }) => {
+        try {
+          const scoped = withoutWords(analyzed, words);
+          const query =
+            scoped.terms.length > 0 ? { ...scoped, phrases: scoped.phrases.filter((p) => !p.split(' ').every((w) => words.has(w.toLowerCase()))) } : analyzed;
+          return await ftsSide(query, sqlIn('path', paths), limit, copies.named);
+        } catch (error) {
+          if (isIndexDamage(error)) throw error;
+          logger?.warn('full-text search within a named paper failed', error);
+          return [];
+        }
+      }),
+    );
+  }
+
+  /**
    * Per code identifier in the question (at most MAX_IDENTIFIER_LISTS), from one full-text query
    * for the chunks that contain it, ranked by the whole question:
    * - `containing`: those chunks, kept only when the identifier is rare (fewer chunks than the
@@ -204,5 +235,5 @@ export function candidateLists(
     };
   }
 
-  return { ftsSide, vectorSide, namedDocumentRows, identifierRows };
+  return { ftsSide, vectorSide, namedDocumentRows, paperRows, identifierRows };
 }

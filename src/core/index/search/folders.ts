@@ -11,7 +11,7 @@
  */
 import { reciprocalRankFusion } from './fusion';
 import type { Absence } from './absence';
-import type { DocumentInfo, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
+import type { DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
 
 export interface FolderRetriever {
   /** What paths are prefixed with (see folderLabels). */
@@ -93,6 +93,20 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
           },
         }
       : {}),
+
+    async namedPapers(query: string): Promise<NamedPaper[]> {
+      const lists = await Promise.all(
+        folders.map(async ({ label, retriever }) => ((await retriever.namedPapers?.(query)) ?? []).map((p) => ({ ...p, path: inFolder(label, p.path) }))),
+      );
+      return lists.flat().sort((a, b) => b.strength - a.strength);
+    },
+
+    async papers(): Promise<LibraryPaper[]> {
+      const lists = await Promise.all(
+        folders.map(async ({ label, retriever }) => ((await retriever.papers?.()) ?? []).map((p) => ({ ...p, path: inFolder(label, p.path) }))),
+      );
+      return lists.flat();
+    },
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const lists = await Promise.all(

@@ -24,6 +24,9 @@ import { isIndexDamage } from '../store/errors';
 import type { IndexStore } from '../store/types';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
 import type { Logger } from '../../ports';
+import type { PaperMention } from '../../papers/mentions';
+import type { PaperSource } from '../papers/paperSource';
+import type { PaperGroup } from './candidates';
 
 export class SearchError extends Error {
   readonly code: 'no-search-method' | 'search-failed';
@@ -77,6 +80,16 @@ export interface RetrieverOptions {
   definitionWeight?: number;
   /** How the vector list reads an IVF index, when the table has one (default DEFAULT_VECTOR_INDEX_SEARCH). */
   vectorIndex?: VectorIndexSearch;
+  /**
+   * The index's papers (../papers/paperSource.ts): a question that names a paper by author and
+   * year, title or citekey gets a full-text list inside it, hits carry the paper's reference, and
+   * the words that named it are not content the passages must hold. Absent: papers are unknown.
+   */
+  papers?: PaperSource;
+  /** Weight of each named paper's list; 0 turns paper naming off (hits still carry their paper). */
+  paperWeight?: number;
+  /** Leave the words that named a paper out of the main full-text list too (they match reference lists elsewhere). */
+  stripPaperWords?: boolean;
 }
 
 const DEFAULT_K = 10;
@@ -110,6 +123,13 @@ const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
  * a turn searches several queries, and each would otherwise wait out the same limit again.
  */
 const EMBEDDER_RETRY_MS = 60_000;
+/** A mention this strong names the paper (an author and year it agrees with, a citekey, a quoted title); weaker ones are candidates. */
+const STRONG_MENTION = 0.75;
+/** Papers searched one by one: a question may compare two or three; more is a topic, not a paper. */
+const MAX_PAPER_LISTS = 3;
+/** Weaker candidates searched together (an author without a year): enough for a prolific author's papers. */
+const MAX_CANDIDATE_PAPERS = 8;
+const MIN_MENTION = 0.4;
 
 export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
   const candidateFactor = options.candidateFactor ?? 4;
@@ -141,13 +161,34 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     logger?.warn(`vector search failed; using full-text search only: ${error.message}${typeof action === 'string' ? ` (${action})` : ''}`);
   }
 
-  const { ftsSide, vectorSide, namedDocumentRows, identifierRows } = candidateLists(store, embedder, {
+  const paperWeight = options.paperWeight ?? 1;
+  const stripPaperWords = options.stripPaperWords ?? true;
+
+  /** The papers a question names inside the allowed documents, and the words that named them. */
+  async function mentionsOf(query: string, allowed: readonly string[] | undefined, signal?: AbortSignal): Promise<PaperMention[]> {
+    if (!options.papers) return [];
+    const library = await options.papers.current(signal);
+    const mentions = library.namedBy(query).filter((m) => m.strength >= MIN_MENTION);
+    return allowed && allowed.length > 0 ? mentions.filter((m) => allowed.includes(m.path)) : mentions;
+  }
+
+  const { ftsSide, vectorSide, namedDocumentRows, paperRows, identifierRows } = candidateLists(store, embedder, {
     phrases: options.phrases,
     stripNameWords,
     vectorIndex: options.vectorIndex ?? DEFAULT_VECTOR_INDEX_SEARCH,
     documentList,
     logger,
   });
+
+  /** Hits from rows, each carrying its paper's reference when the library knows it. */
+  async function hitMaker(signal?: AbortSignal): Promise<(row: Row, score: number) => SearchHit> {
+    const library = options.papers ? await options.papers.current(signal) : null;
+    return (row, score) => {
+      const hit = toHit(row, score);
+      const paper = library?.ref(hit.path);
+      return paper ? { ...hit, paper } : hit;
+    };
+  }
 
   return {
     async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchHit[]> {
@@ -167,6 +208,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       }
 
       const analyzed = analyzeQuery(query);
+      const mentions = await mentionsOf(query, searchOptions.paths, signal);
+      const naming = new Set(mentions.flatMap((m) => m.words));
+      const groups = paperWeight > 0 ? paperGroups(mentions, paperWeight) : [];
+      const mainQuery = stripPaperWords && naming.size > 0 ? unlessEmpty(withoutWords(analyzed, naming), analyzed) : analyzed;
       const definitionWeight = options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT[useVector ? 'hybrid' : 'fullText'];
       // One embedding of a two-part question averages two topics; BM25 already scores each term
       // on its own, so only the vector side is asked part by part. The parts run beside the main
@@ -177,8 +222,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           ? Promise.all(parts.map((part) => vectorSide(part, searchOptions.paths, limit, signal).catch(ignoreUnlessDamage)))
           : Promise.resolve([]);
       partRows.catch(() => undefined);
-      const [fts, vec, named, identified] = await Promise.all([
-        useFts ? settle(ftsSide(analyzed, filter, limit)) : settle(Promise.resolve<Row[]>([])),
+      const [fts, vec, named, identified, papers] = await Promise.all([
+        useFts ? settle(ftsSide(mainQuery, filter, limit)) : settle(Promise.resolve<Row[]>([])),
         useVector
           ? settle(vectorSide(query, searchOptions.paths, limit, signal))
           : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
@@ -187,6 +232,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
           ? identifierRows(analyzed, filter, limit)
           : Promise.resolve(NO_IDENTIFIER_ROWS),
+        useFts && groups.length > 0 ? paperRows(groups, analyzed, limit) : Promise.resolve([]),
       ]);
       signal?.throwIfAborted();
       for (const side of [fts, vec]) if (!side.ok && isIndexDamage(side.error)) throw side.error;
@@ -205,13 +251,15 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         { items: ftsRows, weight: ftsWeight },
         { items: vecRows, weight: vectorWeight },
         { items: fts.ok ? named : [], weight: namedDocWeight },
+        ...(fts.ok ? papers : []).map((items, i) => ({ items, weight: groups[i]!.weight })),
         ...partLists.map((items) => ({ items, weight: partWeight })),
         // Hybrid leaves the containing lists out (see identifierWeight); definitions go in both modes.
         ...(fts.ok && !useVector ? identified.containing : []).map((items) => ({ items, weight: identifierWeight })),
         ...(fts.ok ? identified.defining : []).map((items) => ({ items, weight: definitionWeight })),
       ].filter((list) => list.items.length > 0);
-      if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => toHit(row, row._score ?? 0));
-      if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => toHit(row, 1 - (row._distance ?? 1)));
+      const hit = await hitMaker(signal);
+      if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => hit(row, row._score ?? 0));
+      if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => hit(row, 1 - (row._distance ?? 1)));
       // A passage and its copies are one item: a copy in the vector list votes for the full-text list's.
       let fused = reciprocalRankFusion(lists, passageKey);
       const queryVector = vec.ok ? vec.value.queryVector : null;
@@ -227,7 +275,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             {
               top: sentenceRerank,
               signal,
-              terms: rerankTerms(analyzed, fts.ok ? named.titleWords : new Set()),
+              terms: rerankTerms(analyzed, new Set([...(fts.ok ? named.titleWords : []), ...naming])),
               names: analyzed.identifiers.flatMap(tokenPieces),
               embedPerChunk: sentenceVectors,
             },
@@ -241,10 +289,32 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           else logger?.warn('sentence rerank failed; keeping the fused order', error);
         }
       }
-      return fused.slice(0, k).map(({ item, score }) => toHit(item, score));
+      return fused.slice(0, k).map(({ item, score }) => hit(item, score));
     },
 
-    assessAbsence: (query, hits) => assessAbsence(query, hits, termLookup),
+    async assessAbsence(query, hits) {
+      const allowed = [...new Set(hits.map((h) => h.path))];
+      const naming = new Set((await mentionsOf(query, allowed).catch(() => [])).flatMap((m) => m.words));
+      return assessAbsence(query, hits, termLookup, naming);
+    },
+
+    async namedPapers(query) {
+      if (!options.papers) return [];
+      const library = await options.papers.current();
+      return (await mentionsOf(query, undefined)).flatMap((m) => {
+        const paper = library.ref(m.path);
+        return paper ? [{ path: m.path, paper, strength: m.strength, kind: m.kind }] : [];
+      });
+    },
+
+    async papers() {
+      if (!options.papers) return [];
+      const library = await options.papers.current();
+      return [...library.records.keys()].flatMap((path) => {
+        const paper = library.ref(path);
+        return paper ? [{ path, paper }] : [];
+      });
+    },
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();
@@ -280,6 +350,23 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
   } catch (error) {
     return { ok: false, error };
   }
+}
+
+/**
+ * Papers searched one by one (the strongly named, at most MAX_PAPER_LISTS) and the weaker
+ * candidates together at half weight: "Hothorn et al. (2006)" names the 2006 paper and, weaker,
+ * a vignette of the same authors that prints no year.
+ */
+function paperGroups(mentions: readonly PaperMention[], weight: number): PaperGroup[] {
+  const strong = mentions.filter((m) => m.strength >= STRONG_MENTION).slice(0, MAX_PAPER_LISTS);
+  const weak = mentions.filter((m) => m.strength < STRONG_MENTION).slice(0, MAX_CANDIDATE_PAPERS);
+  const groups = strong.map((m) => ({ paths: [m.path], words: new Set(m.words), weight }));
+  if (weak.length > 0) groups.push({ paths: weak.map((m) => m.path), words: new Set(weak.flatMap((m) => m.words)), weight: weight / 2 });
+  return groups;
+}
+
+function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQuery {
+  return query.terms.length > 0 ? query : otherwise;
 }
 
 function toHit(row: Row, score: number): SearchHit {

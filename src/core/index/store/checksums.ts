@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { hashFile } from '../contentHash';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE } from './schema';
 import { SENTENCES_TABLE } from './sentenceVectorTable';
+import { PAPER_FIELDS_TABLE } from './paperFieldTable';
 
 /** One immutable file as it was committed. */
 export interface FileChecksum {
@@ -46,7 +47,7 @@ export interface VerifyReport {
   mismatches: ChecksumMismatch[];
 }
 
-const TABLES = [CHUNKS_TABLE, DOCUMENTS_TABLE, SENTENCES_TABLE].map((name) => `${name}.lance`);
+const TABLES = [CHUNKS_TABLE, DOCUMENTS_TABLE, SENTENCES_TABLE, PAPER_FIELDS_TABLE].map((name) => `${name}.lance`);
 /** Table subfolders whose files Lance never rewrites (the Lance table format's layout). */
 const IMMUTABLE_DIRS = ['data', '_versions', '_deletions', '_indices'];
 

@@ -31,6 +31,7 @@ import { localSidecar, type IndexSidecar } from './sidecar';
 import { isObjectStoreUri } from './objectStore/location';
 import { objectSidecar } from './objectStore/objectSidecar';
 import { SentenceVectorTable } from './sentenceVectorTable';
+import { PaperFieldTable } from './paperFieldTable';
 
 type LanceModule = typeof import('@lancedb/lancedb');
 
@@ -163,6 +164,10 @@ class LanceIndexStore implements IndexStore {
       assertWritable: () => this.assertWritable(),
       lancedb: loadLanceDb,
     });
+    this.paperFields = new PaperFieldTable(db, {
+      existing: (names) => side.existingTables(db, names),
+      assertWritable: () => this.assertWritable(),
+    });
   }
 
   /** Readers (search, ask, chat, an editor on a shared index) never write: a bug that tries fails loudly. */
@@ -171,6 +176,7 @@ class LanceIndexStore implements IndexStore {
   }
 
   readonly sentenceVectors: SentenceVectorTable;
+  readonly paperFields: PaperFieldTable;
 
   /** The document list as last read; every write through this handle drops it. */
   private documentsCache: Promise<StoredDocument[]> | null = null;
@@ -212,8 +218,8 @@ class LanceIndexStore implements IndexStore {
   /** Decodes every page of both tables, keeping nothing. */
   private async readEveryRow(): Promise<void> {
     try {
-      const sentences = await this.sentenceVectors.handle();
-      for (const table of [this.docs, this.chunks, ...(sentences ? [sentences] : [])]) for await (const batch of table.query()) void batch;
+      const optional = [await this.sentenceVectors.handle(), await this.paperFields.handle()].filter((t): t is Table => t !== null);
+      for (const table of [this.docs, this.chunks, ...optional]) for await (const batch of table.query()) void batch;
     } catch (error) {
       throw await this.damageFrom(error);
     }
@@ -330,10 +336,11 @@ class LanceIndexStore implements IndexStore {
     // run deletes it again, so no orphan chunk can outlive its document.
     for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
     for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
+    await this.paperFields.delete(paths);
     this.documentsCache = null;
   }
 
-  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors'> = {}): Promise<void> {
+  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields'> = {}): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
@@ -384,6 +391,7 @@ class LanceIndexStore implements IndexStore {
 
   close(): void {
     this.sentenceVectors.close();
+    this.paperFields.close();
     this.chunks.close();
     this.docs.close();
     this.db.close();

@@ -7,6 +7,7 @@ import type { Table } from '@lancedb/lancedb';
 import type { Chunk, DocumentKind } from '../types';
 import type { IndexChecksums } from './checksums';
 import type { IndexStoreError } from './errors';
+import type { PaperFieldTable } from './paperFieldTable';
 
 /** Index-level facts, kept in `<dbDir>/index-meta.json`. */
 export interface IndexMeta {
@@ -39,6 +40,12 @@ export interface IndexMeta {
    * short: the next run embeds the sentences still missing, and only those.
    */
   sentenceVectors?: string | null;
+  /**
+   * The version of the rules that read every PDF's paper fields (./paperFieldTable.ts) at the end of
+   * the last completed run. Absent in indexes made before records: their next run reads page 1 and
+   * the metadata of each PDF, once, and nothing else.
+   */
+  paperFields?: number | null;
 }
 
 /** Bookkeeping for one indexed document. */
@@ -94,7 +101,7 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors'>): Promise<void>;
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields'>): Promise<void>;
   /** Records the checksums of the files as they are now (after a cancelled run; markIndexed does it otherwise). */
   recordChecksums(): Promise<void>;
   /**
@@ -109,6 +116,8 @@ export interface IndexStore {
   optimize(options?: { indicesOnly?: boolean }): Promise<void>;
   /** The rerank's sentence vectors of chunk texts (./sentenceVectorTable.ts); writes throw on a reader. */
   readonly sentenceVectors: SentenceVectors;
+  /** What each PDF says about the paper it is (./paperFieldTable.ts); writes throw on a reader. */
+  readonly paperFields: PaperFieldTable;
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
   close(): void;
