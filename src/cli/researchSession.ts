@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
-import { pagesOf } from '../core/graph/passages';
-import { citesParagraphs, lineWord } from '../core/index';
+import { citationLabel } from '../core/citations/citationLabel';
+import { citesParagraphs } from '../core/index';
 import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
@@ -153,6 +153,17 @@ export function turnJson(result: TurnResult) {
       ...(c.pageEnd !== undefined ? { page_end: c.pageEnd } : {}),
       ...(c.lines ? { lines: c.lines } : {}),
       index: c.index,
+      label: citationLabel(c),
+      ...(c.paper
+        ? {
+            paper: {
+              authors: c.paper.authors,
+              year: c.paper.year,
+              ...(c.paper.title ? { title: c.paper.title } : {}),
+              ...(c.paper.citekey ? { citekey: c.paper.citekey } : {}),
+            },
+          }
+        : {}),
     })),
     metadata: result.metadata,
     decisions: result.decisions,
@@ -197,9 +208,8 @@ export function renderTurnFooter(result: TurnResult, linker: LocationLinker): st
   if (result.citations.length) {
     lines.push('', 'Sources:');
     for (const c of result.citations) {
-      const where = c.page !== undefined ? `, ${pagesOf(c)}` : c.lines ? `, ${lineWord(c.file)}s ${c.lines[0]}-${c.lines[1]}` : '';
       const line = citesParagraphs(c.file) ? undefined : c.lines?.[0];
-      lines.push(`  [${c.index}] ${linker.link(`${c.file}${where}`, { path: c.file, page: c.page, line })}`);
+      lines.push(`  [${c.index}] ${linker.link(citationLabel(c), { path: c.file, page: c.page, line })}`);
     }
   }
   if (result.followups.length) {

@@ -9,7 +9,7 @@ import type { Citation, TurnEvent, TurnResult } from '../core/graph/api';
 import type { Logger } from '../core/ports';
 import { CitationMarkerStream } from './citations/links';
 import type { CitationRegistry } from './citations/registry';
-import { citationCommandUri } from './pure/citationLinks';
+import { citationCommandUri, citationHover } from './pure/citationLinks';
 import { renderCitations } from './render';
 import type { FolderPaths } from './workspaceFolders';
 
@@ -30,7 +30,7 @@ export class AnswerStream {
       (markdown) => stream.markdown(markdown),
       (n) => {
         const c = this.sources.find((s) => s.index === n);
-        return c ? { uri: citationCommandUri(this.turnId, c), ...(c.snippet ? { title: c.snippet } : {}) } : undefined;
+        return c ? { uri: citationCommandUri(this.turnId, c), title: citationHover(c, c.snippet) } : undefined;
       },
     );
   }

@@ -8,8 +8,8 @@ import type { FolderPaths } from './workspaceFolders';
 import type { Citation } from '../core/graph/api';
 import { docxPreviewUri, isDocx } from './citations/docxPreview';
 import { trustedMarkdown } from './citations/links';
-import { citationCommandUri, markdownLink } from './pure/citationLinks';
-import { citationLabel } from './pure/citationText';
+import { citationLabel } from '../core/citations/citationLabel';
+import { citationCommandUri, citationHover, markdownLink } from './pure/citationLinks';
 import { SOURCES_HEADING } from './pure/chatHistory';
 import { buttonsFor, problemLine, type KnownProblem } from './pure/knownProblems';
 
@@ -47,7 +47,7 @@ export function renderCitations(
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
     const uri = citationCommandUri(turn, c);
-    const hover = hoverOf(c);
+    const hover = citationHover(c, hoverOf(c));
     stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}`));
     const location = citationLocation(folders, c);
     if (location) stream.reference(location);

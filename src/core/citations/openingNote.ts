@@ -4,6 +4,7 @@
  * takes a second or more to open in a browser-hosted VS Code) and the webview keeps them up to
  * date, so both come from here.
  */
+import { paperName } from './citationLabel';
 import type { PassageTarget } from './viewerProtocol';
 
 /** The citation bar's label: the target's own, with its place among several. */
@@ -22,7 +23,8 @@ const QUOTE_CHARS = 280;
 export function openingNote(fileName: string, target: PassageTarget | undefined, restoredPage?: number): { line: string; quote?: string } {
   const page = target?.page ?? restoredPage;
   const pages = target?.pageEnd !== undefined && target.pageEnd > target.page ? `pages ${target.page}-${target.pageEnd}` : `page ${page}`;
-  const line = page !== undefined ? `Opening ${pages} of ${fileName}…` : `Opening ${fileName}…`;
+  const name = paperName(target?.paper) ?? fileName;
+  const line = page !== undefined ? `Opening ${pages} of ${name}…` : `Opening ${name}…`;
   const text = target?.text?.replace(/\s+/g, ' ').trim();
   if (!text) return { line };
   if (text.length <= QUOTE_CHARS) return { line, quote: text };

@@ -3,6 +3,8 @@
  * (src/vscode/pdfViewer). Plain data only: both sides are bundled separately and meet here.
  */
 
+import type { PaperRef } from './citationLabel';
+
 /** A cited passage to show: the page to open and, when known, the indexed text to highlight. */
 export interface PassageTarget {
   /** 1-based physical page where the passage starts. */
@@ -13,8 +15,10 @@ export interface PassageTarget {
   text?: string;
   /** A sentence of `text` to emphasise (the one that best matches the answer's claim). */
   emphasis?: string;
-  /** Label for the viewer's citation bar, e.g. "[2] R-admin.pdf p. 35". */
+  /** Label for the viewer's citation bar, e.g. "[2] R-admin.pdf, p. 35", "[1] Chaussé (2010), p. 14" (./citationLabel.ts). */
   label?: string;
+  /** The paper the PDF is, when the library knows it: the opening note names it. */
+  paper?: PaperRef;
   /** The document changed since it was indexed: the highlight may be stale. */
   stale?: boolean;
   /**

@@ -3,6 +3,7 @@
  * participant, tests). One call answers one user turn; everything the next turn needs travels
  * back in `TurnResult.metadata`, because VS Code chat turns are stateless.
  */
+import type { PaperRef } from '../citations/citationLabel';
 import type { Retriever } from '../index/types';
 
 /** A citation as shown to the user: `[n]` in the answer maps to file + page or lines. */
@@ -23,6 +24,8 @@ export interface Citation {
   text?: string;
   /** Content hash of the document when it was indexed, to tell a changed file. */
   docHash?: string;
+  /** The paper the document is, when the library knows it: the label reads "Chaussé (2010), p. 14" (core/citations/citationLabel.ts). */
+  paper?: PaperRef;
 }
 
 export interface Followup {

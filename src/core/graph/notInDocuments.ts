@@ -9,7 +9,8 @@ import type { SearchHit } from '../index/types';
 import { isAbortError } from '../llm/errors';
 import type { Citation } from './api';
 import { excerpt } from './excerpt';
-import { citationOf, locationOf } from './passages';
+import { citationOf, placeOfHit } from './passages';
+import { citationLabel } from '../citations/citationLabel';
 import type { GraphRuntime } from './runtime';
 
 /** Closest passages shown: enough to check the verdict, few enough to read. */
@@ -44,8 +45,7 @@ export function quoted(hit: SearchHit, n: number, question: string): string {
     .join('\n');
   // After a closing fence the marker needs its own line: "``` [1]" would not close the block.
   const marker = endsWithCode ? `\n>\n> [${n}]` : ` [${n}]`;
-  const where = locationOf(hit);
-  return `${body}${marker}\n\n— ${hit.path}${where ? `, ${where}` : ''}`;
+  return `${body}${marker}\n\n— ${citationLabel(placeOfHit(hit))}`;
 }
 
 /**

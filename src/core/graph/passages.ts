@@ -9,6 +9,7 @@ import type { SearchHit } from '../index/types';
 import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
 import { cutAtWord } from './excerpt';
+import { paperDescription, type CitedPlace } from '../citations/citationLabel';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
 export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'passage', 'passages'] as const;
@@ -40,25 +41,36 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   const location = locationOf(hit);
   const attribute = (value: string) => clean(value).replace(/"/g, "'");
   const heading = hit.heading ? ` section="${attribute(hit.heading)}"` : '';
+  // The paper's name lets the model see that "Chaussé (2010)" in the question is this document.
+  const described = paperDescription(hit.paper);
+  const paper = described ? ` paper="${attribute(described)}"` : '';
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
-  return `<document n="${n}" file="${attribute(hit.path)}"${location ? ` location="${location}"` : ''}${heading}>\n${clean(text)}\n</document>`;
+  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}>\n${clean(text)}\n</document>`;
+}
+
+/** What a citation label needs of a hit (core/citations/citationLabel.ts). */
+export function placeOfHit(hit: SearchHit): CitedPlace {
+  const place: CitedPlace = { file: hit.path };
+  if (hit.pageStart !== null) place.page = hit.pageStart;
+  if (hit.pageStart !== null && hit.pageEnd !== null && hit.pageEnd > hit.pageStart) place.pageEnd = hit.pageEnd;
+  if (hit.lineStart !== null) place.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
+  if (hit.paper) place.paper = hit.paper;
+  return place;
 }
 
 export function citationOf(hit: SearchHit, index: number): Citation {
-  const citation: Citation = { index, file: hit.path };
-  if (hit.pageStart !== null) citation.page = hit.pageStart;
-  if (hit.pageStart !== null && hit.pageEnd !== null && hit.pageEnd > hit.pageStart) citation.pageEnd = hit.pageEnd;
-  if (hit.lineStart !== null) citation.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
-  citation.snippet = snippetOf(hit.text);
-  citation.text = hit.text;
-  if (hit.docHash) citation.docHash = hit.docHash;
-  return citation;
-}
-
-/** "page 3" or "pages 3-4": a passage that crosses a page break is cited with both pages. */
-export function pagesOf(citation: Pick<Citation, 'page' | 'pageEnd'>): string {
-  if (citation.page === undefined) return '';
-  return citation.pageEnd !== undefined ? `pages ${citation.page}-${citation.pageEnd}` : `page ${citation.page}`;
+  const { file, page, pageEnd, lines, paper } = placeOfHit(hit);
+  return {
+    index,
+    file,
+    ...(page !== undefined ? { page } : {}),
+    ...(pageEnd !== undefined ? { pageEnd } : {}),
+    ...(lines ? { lines } : {}),
+    snippet: snippetOf(hit.text),
+    text: hit.text,
+    ...(hit.docHash ? { docHash: hit.docHash } : {}),
+    ...(paper ? { paper } : {}),
+  };
 }
 
 export function snippetOf(text: string, max = 160): string {
@@ -100,11 +112,4 @@ export function renderConversation(messages: readonly { role: string; content: s
       return `${m.role === 'user' ? 'User' : 'Assistant'}: ${text}`;
     })
     .join('\n');
-}
-
-export function renderDocumentList(documents: readonly { path: string; pages: number | null }[], max = 200): string {
-  if (documents.length === 0) return '(none)';
-  const lines = documents.slice(0, max).map((d) => `- ${d.path}${d.pages ? ` (${d.pages} pages)` : ''}`);
-  if (documents.length > max) lines.push(`- … and ${documents.length - max} more`);
-  return lines.join('\n');
 }

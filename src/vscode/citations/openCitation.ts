@@ -6,6 +6,7 @@
  * the indexed folders, whatever a link in the chat says; in a multi-root workspace its path names
  * the folder (../workspaceFolders).
  */
+import { citationLabel } from '../../core/citations/citationLabel';
 import * as vscode from 'vscode';
 import { cachedOcrWords, hashFile, ocrCacheDirOf } from '../../core/index';
 import type { Citation } from '../../core/graph/api';
@@ -100,7 +101,9 @@ export function targetOf(c: Citation, turn: CitedTurn | undefined, stale: boolea
     ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
     ...(c.text ? { text: c.text } : {}),
     ...(emphasis ? { emphasis } : {}),
-    label: `[${c.index}] ${c.file.split('/').pop()} ${c.pageEnd !== undefined ? `pp. ${c.page}-${c.pageEnd}` : `p. ${c.page ?? 1}`}`,
+    // A paper reads as it is cited; a file by its name alone (the bar is narrow).
+    label: `[${c.index}] ${citationLabel({ ...c, file: c.file.split('/').pop()!, page: c.page ?? 1 })}`,
+    ...(c.paper ? { paper: c.paper } : {}),
     ...(stale ? { stale } : {}),
   };
 }

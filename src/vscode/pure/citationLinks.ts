@@ -3,6 +3,7 @@
  * and the way back to a plain `[n]` marker (history). No `vscode` import (unit-tested).
  */
 import type { Citation } from '../../core/graph/api';
+import { citationLabel } from '../../core/citations/citationLabel';
 import { OPEN_CITATION_COMMAND } from './commandIds';
 
 /** What a link carries: its turn and number, and where to open if the turn is forgotten. */
@@ -35,6 +36,16 @@ const MARKER_LINK = /\[\\\[(\d+)\\\]\]\(command:local-research\.openCitation\?[^
 /** Answer text as the model wrote it: citation links back to plain `[n]` markers. */
 export function unlinkCitations(markdown: string): string {
   return markdown.replace(MARKER_LINK, '[$1]');
+}
+
+/**
+ * A source's hover: how it is cited and, where that hides the file (a paper named by its authors),
+ * the file's path, then the quoted passage. The label itself reads as core/citations/citationLabel.ts says.
+ */
+export function citationHover(c: Citation, quote: string | undefined): string {
+  const label = citationLabel(c);
+  const where = label.startsWith(c.file) ? label : `${label} · ${c.file}`;
+  return quote ? `${where}: “${quote}”` : where;
 }
 
 /** `[label](command "title")` with the label and title escaped for Markdown. */

@@ -38,7 +38,7 @@ describe('CLI over several folders (--folder DIR)', function () {
         ['alpha', alpha],
         ['beta', beta],
       ] as const) {
-        const line = r.stdout.split('\n').find((l) => l.includes(`. ${label}/README.md lines `));
+        const line = r.stdout.split('\n').find((l) => l.includes(`. ${label}/README.md, lines `));
         assert.ok(line, r.stdout);
         assert.ok(line.includes(`(${relative(dir, join(folder, 'README.md'))}:`), line);
       }

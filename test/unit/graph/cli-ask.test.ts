@@ -74,7 +74,8 @@ describe('CLI ask and chat (bundled dist/cli.js)', function () {
         const t2 = JSON.parse(second.stdout);
         assert.equal(t2.route, 'answer');
         assert.equal(t2.answer, 'The default is 30 seconds [1].');
-        assert.deepEqual(t2.citations, [{ file: 'erlang/ssh.md', lines: t2.citations[0].lines, index: 1 }]);
+        const [lineFrom, lineTo] = t2.citations[0].lines;
+        assert.deepEqual(t2.citations, [{ file: 'erlang/ssh.md', lines: [lineFrom, lineTo], index: 1, label: `erlang/ssh.md, lines ${lineFrom}-${lineTo}` }]);
         assert.match(t2.decisions.find((d: { agent: string }) => d.agent === 'orchestrator').reason, /^layer 2/);
         assert.equal(t2.metadata.clarificationCount, 1);
       } finally {

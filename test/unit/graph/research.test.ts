@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolveDocumentFilters } from '../../../src/core/graph/filters';
-import { citationsIn, mergeHits, pagesOf } from '../../../src/core/graph/passages';
+import { citationsIn, mergeHits } from '../../../src/core/graph/passages';
+import { citationLabel } from '../../../src/core/citations/citationLabel';
 import type { SearchHit } from '../../../src/core/index/types';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { count, startHarness, type Harness } from '../../support/graphHarness';
@@ -118,8 +119,8 @@ describe('research: retrieval, quality assessment, re-query', () => {
     const across = { ...hit('1', 'tail of page 3, head of page 4', 'm.pdf'), lineStart: null, lineEnd: null, pageStart: 3, pageEnd: 4 };
     const within = { ...hit('2', 'all on page 7', 'm.pdf'), lineStart: null, lineEnd: null, pageStart: 7, pageEnd: 7 };
     const [a, b] = citationsIn('X [1]. Y [2].', [across, within]);
-    assert.deepEqual([a.page, a.pageEnd, pagesOf(a)], [3, 4, 'pages 3-4']);
-    assert.deepEqual([b.page, b.pageEnd, pagesOf(b)], [7, undefined, 'page 7']);
+    assert.deepEqual([a.page, a.pageEnd, citationLabel(a)], [3, 4, 'm.pdf, pp. 3-4']);
+    assert.deepEqual([b.page, b.pageEnd, citationLabel(b)], [7, undefined, 'm.pdf, p. 7']);
   });
 
   it('resolves loose document names, ignores unknown ones and refuses unspecific ones', () => {

@@ -46,10 +46,10 @@ describe('CLI search and eval (bundled dist/cli.js)', function () {
       assert.equal((await runCli(['index', root, '--embed', 'none'])).code, 0);
       const human = await runCli(['search', root, 'What is the frobnicator limit?', '--k', '3']);
       assert.equal(human.code, 0, human.stderr);
-      assert.match(human.stdout, /^1\. manual\.pdf pp\. 1-3 /m, 'tiny pages share one chunk that cites them all');
+      assert.match(human.stdout, /^1\. manual\.pdf, pp\. 1-3 /m, 'tiny pages share one chunk that cites them all');
       assert.match(human.stdout, /frobnicator limit defaults to 42/);
       const notes = await runCli(['search', root, 'Can SRANDOM be seeded?', '--k', '1']);
-      assert.ok(notes.stdout.startsWith(`1. it's notes.md lines 1-`), notes.stdout);
+      assert.ok(notes.stdout.startsWith(`1. it's notes.md, lines 1-`), notes.stdout);
       assert.ok(
         notes.stdout.includes(` (${join(root, "it's notes.md")}:1)`),
         `outside the cwd, the path:line a terminal can open is absolute: ${notes.stdout}`,
@@ -74,15 +74,15 @@ describe('CLI search and eval (bundled dist/cli.js)', function () {
       const linked = await runCli(['search', root, 'frobnicator limit quokka census', '--k', '3'], { FORCE_HYPERLINK: '1' });
       assert.equal(linked.code, 0, linked.stderr);
       const pdfUrl = `${pathToFileURL(join(root, 'manual.pdf')).href}#page=1`;
-      assert.ok(linked.stdout.includes(`${esc}]8;;${pdfUrl}${esc}\\manual.pdf pp. 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
+      assert.ok(linked.stdout.includes(`${esc}]8;;${pdfUrl}${esc}\\manual.pdf, pp. 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
       const mdUrl = `${pathToFileURL(join(root, evil)).href}#1`;
-      assert.ok(linked.stdout.includes(`${esc}]8;;${mdUrl}${esc}\\quokka?[31m?]8;;http:x??2J.md lines 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
+      assert.ok(linked.stdout.includes(`${esc}]8;;${mdUrl}${esc}\\quokka?[31m?]8;;http:x??2J.md, lines 1-3${esc}]8;;${esc}\\`), JSON.stringify(linked.stdout));
       const ours = new RegExp(`${esc}\\]8;;(?:file:[\\x21-\\x7e]*)?${esc}\\\\`, 'g');
       assert.equal(linked.stdout.replace(ours, '').includes(esc), false, 'every ESC belongs to one of our OSC 8 links');
 
       const piped = await runCli(['search', root, 'frobnicator limit quokka census', '--k', '3']);
       assert.equal(piped.code, 0, piped.stderr);
-      assert.match(piped.stdout, /manual\.pdf pp\. 1-3/);
+      assert.match(piped.stdout, /manual\.pdf, pp\. 1-3/);
       assert.equal(piped.stdout.includes(esc), false, JSON.stringify(piped.stdout));
       const json = await runCli(['search', root, 'quokka census', '--json'], { FORCE_HYPERLINK: '1' });
       assert.equal(json.stdout.includes(esc), false, '--json never carries a raw ESC');

@@ -71,7 +71,7 @@ describe('DOCX and HTML documents', function () {
       assert.match(first?.text ?? '', /The café opens at nine – every weekday/);
 
       const human = await runCli(['search', root, 'café quokka terrace', '--k', '1'], { cwd: root });
-      assert.match(human.stdout, /^1\. page\.html lines 5-7 \(page\.html:5\)/m);
+      assert.match(human.stdout, /^1\. page\.html, lines 5-7 \(page\.html:5\)/m);
 
       for (const dropped of ['quasartoken', 'Zanzibarmenu']) {
         const none = await runCli(['search', root, dropped, '--k', '3']);
