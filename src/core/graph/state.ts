@@ -6,7 +6,7 @@
 import { Annotation } from '@langchain/langgraph';
 import type { Citation, Decision, Followup } from './api';
 import type { Absence } from '../index/search/absence';
-import type { DocumentInfo, SearchHit } from '../index/types';
+import type { DocumentInfo, LibraryPaper, NamedPaper, SearchHit } from '../index/types';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -74,6 +74,10 @@ export const ResearchState = Annotation.Root({
   strategy: last<Strategy | null>(() => null),
   /** Documents in the index (read once by the gate; used to resolve names the user used). */
   documents: last<DocumentInfo[]>(() => []),
+  /** The papers of the library: documents whose record names a paper (read once by the gate). */
+  papers: last<LibraryPaper[]>(() => []),
+  /** The papers the user's question names by author and year, title or citekey (gate), strongest first. */
+  namedPapers: last<NamedPaper[]>(() => []),
   /** Retrieved chunks, merged across sub-queries and re-queries, best first, de-duplicated. */
   chunks: last<SearchHit[]>(() => []),
   /** Quality of the retrieved chunks as graded by the LLM (0..1); null when not graded. */

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { renderTemplate } from '../../../src/core/prompts/template';
-import { promptSanitiser, renderConversation, renderDocumentList, renderPassage } from '../../../src/core/graph/passages';
+import { promptSanitiser, renderConversation, renderPassage } from '../../../src/core/graph/passages';
+import { renderLibrary, renderNamedPapers } from '../../../src/core/graph/library';
 import type { SearchHit } from '../../../src/core/index/types';
 
 const snapshots = join(__dirname, '__snapshots__');
@@ -38,10 +39,17 @@ const hits: SearchHit[] = [
     score: 0.5,
   },
 ];
-const documents = renderDocumentList([
-  { path: 'erlang/ssh.pdf', pages: 120 },
-  { path: 'notes/todo.md', pages: null },
-]);
+const chausse = { authors: 'Chaussé', year: 2010, title: 'Computing Generalized Method of Moments and Generalized Empirical Likelihood with R' };
+const documents = renderLibrary(
+  [
+    { path: 'erlang/ssh.pdf', pages: 120 },
+    { path: 'notes/todo.md', pages: null },
+    { path: 'econometrics/chausse-2010-gmm-gel.pdf', pages: 35 },
+  ],
+  [{ path: 'econometrics/chausse-2010-gmm-gel.pdf', paper: chausse }],
+  ['econometrics/chausse-2010-gmm-gel.pdf'],
+);
+const namedPapers = renderNamedPapers([{ path: 'econometrics/chausse-2010-gmm-gel.pdf', paper: chausse, strength: 0.9, kind: 'author-year' }]);
 const conversation = renderConversation([
   { role: 'user', content: "What's the default timeout?" },
   { role: 'assistant', content: 'Which program do you mean?' },
@@ -49,12 +57,13 @@ const conversation = renderConversation([
 const passages = hits.map((h, i) => renderPassage(h, i + 1, promptSanitiser())).join('\n\n');
 
 const values: Record<string, Record<string, string>> = {
-  orchestrator: { documents, today: '2026-01-01' },
+  orchestrator: { documents, named_papers: namedPapers, today: '2026-01-01' },
   clarification: {
     question: "What's the default timeout?",
     conversation: '(none)',
     missing_context: 'which program',
-    locations: '- erlang/ssh.pdf, page 28: "The default value is 30 seconds."',
+    locations: '- erlang/ssh.pdf, p. 28: "The default value is 30 seconds."',
+    papers: documents,
   },
   'query-analysis': { conversation, question: 'The Erlang SSH daemon.', documents },
   quality: { question: 'What is the default hello_timeout?', passages, attempts_left: '2' },

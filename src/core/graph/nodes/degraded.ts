@@ -10,6 +10,7 @@ import { absenceOf, notInDocumentsAnswer, quoted } from '../notInDocuments';
 import { citationOf, mergeHits } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { heuristicStandalone } from '../standalone';
+import { namedPapersProgress } from '../library';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 import { NOT_FOUND_ANSWER } from './synthesis';
 
@@ -23,6 +24,8 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   const question = state.strategy?.standaloneQuestion || heuristicStandalone(state);
   let chunks = state.chunks;
   if (chunks.length === 0) {
+    const searchingIn = namedPapersProgress(state.namedPapers);
+    if (searchingIn) runtime.emit({ type: 'progress', agent: 'degraded', message: searchingIn });
     try {
       chunks = mergeHits([await runtime.retriever.search(question, { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) })]);
     } catch (error) {

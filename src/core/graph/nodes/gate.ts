@@ -8,12 +8,12 @@ import { isAbortError } from '../../llm/errors';
 import { isIndexDamage } from '../../index/store/errors';
 import { problemOf } from '../llmDown';
 import { describeScope, SCOPE_NOT_INDEXED } from '../scope';
-import { decision, runtimeOf } from '../runtime';
+import { decision, runtimeOf, type GraphRuntime } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
 export const INDEX_HINT = 'Index your documents first (CLI: `research-assistant index <folder>`; VS Code: "Research: Index Workspace").';
 
-export async function gateNode(_state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
+export async function gateNode(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const runtime = runtimeOf(config);
   const started = performance.now();
   // Index and LLM are checked in parallel: each is a round trip, and this runs on every turn.
@@ -46,9 +46,11 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
   const documents = index.documents;
   if (scope) runtime.emit({ type: 'progress', agent: 'gate', message: `Searching only: ${describeScope(scope.matched)}` });
+  const library = await papersOf(runtime, state.question);
   if (!runtime.llm) {
     return {
       documents,
+      ...library,
       nextAgent: 'degraded',
       problem: {
         code: 'llm-not-configured',
@@ -65,6 +67,7 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
     runtime.logger.info(`gate: ${problem.message}; answering extractively`, error);
     return {
       documents,
+      ...library,
       nextAgent: 'degraded',
       problem,
       decisions: [decision('gate', 'degraded', problem.message, started)],
@@ -72,9 +75,28 @@ export async function gateNode(_state: ResearchStateType, config: LangGraphRunna
   }
   return {
     documents,
+    ...library,
     nextAgent: 'orchestrator',
     decisions: [decision('gate', 'proceed', `${documents.length} documents indexed, LLM ready`, started)],
   };
+}
+
+/**
+ * The library's papers and those the question names. Only a refinement: a retriever without
+ * papers, or one whose library cannot be read, leaves both empty and the turn goes on.
+ */
+async function papersOf(runtime: GraphRuntime, question: string): Promise<Pick<ResearchUpdate, 'papers' | 'namedPapers'>> {
+  try {
+    const [papers, namedPapers] = await Promise.all([
+      runtime.retriever.papers?.() ?? [],
+      question.trim() ? (runtime.retriever.namedPapers?.(question) ?? []) : [],
+    ]);
+    return { papers, namedPapers };
+  } catch (error) {
+    if (isAbortError(error, runtime.signal) || isIndexDamage(error)) throw error;
+    runtime.logger.warn("gate: the library's papers could not be read; documents are listed by path", error);
+    return { papers: [], namedPapers: [] };
+  }
 }
 
 function stop(code: string, message: string, started: number): ResearchUpdate {

@@ -9,7 +9,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { degradeIfDown } from '../llmDown';
-import { renderDocumentList } from '../passages';
+import { relevantPaths, renderLibrary, renderNamedPapers } from '../library';
 import { decision, runtimeOf } from '../runtime';
 import { OrchestratorDecision } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -62,7 +62,11 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
     const reply = await askJson(runtime, llm, {
       agent: 'orchestrator',
       prompt: 'orchestrator',
-      values: { documents: renderDocumentList(state.documents), today: new Date().toISOString().slice(0, 10) },
+      values: {
+        documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state)),
+        named_papers: renderNamedPapers(state.namedPapers),
+        today: new Date().toISOString().slice(0, 10),
+      },
       schema: OrchestratorDecision,
       messages: state.messages.slice(-runtime.config.maxHistory),
     });

@@ -12,7 +12,8 @@ import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
 import { degradeIfDown } from '../llmDown';
 import { absenceOf } from '../notInDocuments';
-import { mergeHits, renderConversation, renderDocumentList, renderPassage, renderedData } from '../passages';
+import { mergeHits, renderConversation, renderPassage, renderedData } from '../passages';
+import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary } from '../library';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
 import { heuristicStandalone } from '../standalone';
@@ -47,7 +48,11 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   }
 
   const started = performance.now();
-  const queries = isRequery ? state.pendingQueries : strategy.subQueries;
+  if (!isRequery) {
+    const searchingIn = namedPapersProgress(state.namedPapers);
+    if (searchingIn) runtime.emit({ type: 'progress', agent: 'research', message: searchingIn });
+  }
+  const queries = (isRequery ? state.pendingQueries : strategy.subQueries).map((q) => keepPaperReference(q, state.namedPapers));
   const filters = resolveDocumentFilters(strategy.documentFilters, state.documents);
   let lists = await searchAll(runtime, queries, filters);
   let filterNote = filters.length ? ` in ${filters.length} named document(s)` : '';
@@ -165,7 +170,7 @@ async function analyse(state: ResearchStateType, runtime: GraphRuntime): Promise
       values: {
         conversation: renderConversation(state.messages.slice(0, -1).slice(-runtime.config.maxHistory)),
         question: state.question,
-        documents: renderDocumentList(state.documents),
+        documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state)),
       },
       schema: QueryAnalysis,
     });

@@ -1,0 +1,130 @@
+/**
+ * The library as prompts see it: papers by author, year and title ("Chaussé (2010) Computing
+ * Generalized Method of Moments …"), with their path for `document_filters`, and other documents
+ * by path. A library of 5,000 papers does not fit a prompt: the papers the question names come
+ * first, then those the question's words find, then the rest, cut to a token budget (1,500 of a
+ * default 8,192-token context) with the count of what was left out.
+ */
+import { paperDescription, paperName } from '../citations/citationLabel';
+import { comparable } from '../papers/normalize';
+import { estimateTokens } from '../llm/budget';
+import { isIndexDamage } from '../index/store/errors';
+import type { DocumentInfo, LibraryPaper, NamedPaper } from '../index/types';
+import { isAbortError } from '../llm/errors';
+import type { GraphRuntime } from './runtime';
+import type { ResearchStateType } from './state';
+
+/** Tokens the library list may take in a prompt. */
+export const LIBRARY_BUDGET_TOKENS = 1500;
+
+export function renderLibrary(
+  documents: readonly Pick<DocumentInfo, 'path' | 'pages'>[],
+  papers: readonly LibraryPaper[],
+  /** Paths to list first, most relevant first (named papers, then search hits). */
+  relevant: readonly string[] = [],
+  budgetTokens = LIBRARY_BUDGET_TOKENS,
+): string {
+  if (documents.length === 0) return '(none)';
+  const paperOf = new Map(papers.map((p) => [p.path, p.paper]));
+  const rank = new Map<string, number>();
+  relevant.forEach((path, i) => {
+    if (!rank.has(path)) rank.set(path, i);
+  });
+  const ordered = [...documents].sort((a, b) => (rank.get(a.path) ?? Infinity) - (rank.get(b.path) ?? Infinity));
+  const lines: string[] = [];
+  let used = 0;
+  for (const document of ordered) {
+    const described = paperDescription(paperOf.get(document.path));
+    const pages = document.pages ? `, ${document.pages} pages` : '';
+    const line = described ? `- ${described} [${document.path}${pages}]` : `- ${document.path}${document.pages ? ` (${document.pages} pages)` : ''}`;
+    used += estimateTokens(line) + 1;
+    if (used > budgetTokens) break;
+    lines.push(line);
+  }
+  if (lines.length < documents.length) lines.push(`- … and ${documents.length - lines.length} more (${documents.length} documents in all)`);
+  return lines.join('\n');
+}
+
+/** True when the whole library fits the budget (no search needed to choose what to list). */
+export function libraryFits(
+  documents: readonly Pick<DocumentInfo, 'path' | 'pages'>[],
+  papers: readonly LibraryPaper[],
+  budgetTokens = LIBRARY_BUDGET_TOKENS,
+): boolean {
+  return !renderLibrary(documents, papers, [], budgetTokens).includes('documents in all)');
+}
+
+/**
+ * The paths to list first: the papers the question names, then, when the library is too large to
+ * list whole, the documents a search of the question finds (one full-text search, k 20).
+ */
+export async function relevantPaths(
+  runtime: Pick<GraphRuntime, 'retriever' | 'signal' | 'logger'>,
+  state: Pick<ResearchStateType, 'question' | 'documents' | 'papers' | 'namedPapers'>,
+): Promise<string[]> {
+  const named = state.namedPapers.map((p) => p.path);
+  if (libraryFits(state.documents, state.papers) || !state.question.trim()) return named;
+  try {
+    const hits = await runtime.retriever.search(state.question, { k: 20, mode: 'fts', ...(runtime.signal ? { signal: runtime.signal } : {}) });
+    return [...named, ...hits.map((h) => h.path)];
+  } catch (error) {
+    if (isAbortError(error, runtime.signal) || isIndexDamage(error)) throw error;
+    runtime.logger.warn('listing the library: the search for relevant documents failed; listing them in index order', error);
+    return named;
+  }
+}
+
+/**
+ * The papers the question names, for the orchestrator: each with how it was named, and a note when
+ * one reference fits several papers (the same first author and year, or an author without a
+ * year): a reason to ask which, unless the conversation says.
+ */
+export function renderNamedPapers(named: readonly NamedPaper[]): string {
+  if (named.length === 0) return '(none)';
+  const lines = named.slice(0, 8).map((p) => `- ${paperDescription(p.paper)} [${p.path}] (named by ${p.kind.replace('-', ' and ')})`);
+  if (isAmbiguous(named)) lines.push('These papers all fit the reference in the question: unless the conversation says which one is meant, ask.');
+  return lines.join('\n');
+}
+
+/** Several papers fit one reference: no single strong match, or several equally strong by author and year. */
+export function isAmbiguous(named: readonly NamedPaper[]): boolean {
+  if (named.length < 2) return false;
+  const strong = named.filter((p) => p.strength >= 0.75);
+  if (strong.length === 0) return true;
+  const byAuthor = strong.filter((p) => p.kind === 'author-year');
+  return byAuthor.length >= 2 && byAuthor.every((p) => p.paper.authors === byAuthor[0]!.paper.authors && p.paper.year === byAuthor[0]!.paper.year);
+}
+
+/** "Searching in Chaussé (2010)…", "Searching in Hothorn et al. (2006) and Hothorn et al. (n.d.)…"; null when the question names no paper. */
+export function namedPapersProgress(named: readonly NamedPaper[]): string | null {
+  const names = [
+    ...new Set(
+      named
+        .slice(0, 4)
+        .map((p) => paperName(p.paper))
+        .filter((n): n is string => n !== null),
+    ),
+  ];
+  if (names.length === 0) return null;
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Searching in ${list}…`;
+}
+
+/**
+ * A search query that still names the papers the question named: a model's sub-query ("gmm HAC
+ * kernel default") often drops "Chaussé (2010)", and with it the search's preference for that
+ * paper. The strongly named papers' names are added back to a query that names none of them.
+ */
+export function keepPaperReference(query: string, named: readonly NamedPaper[]): string {
+  const strong = named.filter((p) => p.strength >= 0.75).slice(0, 3);
+  if (strong.length === 0) return query;
+  const text = ` ${comparable(query)} `;
+  const mentioned = strong.some((p) => {
+    const family = comparable(p.paper.authors.split(/ et al\.| & /)[0] ?? '');
+    const key = p.paper.citekey ? comparable(p.paper.citekey) : '';
+    return (family && text.includes(` ${family} `)) || (key && text.includes(` ${key} `));
+  });
+  if (mentioned) return query;
+  const names = strong.map((p) => paperName(p.paper)).filter((n): n is string => n !== null);
+  return names.length > 0 ? `${query} (${names.join('; ')})` : query;
+}
