@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<{ command: CliCommand }>> = {
   eval: () => import('./commands/eval'),
   ask: () => import('./commands/ask'),
   chat: () => import('./commands/chat'),
+  papers: () => import('./commands/papers'),
 };
 
 async function main(argv: string[]): Promise<number> {

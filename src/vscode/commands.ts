@@ -8,6 +8,7 @@ import { describe } from './log';
 import { sameModel } from '../core/llm/ollamaClient';
 import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
 import { pullModelCommand } from './pullModel';
+import { showPapers } from './papers';
 import { localTime } from './statusBar';
 import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexHealth';
 import { COMMANDS } from './pure/commandIds';
@@ -43,6 +44,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }),
     reg(COMMANDS.showStatus, () => showStatus(index, log)),
     reg(COMMANDS.verifyIndex, () => verifyIndexCommand(index, log)),
+    reg(COMMANDS.showPapers, () => showPapers(index, secrets, log, deps.showLog)),
     reg(COMMANDS.openLog, () => deps.showLog()),
     reg(COMMANDS.selectModels, () => selectModels(log, deps.onModelsChanged)),
     reg(COMMANDS.setLangfuseSecret, async () => {

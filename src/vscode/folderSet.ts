@@ -101,7 +101,15 @@ export class FolderSet implements vscode.Disposable {
       this.watchers.delete(folderKey(folder));
     }
     // A shared index is written elsewhere: no watcher.
-    for (const folder of ownFolders(change.added)) this.watchers.set(folderKey(folder), new DocumentWatcher(folder.uri, (paths) => this.changed(paths)));
+    for (const folder of ownFolders(change.added))
+      this.watchers.set(
+        folderKey(folder),
+        new DocumentWatcher(
+          folder.uri,
+          (paths) => this.changed(paths),
+          (bib) => this.bibChanged(bib),
+        ),
+      );
     this.sharedRefresh?.dispose();
     this.sharedRefresh = refreshSharedStatus(next, readConfig().index.refreshSeconds, () => this.index.refreshStatus());
     return change;
@@ -111,6 +119,12 @@ export class FolderSet implements vscode.Disposable {
   private changed(paths: string[]): void {
     this.log.info(`documents changed: ${paths.length} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}); re-indexing`);
     void this.index.enqueue('index', { trigger: 'background' });
+  }
+
+  /** A bib file changed: the next question reads the papers' records again; nothing is re-indexed. */
+  private bibChanged(path: string): void {
+    this.log.info(`bibliography changed: ${path}; paper records are read again at the next question`);
+    if (engineLoaded()) loadEngine().refreshPapers();
   }
 
   dispose(): void {

@@ -135,7 +135,7 @@ export class ResearchParticipant implements vscode.Disposable {
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
-      folders: folders.all.map(({ label, dbDir }) => ({ label, dbDir })),
+      folders: folders.all.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })),
       settings,
       ...(llm !== undefined ? { llm } : {}),
       signal: abortSignalOf(token),

@@ -1,7 +1,8 @@
 /**
  * Re-indexes when documents change. Events are debounced into one incremental run (unchanged
  * files are skipped by size+mtime and content hash in core), so saving a file ten times or
- * unpacking a folder of PDFs costs one run, not one per event.
+ * unpacking a folder of PDFs costs one run, not one per event. A bib file is no document: its
+ * change needs no run, only that the papers' records read it again (core/index/papers).
  */
 import * as vscode from 'vscode';
 import picomatch from 'picomatch';
@@ -15,6 +16,7 @@ export class DocumentWatcher implements vscode.Disposable {
   constructor(
     private readonly root: vscode.Uri,
     private readonly onBatch: (paths: string[]) => void,
+    private readonly onBibChanged: (path: string) => void = () => undefined,
   ) {}
 
   /** (Re)starts watching with the current include/exclude globs; stops when watching is off. */
@@ -27,7 +29,9 @@ export class DocumentWatcher implements vscode.Disposable {
     this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.root, '**/*'));
     const note = (uri: vscode.Uri) => {
       const rel = vscode.workspace.asRelativePath(uri, false);
-      if (rel === uri.fsPath || !included(rel) || excluded(rel)) return;
+      if (rel === uri.fsPath || excluded(rel)) return;
+      if (/\.bib$/i.test(rel)) this.onBibChanged(rel);
+      if (!included(rel)) return;
       this.changed.add(rel);
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), debounceMs);

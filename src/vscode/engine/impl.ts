@@ -9,7 +9,9 @@ import {
   clearIndex,
   indexWithEmbedder,
   multiFolderRetriever,
+  inFolder,
   openIndexForQueries,
+  openPaperLibrary,
   verifyIndex,
   type FolderRetriever,
   type IndexProgress,
@@ -20,7 +22,11 @@ import {
 } from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { TurnResult } from '../../core/graph/api';
-import type { Engine, EngineIndexRequest, EngineIndexSummary, EngineTurnRequest } from './types';
+import type { Engine, EngineFolder, EngineIndexRequest, EngineIndexSummary, EnginePaper, EnginePapers, EngineSettings, EngineTurnRequest } from './types';
+import { join } from 'node:path';
+import { paperDescription } from '../../core/citations/citationLabel';
+import { paperRefOf } from '../../core/papers/ref';
+import { recordJson } from '../../core/papers/recordJson';
 import { disposeAssistant, runResearchTurn } from './turn';
 import { openAiServerFor } from './modelServer';
 
@@ -51,9 +57,10 @@ async function openForQueries(
   modelDir: string,
   limits: NetworkLimits,
   refreshSeconds: number,
+  folder: { root: string; exclude: string[] },
 ): Promise<OpenIndex> {
   // In memory only: the key of the model server is part of it, so a new key takes effect.
-  const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds]);
+  const key = JSON.stringify([ollamaHost, openai, modelDir, limits, refreshSeconds, folder]);
   let entry = open.get(dbDir);
   if (entry) {
     const ready = await entry.catch(() => undefined);
@@ -62,7 +69,11 @@ async function openForQueries(
   }
   // A shared index (object-store URI) is checked for the writer's new versions every
   // `refreshSeconds`; a local one changes only through this editor's runs, which reopen it.
-  entry = openIndexForQueries(dbDir, { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits }, { refreshSeconds }).then((index) => ({
+  entry = openIndexForQueries(
+    dbDir,
+    { ollamaHost: ollamaHost || null, openai, modelDir: modelDir || null, limits },
+    { refreshSeconds, root: folder.root, exclude: folder.exclude },
+  ).then((index) => ({
     index,
     key,
   }));
@@ -118,9 +129,13 @@ async function runTurn(request: EngineTurnRequest): Promise<TurnResult> {
   const { ollamaHost, embedding, timeouts, indexRefreshSeconds } = request.settings;
   const openai = openAiServerFor(request.settings);
   const folders = await Promise.all(
-    request.folders.map(async ({ label, dbDir }) => {
+    request.folders.map(async ({ label, dbDir, root }) => {
       try {
-        return { label, retriever: (await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds)).index.retriever };
+        const opened = await openForQueries(dbDir, ollamaHost, openai, embedding.localDir, timeouts, indexRefreshSeconds, {
+          root,
+          exclude: request.settings.index.exclude,
+        });
+        return { label, retriever: opened.index.retriever };
       } catch (error) {
         // One folder not indexed yet must not silence the others; with one folder the graph's gate says "not indexed".
         if (!(error instanceof IndexMissingError) || request.folders.length === 1) throw error;
@@ -150,8 +165,46 @@ function fannedOut(folders: FolderRetriever[]): Retriever {
   return lastFanOut!.retriever;
 }
 
+/** Every folder's documents with their records, paths labelled as citations label them. */
+async function listPapers(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Promise<EnginePapers> {
+  const papers: EnginePaper[] = [];
+  const problems: string[] = [];
+  for (const folder of folders) {
+    let opened;
+    try {
+      opened = await openPaperLibrary(folder.dbDir, folder.root, { exclude: settings.index.exclude });
+    } catch (error) {
+      if (error instanceof IndexMissingError) continue;
+      throw error;
+    }
+    const { library, documents } = opened;
+    const labelled = (path: string) => (folders.length > 1 ? inFolder(folder.label, path) : path);
+    for (const document of [...documents].sort((a, b) => a.path.localeCompare(b.path))) {
+      const record = library.records.get(document.path);
+      const citekey = record?.citekey;
+      const entry = citekey ? library.entries.find((e) => e.key === citekey.value) : undefined;
+      papers.push({
+        path: labelled(document.path),
+        name: paperDescription(paperRefOf(record)),
+        record: { ...recordJson(labelled(document.path), record) },
+        bibEntry: entry ? { file: join(folder.root, entry.bibFile), line: entry.line } : null,
+      });
+    }
+    for (const p of library.problems) problems.push(`${labelled(p.bibFile)}:${p.line}: ${p.message}`);
+  }
+  return { papers, problems };
+}
+
 export const engine: Engine = {
   indexFolder: indexWorkspace,
+  listPapers,
+  refreshPapers() {
+    for (const entry of open.values())
+      void entry.then(
+        (opened) => opened.index.papers.refresh(),
+        () => undefined,
+      );
+  },
   indexStatus,
   async clearIndex(dbDir) {
     await closeIndex(dbDir);

@@ -9,6 +9,7 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
 import type { ResearchConfigInput } from '../../core/graph/config';
+import type { RecordJson } from '../../core/papers/recordJson';
 
 /**
  * Settings the engine needs, as plain data (made from the editor's settings by
@@ -48,6 +49,31 @@ export interface EngineSettings {
   indexRefreshSeconds: number;
 }
 
+/** A workspace folder as the engine searches it. */
+export interface EngineFolder {
+  /** Prefix of its documents' paths when there are several folders. */
+  label: string;
+  dbDir: string;
+  /** The folder on disk: its bib files join the papers' records (core/index/papers). */
+  root: string;
+}
+
+/** One document of the library as "Show Papers" lists it (core/papers/recordJson.ts), its path labelled like citations'. */
+export interface EnginePaper {
+  path: string;
+  /** "Chaussé (2010) Computing …", or null for a document without a record. */
+  name: string | null;
+  record: RecordJson;
+  /** The absolute path of the bib file and the line of the entry that describes it, if one does. */
+  bibEntry: { file: string; line: number } | null;
+}
+
+export interface EnginePapers {
+  papers: EnginePaper[];
+  /** What the folders' bib files held that could not be used: `refs.bib:12: …`, with the folder's label when there are several. */
+  problems: string[];
+}
+
 export interface EngineIndexRequest {
   /** Workspace folder to index. */
   root: string;
@@ -66,7 +92,7 @@ export interface EngineTurnRequest {
    * The workspace folders' indexes, searched as one (core/index/search/folders.ts): with several, paths
    * and citations read `<label>/<path>`. A folder without an index yet is searched as empty.
    */
-  folders: ReadonlyArray<{ label: string; dbDir: string }>;
+  folders: ReadonlyArray<EngineFolder>;
   settings: EngineSettings;
   /**
    * When set, the graph runs on this client (the chat's selected VS Code model) instead of
@@ -97,6 +123,10 @@ export interface Engine {
    */
   verifyIndex(dbDir: string): Promise<{ report: VerifyReport | null }>;
   runTurn(request: EngineTurnRequest): Promise<TurnResult>;
+  /** Every indexed document of the folders with its record and where each field came from (the "Show Papers" list). */
+  listPapers(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Promise<EnginePapers>;
+  /** A bib file was added, changed or removed: open indexes read the folder's bib files again at their next question. */
+  refreshPapers(): void;
   /** Releases open index handles (deactivate, before clearing). */
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@ export const COMMANDS = {
   clearIndex: 'local-research.clearIndex',
   showStatus: 'local-research.showIndexStatus',
   verifyIndex: 'local-research.verifyIndex',
+  showPapers: 'local-research.showPapers',
   openLog: 'local-research.openLog',
   selectModels: 'local-research.selectModels',
   setLangfuseSecret: 'local-research.setLangfuseSecretKey',
