@@ -1,0 +1,272 @@
+/**
+ * What a PDF says about itself, before any rule decides what paper it is: the Info dictionary, the
+ * XMP packet, and the layout of the first pages as runs of text with their position and font size.
+ * Plain data (structured-cloneable, a few KB), so it can cross a worker thread and be kept; the
+ * rules (fields.ts) re-run on it when they change without reading the PDF again.
+ */
+import type { OcrWord } from '../../index/build/ocr/words';
+
+export interface PdfEvidence {
+  numPages: number;
+  /** The Info dictionary's string entries (Title, Author, Subject, Keywords, Creator, Producer, CreationDate, ModDate…). */
+  info: Record<string, string>;
+  /** The XMP packet's entries by lower-case name (`dc:title`, `dc:creator`, `prism:doi`…), each as a list; null when the PDF has none. */
+  xmp: Record<string, string[]> | null;
+  /** The first pages' layout, page 1 first. */
+  pages: PageLayout[];
+}
+
+export interface PageLayout {
+  /** 1-based page number. */
+  page: number;
+  /** Page size in points, as shown (crop box, rotation applied). */
+  width: number;
+  height: number;
+  /** Runs in the order the page draws them (for a typeset page, reading order). */
+  runs: LayoutRun[];
+  /** The layout comes from OCR word boxes (a scanned page), not from a text layer. */
+  ocr?: boolean;
+}
+
+/** A stretch of text on one baseline, in one size, with no wide gap inside. */
+export interface LayoutRun {
+  text: string;
+  /** Left edge, points from the page's left. */
+  x: number;
+  /** Baseline, points from the TOP of the page. */
+  y: number;
+  /** Font size in points (from the text matrix; for OCR, the word boxes' height). */
+  size: number;
+  /** Width in points. */
+  width: number;
+  /** The font's id within the document (same id, same font); absent for OCR. */
+  font?: string;
+  /** Not horizontal (an arXiv stamp up the margin): never part of a title. */
+  rotated?: boolean;
+}
+
+/** The part of a pdf.js document proxy read here (unpdf's pdf.js, or pdfjs-dist). */
+export interface EvidenceDocument {
+  numPages: number;
+  getMetadata(): Promise<{ info?: unknown; metadata?: unknown }>;
+  getPage(pageNumber: number): Promise<EvidencePage>;
+}
+export interface EvidencePage {
+  view?: number[];
+  rotate?: number;
+  getViewport?(params: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
+  getTextContent(): Promise<TextContentLike>;
+}
+/** pdf.js's `TextContent`, as far as it is read. */
+export interface TextContentLike {
+  items: readonly unknown[];
+  styles?: Record<string, { fontFamily?: string } | undefined>;
+}
+
+export interface ReadEvidenceOptions {
+  /** How many pages from the first to read (default 2). */
+  pages?: number;
+  /**
+   * A page's text content when the caller already has it (extraction reads every page anyway),
+   * so it is not asked of pdf.js twice.
+   */
+  textContentOf?: (pageNumber: number) => TextContentLike | undefined;
+}
+
+/** Pages read by default: page 1 holds title, authors and the citation note; page 2 a cover page's continuation. */
+export const EVIDENCE_PAGES = 2;
+/** Caps that keep evidence small whatever the page holds (a page of tiny table text). */
+const MAX_RUNS_PER_PAGE = 600;
+const MAX_INFO_VALUE = 2000;
+
+/**
+ * Reads a document's evidence. A page that cannot be read is left out (the rules then know less);
+ * metadata that cannot be read leaves `info` empty. Never throws for the document's content.
+ */
+export async function readPdfEvidence(document: EvidenceDocument, options: ReadEvidenceOptions = {}): Promise<PdfEvidence> {
+  const { info, xmp } = await readMetadata(document);
+  const pages: PageLayout[] = [];
+  const count = Math.min(document.numPages, options.pages ?? EVIDENCE_PAGES);
+  for (let pageNumber = 1; pageNumber <= count; pageNumber++) {
+    try {
+      const page = await document.getPage(pageNumber);
+      const content = options.textContentOf?.(pageNumber) ?? (await page.getTextContent());
+      pages.push(pageLayoutFromTextContent(pageNumber, page, content));
+    } catch {
+      // a damaged page: no layout for it
+    }
+  }
+  return { numPages: document.numPages, info, xmp, pages };
+}
+
+async function readMetadata(document: EvidenceDocument): Promise<Pick<PdfEvidence, 'info' | 'xmp'>> {
+  let raw: { info?: unknown; metadata?: unknown };
+  try {
+    raw = await document.getMetadata();
+  } catch {
+    return { info: {}, xmp: null };
+  }
+  const info: Record<string, string> = {};
+  if (typeof raw.info === 'object' && raw.info !== null) {
+    for (const [key, value] of Object.entries(raw.info)) {
+      // pdf.js adds its own non-string facts (IsLinearized…) and a `Custom` object: not the document's.
+      if (typeof value === 'string' && value.trim() !== '') info[key] = value.slice(0, MAX_INFO_VALUE);
+    }
+  }
+  return { info, xmp: xmpEntries(raw.metadata) };
+}
+
+/** pdf.js's `Metadata` iterates its parsed entries as [name, string | string[]]. */
+function xmpEntries(metadata: unknown): Record<string, string[]> | null {
+  if (typeof metadata !== 'object' || metadata === null || !(Symbol.iterator in metadata)) return null;
+  const entries: Record<string, string[]> = {};
+  for (const entry of metadata as Iterable<unknown>) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
+    const values = (Array.isArray(entry[1]) ? entry[1] : [entry[1]]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (values.length > 0) entries[entry[0].toLowerCase()] = values.map((v) => v.slice(0, MAX_INFO_VALUE));
+  }
+  return Object.keys(entries).length > 0 ? entries : null;
+}
+
+interface RawItem {
+  str: string;
+  transform: number[];
+  width: number;
+  fontName?: string;
+}
+
+function isRawItem(item: unknown): item is RawItem {
+  if (typeof item !== 'object' || item === null) return false;
+  const v = item as Record<string, unknown>;
+  return typeof v.str === 'string' && Array.isArray(v.transform) && v.transform.length === 6 && typeof v.width === 'number';
+}
+
+/**
+ * One page's runs from pdf.js's text items. Items on one baseline, in one size, with less than
+ * a word space or so between them join into one run; a wide gap (columns of author names) starts
+ * a new run, as does a change of size (a footnote mark) or baseline.
+ */
+export function pageLayoutFromTextContent(pageNumber: number, page: Pick<EvidencePage, 'view' | 'getViewport'>, content: TextContentLike): PageLayout {
+  const viewport = page.getViewport?.({ scale: 1 });
+  const view = page.view ?? [0, 0, 612, 792];
+  const width = viewport?.width ?? Math.abs(view[2]! - view[0]!);
+  const height = viewport?.height ?? Math.abs(view[3]! - view[1]!);
+  const toPage = (x: number, y: number): [number, number] => {
+    if (viewport) {
+      const [px, py] = viewport.convertToViewportPoint(x, y);
+      return [px ?? x, py ?? y];
+    }
+    return [x - view[0]!, view[3]! - y];
+  };
+  const runs: LayoutRun[] = [];
+  let current: LayoutRun | undefined;
+  let spaceBefore = false;
+  for (const item of content.items) {
+    if (!isRawItem(item)) continue;
+    const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
+    if (item.str.trim() === '') {
+      spaceBefore = true;
+      continue;
+    }
+    const size = round(Math.hypot(c, d));
+    if (!(size > 0)) continue;
+    const rotated = Math.abs(b) > Math.abs(a) * 0.01 || a <= 0;
+    const [x, y] = toPage(e, f);
+    const text = item.str;
+    const font = item.fontName;
+    if (current && !rotated && !current.rotated && continues(current, x, y, size)) {
+      const gap = x - (current.x + current.width);
+      const space = (spaceBefore || gap > size * 0.15) && !current.text.endsWith(' ') && !text.startsWith(' ');
+      current.text += (space ? ' ' : '') + text;
+      current.width = Math.max(current.width, x + item.width - current.x);
+    } else {
+      if (runs.length >= MAX_RUNS_PER_PAGE) break;
+      current = { text, x: round(x), y: round(y), size, width: round(item.width), ...(font ? { font } : {}), ...(rotated ? { rotated: true } : {}) };
+      runs.push(current);
+    }
+    spaceBefore = false;
+  }
+  for (const run of runs) {
+    run.text = run.text.replace(/\s+/g, ' ').trim();
+    run.width = round(run.width);
+  }
+  return { page: pageNumber, width: round(width), height: round(height), runs: runs.filter((run) => run.text !== '') };
+}
+
+function continues(run: LayoutRun, x: number, y: number, size: number): boolean {
+  const gap = x - (run.x + run.width);
+  return Math.abs(size - run.size) <= run.size * 0.05 && Math.abs(y - run.y) <= run.size * 0.2 && gap < run.size * 1.2 && gap > -run.size * 0.5;
+}
+
+/**
+ * A scanned page's layout from its OCR words: words on one line (overlapping vertically, close
+ * horizontally) join into runs. A word box is as tall as the word's letters reach, so its height
+ * is turned into a font size by what the letters span: x-height only ("use"), up to the cap
+ * height ("The"), down to the descender ("gap"); a run's size is its words' median. Specks OCR
+ * reads as punctuation are left out.
+ */
+export function evidenceFromOcrWords(page: number, words: readonly OcrWord[], width: number, height: number): PageLayout {
+  const boxes = words
+    .map((word) => ({
+      text: word.text.trim(),
+      left: word.box[0] * width,
+      top: word.box[1] * height,
+      right: word.box[2] * width,
+      bottom: word.box[3] * height,
+    }))
+    .filter((word) => word.text !== '' && /[\p{L}\p{N}]/u.test(word.text) && word.bottom > word.top);
+  const lines: (typeof boxes)[] = [];
+  for (const word of boxes) {
+    const line = lines.find((candidate) => {
+      const last = candidate[candidate.length - 1]!;
+      const overlap = Math.min(last.bottom, word.bottom) - Math.max(last.top, word.top);
+      return overlap > 0.5 * Math.min(last.bottom - last.top, word.bottom - word.top) && word.left >= last.left;
+    });
+    if (line) line.push(word);
+    else lines.push([word]);
+  }
+  const runs: LayoutRun[] = [];
+  for (const line of lines) {
+    const size = median(line.map((word) => fontSizeOfBox(word.text, word.bottom - word.top)));
+    let run: (typeof boxes)[number][] = [];
+    const flush = () => {
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (!first || !last) return;
+      runs.push({
+        text: run.map((word) => word.text).join(' '),
+        x: round(first.left),
+        y: round(median(run.map((word) => word.bottom))),
+        size: round(size),
+        width: round(last.right - first.left),
+      });
+    };
+    for (const word of line) {
+      const previous = run[run.length - 1];
+      if (previous && word.left - previous.right < size * 1.5) run.push(word);
+      else {
+        flush();
+        run = [word];
+      }
+    }
+    flush();
+  }
+  runs.sort((p, q) => p.y - q.y || p.x - q.x);
+  return { page, width: round(width), height: round(height), runs, ocr: true };
+}
+
+/** Of a font's em, what a word's letters span: x-height ~0.48, cap or ascender ~0.72, descender ~0.22 more. */
+function fontSizeOfBox(text: string, boxHeight: number): number {
+  const tall = /[\p{Lu}\p{N}bdfhklt]/u.test(text) ? 0.72 : 0.48;
+  const deep = /[gjpqy]/.test(text) ? 0.22 : 0;
+  return boxHeight / (tall + deep);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
