@@ -22,13 +22,20 @@ export async function fieldsOf(pages: PageSpec[], options?: MakePdfOptions): Pro
   return pdfPaperFields(await evidenceOf(await makePdf(pages, options)));
 }
 
+interface Author {
+  name: string;
+  affiliation?: string;
+}
+
 export interface TitlePage {
   /** Lines above the title (a journal's banner and volume line). */
   header?: PlacedLine[];
   /** The title's lines, set large. */
   title: string[];
   /** Authors set side by side, each with an affiliation line under the name. */
-  authors?: { name: string; affiliation?: string }[];
+  authors?: Author[];
+  /** More authors in a row under the first. */
+  secondRow?: Author[];
   /** Lines right under the authors (a date, an e-mail address). */
   under?: string[];
   /** The abstract's lines. */
@@ -57,13 +64,14 @@ export function titlePage(spec: TitlePage): { placed: PlacedLine[] } {
     y += 22;
   }
   y += 20;
-  const authors = spec.authors ?? [];
-  authors.forEach((author, index) => {
-    const column = 70 + index * (460 / Math.max(1, authors.length));
-    placed.push({ text: author.name, size: 12, y, x: column, bold: true });
-    if (author.affiliation) placed.push({ text: author.affiliation, size: 10.9, y: y + 14, x: column });
-  });
-  y += authors.length ? 40 : 0;
+  for (const row of [spec.authors ?? [], spec.secondRow ?? []]) {
+    row.forEach((author, index) => {
+      const column = 70 + index * (460 / row.length);
+      placed.push({ text: author.name, size: 12, y, x: column, bold: true });
+      if (author.affiliation) placed.push({ text: author.affiliation, size: 10.9, y: y + 14, x: column });
+    });
+    y += row.length ? 40 : 0;
+  }
   for (const line of spec.under ?? []) {
     placed.push({ text: line, size: 12, y, x: 'centre' });
     y += 16;

@@ -15,6 +15,7 @@ describe('a PDF paper record: title and authors from page 1', function () {
     const fields = await fieldsOf([
       titlePage({
         header: [
+          { text: 'Research report 2008/3 of the Department of Econometrics', size: 9, y: 60, x: 81 },
           { text: 'JSS', size: 10.9, y: 120, x: 81 },
           { text: 'Journal of Statistical Software', size: 27.9, y: 115, x: 202 },
           { text: 'July 2008, Volume 27, Issue 3.', size: 10, y: 137, x: 188 },
@@ -39,12 +40,15 @@ describe('a PDF paper record: title and authors from page 1', function () {
   it('authors are the names between the title and the abstract, in the page order; affiliations and e-mail addresses are not names; particles stay with the family name', async () => {
     const fields = await fieldsOf([
       titlePage({
-        title: ['Implementing a Class of Permutation Tests'],
+        // Three capitalised words read like a name: the title is not part of the front matter.
+        title: ['Regularized Cox Regression'],
         authors: [
           { name: 'Paul-Christian Bürkner', affiliation: 'Aalto University' },
           { name: 'Mark A. van de Wiel', affiliation: 'Vrije Universiteit Amsterdam' },
           { name: 'Pierre Chauss´e', affiliation: 'University of Waterloo' },
         ],
+        secondRow: [{ name: 'Rob J Hyndman', affiliation: 'Monash University' }],
+        // In the names' size: an affiliation and an address.
         under: ['Debian Project', 'Mark.vandeWiel@example.org'],
         abstract: ['The R package coin implements a unified approach to permutation tests.'],
       }),
@@ -54,6 +58,7 @@ describe('a PDF paper record: title and authors from page 1', function () {
       { family: 'van de Wiel', given: 'Mark A.' },
       // OT1 sets the accent before its letter ("Chauss´e"): one letter again.
       { family: 'Chaussé', given: 'Pierre' },
+      { family: 'Hyndman', given: 'Rob J' },
     ]);
     assert.equal(fields.authors?.from, 'page 1');
   });

@@ -12,7 +12,7 @@ const REFERENCES: PageSpec = {
     { text: 'Andrews DWK (1991). Heteroskedasticity and Autocorrelation Consistent Covariance', size: 10.9, y: 100, x: 50 },
     { text: 'Zeileis A (2010). Object-Oriented Computation of Sandwich Estimators. Journal of', size: 10.9, y: 114, x: 50 },
     { text: 'Statistical Software, 16(9), 1-16.', size: 10.9, y: 128, x: 50 },
-    { text: 'Zeileis A (2012). A previous version of this paper was published in Statistica Neerlandica.', size: 10.9, y: 142, x: 50 },
+    { text: 'Zeileis A (2012), a previous version of this paper, was published in Statistica Neerlandica.', size: 10.9, y: 142, x: 50 },
   ],
 };
 

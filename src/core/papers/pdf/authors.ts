@@ -56,10 +56,12 @@ function frontMatterLines(page: PageLines, title: TitleFound): number[] {
   return indexes;
 }
 
-/** A line of running text: body size, long, spanning most of the text block. */
+/**
+ * A line of running text: in the body size, with a long stretch of text as wide as a column
+ * (affiliations side by side are as long in all, but each is narrow).
+ */
 function isBodyText(line: Line, page: PageLines): boolean {
-  const span = line.segments.reduce((total, segment) => total + segment.width, 0);
-  return line.size <= page.bodySize * 1.05 && line.text.length >= 60 && span >= page.width * 0.5;
+  return line.size <= page.bodySize * 1.05 && line.segments.some((segment) => segment.text.length >= 50 && segment.width >= page.width * 0.4);
 }
 
 function distinct(authors: Author[]): Author[] {
