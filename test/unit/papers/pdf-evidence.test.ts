@@ -61,12 +61,19 @@ describe('a PDF paper record: the evidence read from the PDF', function () {
         authors: [{ name: 'Douglas Bates', affiliation: 'University of Wisconsin-Madison' }],
         abstract: BODY.slice(0, 2),
       });
-      return { placed: [...spec.placed, { text: 'arXiv:1406.5823v1 [stat.CO] 23 Jun 2014', size: 20, y: 600, x: 30, rotated: true }] };
+      return {
+        placed: [
+          ...spec.placed,
+          { text: 'arXiv:1406.5823v1 [stat.CO] 23 Jun 2014', size: 20, y: 450, x: 30, rotated: true },
+          // Set large up the right margin: never the title.
+          { text: 'Accepted for publication in Biometrika', size: 20, y: 450, x: 575, rotated: true },
+        ],
+      };
     };
     const fields = pdfPaperFields(await evidenceOf(await makePdf([page('10.18637/JSS.v067.i01')])));
     assert.deepEqual(fields.doi, { value: '10.18637/jss.v067.i01', source: 'page-text', confidence: 0.85, from: 'journal header, page 1' });
     assert.deepEqual(fields.arxiv, { value: '1406.5823', source: 'page-text', confidence: 0.9, from: 'arXiv stamp, page 1' });
-    assert.equal(fields.title?.value, 'Fitting Linear Mixed-Effects Models Using lme4', 'the stamp, set large up the margin, is not the title');
+    assert.equal(fields.title?.value, 'Fitting Linear Mixed-Effects Models Using lme4', 'text set large up a margin is not the title');
     const placeholder = pdfPaperFields(await evidenceOf(await makePdf([page('10.18637/jss.v000.i00')])));
     assert.equal(placeholder.doi, undefined);
   });

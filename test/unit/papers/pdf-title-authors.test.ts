@@ -47,9 +47,10 @@ describe('a PDF paper record: title and authors from page 1', function () {
           { name: 'Mark A. van de Wiel', affiliation: 'Vrije Universiteit Amsterdam' },
           { name: 'Pierre Chauss´e', affiliation: 'University of Waterloo' },
         ],
-        secondRow: [{ name: 'Rob J Hyndman', affiliation: 'Monash University' }],
+        // A second row: a name, and an institution set in the names' font and size.
+        secondRow: [{ name: 'Rob J Hyndman', affiliation: 'Monash University' }, { name: 'Debian Project' }],
         // In the names' size: an affiliation and an address.
-        under: ['Debian Project', 'Mark.vandeWiel@example.org'],
+        under: ['R Core Team', 'Mark.vandeWiel@example.org'],
         abstract: ['The R package coin implements a unified approach to permutation tests.'],
       }),
     ]);
@@ -112,5 +113,22 @@ describe('a PDF paper record: title and authors from page 1', function () {
     ]);
     assert.equal(fields.title?.value, 'Quantile Regression in R: A Vignette');
     assert.deepEqual(fields.authors?.value, [{ family: 'Koenker', given: 'Roger' }]);
+  });
+
+  it('a short line right under the title, larger than the body and not names, is its subtitle', async () => {
+    const fields = await fieldsOf([
+      {
+        placed: [
+          { text: 'Support Vector Machines', size: 17.2, y: 178, x: 'centre', bold: true },
+          { text: '*', size: 12, y: 171, x: 390 },
+          { text: 'The Interface to libsvm in package e1071', size: 12, y: 192, x: 'centre' },
+          { text: 'by David Meyer', size: 12, y: 220, x: 'centre' },
+          { text: 'FH Technikum Wien, Austria', size: 12, y: 234, x: 'centre' },
+          ...BODY.map((text, index) => ({ text, size: 10, y: 300 + index * 12, x: 50 })),
+        ],
+      },
+    ]);
+    assert.equal(fields.title?.value, 'Support Vector Machines: The Interface to libsvm in package e1071');
+    assert.deepEqual(fields.authors?.value, [{ family: 'Meyer', given: 'David' }]);
   });
 });

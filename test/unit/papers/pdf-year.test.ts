@@ -95,4 +95,15 @@ describe('a PDF paper record: the publication year, and only that', function () 
     assert.deepEqual(fields.year, { value: 2006, source: 'page-text', confidence: 0.8, from: 'copyright line, page 1' });
     assert.equal(fields.venue?.value, 'The American Statistician');
   });
+
+  it('a publication note with a month and year gives the year ("published online … on Oct. 2015"); a build stamp\'s date does not', async () => {
+    const note = (sentence: string) =>
+      fieldsOf([
+        titlePage({ title: ['Fitting Linear Mixed-Effects Models'], authors: [{ name: 'Douglas Bates' }], abstract: [sentence, ...BODY.slice(0, 1)] }),
+      ]);
+    const published = await note('A version of this manuscript has been published online in the JSS, on Oct. 2015.');
+    assert.deepEqual(published.year, { value: 2015, source: 'page-text', confidence: 0.8, from: 'publication note, page 1' });
+    const typeset = await note('This vignette corresponds to the paper published in the JSS; this version was typeset on Oct. 2022.');
+    assert.equal(typeset.year, undefined);
+  });
 });
