@@ -41,7 +41,7 @@ function argValue(name: string): string | undefined {
 async function pdfsUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.pdf'))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.toLowerCase().endsWith('.pdf'))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }

@@ -131,4 +131,19 @@ describe('a PDF paper record: title and authors from page 1', function () {
     assert.equal(fields.title?.value, 'Support Vector Machines: The Interface to libsvm in package e1071');
     assert.deepEqual(fields.authors?.value, [{ family: 'Meyer', given: 'David' }]);
   });
+
+  it('a title page with nothing but title, author and date: the body size is read from the next page, so the title still stands out', async () => {
+    const fields = await fieldsOf([
+      {
+        placed: [
+          { text: 'Discrimination and Calibration', size: 17.2, y: 177, x: 'centre' },
+          { text: 'Terry Therneau', size: 12, y: 205, x: 'centre' },
+          { text: 'February 6, 2023', size: 12, y: 229, x: 'centre' },
+        ],
+      },
+      { placed: BODY.map((text, index) => ({ text, size: 10, y: 80 + index * 12, x: 50 })) },
+    ]);
+    assert.equal(fields.title?.value, 'Discrimination and Calibration');
+    assert.deepEqual(fields.authors?.value, [{ family: 'Therneau', given: 'Terry' }]);
+  });
 });

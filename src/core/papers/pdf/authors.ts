@@ -50,7 +50,9 @@ function frontMatterLines(page: PageLines, title: TitleFound): number[] {
   for (let index = title.lastLine + 1; index < page.lines.length; index++) {
     const line = page.lines[index]!;
     if (line.y > title.y + page.height * FRONT_MATTER_DEPTH) break;
-    if (endsFrontMatter(line.text) || isBodyText(line, page)) break;
+    if (endsFrontMatter(line.text)) break;
+    // A long line of names in the body size (a two-column journal's byline) is still front matter.
+    if (isBodyText(line, page) && !line.segments.some((segment) => parseNames(segment.text))) break;
     indexes.push(index);
   }
   return indexes;

@@ -1,7 +1,7 @@
 /**
  * What a PDF says about itself, before any rule decides what paper it is: the Info dictionary, the
  * XMP packet, and the layout of the first pages as runs of text with their position and font size.
- * Plain data (structured-cloneable, a few KB), so it can cross a worker thread and be kept; the
+ * Plain data (structured-cloneable, two pages of text and positions), so it can cross a worker thread and be kept; the
  * rules (fields.ts) re-run on it when they change without reading the PDF again.
  */
 import type { OcrWord } from '../../index/build/ocr/words';
@@ -39,7 +39,7 @@ export interface LayoutRun {
   size: number;
   /** Width in points. */
   width: number;
-  /** The font's id within the document (same id, same font); absent for OCR. */
+  /** The font's id within the document ("f4": same id, same font); absent for OCR. */
   font?: string;
   /** Not horizontal (an arXiv stamp up the margin): never part of a title. */
   rotated?: boolean;
@@ -173,7 +173,8 @@ export function pageLayoutFromTextContent(pageNumber: number, page: Pick<Evidenc
     const rotated = Math.abs(b) > Math.abs(a) * 0.01 || a <= 0;
     const [x, y] = toPage(e, f);
     const text = item.str;
-    const font = item.fontName;
+    // pdf.js names a font "g_d<document>_f<n>"; the document part changes from one load to the next.
+    const font = item.fontName?.replace(/^g_d\d+_/, '');
     if (current && !rotated && !current.rotated && continues(current, x, y, size)) {
       const gap = x - (current.x + current.width);
       const space = (spaceBefore || gap > size * 0.15) && !current.text.endsWith(' ') && !text.startsWith(' ');
@@ -267,6 +268,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** A tenth of a point: finer than any rule looks, and short when stored. */
 function round(value: number): number {
-  return Math.round(value * 100) / 100;
+  return Math.round(value * 10) / 10;
 }

@@ -10,7 +10,7 @@ import type { Author, Field, PaperFields } from '../record';
 import { readFrontMatter } from './authors';
 import type { PdfEvidence } from './evidence';
 import { arxivIn, doiIn } from './identifiers';
-import { pageLines, type PageLines } from './layout';
+import { documentLines, type PageLines } from './layout';
 import { readMetadataFields, type MetadataFields } from './metadata';
 import { noteVenue, publicationNotes } from './notes';
 import { isBanner } from './patterns';
@@ -27,7 +27,7 @@ export const PDF_RECORD_VERSION = 1;
 const SAME_TITLE = 0.9;
 
 export function pdfPaperFields(evidence: PdfEvidence): PaperFields {
-  const pages = evidence.pages.filter((page) => page.page <= 2).map(pageLines);
+  const pages = documentLines(evidence.pages.filter((page) => page.page <= 2));
   const first = pages.find((page) => page.page === 1);
   const meta = readMetadataFields(evidence);
   const title = first ? findTitle(first) : undefined;

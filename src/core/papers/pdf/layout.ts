@@ -31,7 +31,7 @@ export interface PageLines {
   width: number;
   height: number;
   lines: Line[];
-  /** The size most characters of the page are set in (the body text). */
+  /** The size most characters of the first pages are set in (the body text). */
   bodySize: number;
   /** Runs not horizontal (margin stamps). */
   rotated: LayoutRun[];
@@ -52,7 +52,17 @@ export function cleanText(text: string): string {
     .trim();
 }
 
-export function pageLines(layout: PageLayout): PageLines {
+/**
+ * The pages' lines. The body size is measured over all the pages given: a title page holds little
+ * but its title, which must not pass for the body.
+ */
+export function documentLines(layouts: readonly PageLayout[]): PageLines[] {
+  const pages = layouts.map(pageLines);
+  const bodySize = bodySizeOf(layouts.flatMap((layout) => layout.runs.filter((run) => !run.rotated)));
+  return pages.map((page) => ({ ...page, bodySize }));
+}
+
+function pageLines(layout: PageLayout): PageLines {
   const horizontal = layout.runs.filter((run) => !run.rotated);
   const rotated = layout.runs.filter((run) => run.rotated);
   const marks = horizontal.filter((run) => isMark(run, horizontal));
@@ -66,7 +76,7 @@ export function pageLines(layout: PageLayout): PageLines {
     else groups.push([run]);
   }
   const lines = groups.map((group) => lineOf(group, marks)).filter((line) => line.text !== '');
-  return { page: layout.page, width: layout.width, height: layout.height, lines, bodySize: bodySizeOf(kept), rotated, ocr: layout.ocr === true };
+  return { page: layout.page, width: layout.width, height: layout.height, lines, bodySize: 0, rotated, ocr: layout.ocr === true };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface MetadataFields {
 
 const JUNK_TITLE = [
   /^untitled\b/i,
+  // What tools write when nobody gives a title.
+  /^(?:r graphics output|powerpoint presentation|presentation\d*|slide \d+|document\d*|book\d*|figure \d*)$/i,
   /\bmicrosoft\b|\bword\s*-\s/i,
   /\.(?:docx?|tex|dvi|pdf|e?ps|rtf|odt|txt|indd|qxd|pages)\b/i,
   /\blatex\b|\bpdf-?tex\b|\bhyperref\b|\btexmaker\b|\\|\[width=|\{|\}/i,

@@ -8,7 +8,7 @@
  */
 import type { Author } from '../record';
 import { comparable } from '../normalize';
-import type { PageLines } from './layout';
+import type { Line, PageLines, Segment } from './layout';
 import { MONTH_PATTERN, plausibleYear } from './patterns';
 
 export interface Note {
@@ -31,15 +31,50 @@ const BUILD_STAMP = /\b(?:typeset|compiled|built|generated|processed|rendered)\b
 /** The heading of a reference list: what follows it is about other works, whatever it says. */
 const REFERENCES_HEADING = /^(?:\d+\.?\s+)?(?:references|bibliography|literature|works cited)$/i;
 
-/** A page's text up to its reference list as sentences, lines joined and line-end hyphens of split words closed. */
+/**
+ * A page's text up to its reference list as sentences. Lines join into blocks (a change of size or
+ * a wide vertical gap starts a new block, so a title or a date line never runs into the abstract);
+ * a line in two columns sends each column to its own block; line-end hyphens of split words close.
+ */
 export function sentences(page: PageLines): string[] {
-  let text = '';
+  const blocks: string[] = [];
+  let full = '';
+  let left = '';
+  let right = '';
+  let previous: { y: number; size: number } | undefined;
+  const append = (text: string, next: string) =>
+    text.endsWith('-') && /^\p{Ll}/u.test(next) ? text.slice(0, -1) + next : text === '' ? next : `${text} ${next}`;
+  const flush = (...texts: string[]) => texts.filter((text) => text !== '').forEach((text) => blocks.push(text));
   for (const line of page.lines) {
     if (REFERENCES_HEADING.test(line.text)) break;
-    if (text.endsWith('-') && /^\p{Ll}/u.test(line.text)) text = text.slice(0, -1) + line.text;
-    else text += (text === '' ? '' : ' ') + line.text;
+    const columns = twoColumns(line, page.width);
+    const newBlock = previous !== undefined && (Math.abs(line.size - previous.size) > 0.5 || line.y - previous.y > 2 * line.size);
+    if (columns) {
+      if (full !== '') flush(full);
+      full = '';
+      left = append(left, columns[0]);
+      right = append(right, columns[1]);
+    } else {
+      if (left !== '' || right !== '' || newBlock) {
+        flush(left, right, full);
+        [left, right, full] = ['', '', ''];
+      }
+      full = append(full, line.text);
+    }
+    previous = line;
   }
-  return text.split(/(?<=[.!?])\s+(?=[\p{Lu}©∗*])/u).map((sentence) => sentence.replace(/^[∗*†‡]\s*/u, '').trim());
+  flush(left, right, full);
+  return blocks.flatMap((block) => block.split(/(?<=[.!?])\s+(?=[\p{Lu}©∗*])/u)).map((sentence) => sentence.replace(/^[∗*†‡]\s*/u, '').trim());
+}
+
+/** The text of a line set in two columns, left and right; undefined for a line across the page. */
+function twoColumns(line: Line, pageWidth: number): [string, string] | undefined {
+  const middle = pageWidth / 2;
+  const leftSegments = line.segments.filter((segment) => segment.x + segment.width <= middle + pageWidth * 0.03);
+  const rightSegments = line.segments.filter((segment) => segment.x >= middle - pageWidth * 0.03);
+  const wide = (segments: Segment[]) => segments.reduce((total, segment) => total + segment.width, 0) >= pageWidth * 0.25;
+  if (leftSegments.length + rightSegments.length !== line.segments.length || !wide(leftSegments) || !wide(rightSegments)) return undefined;
+  return [leftSegments.map((segment) => segment.text).join(' '), rightSegments.map((segment) => segment.text).join(' ')];
 }
 
 export function publicationNotes(pages: readonly PageLines[]): Note[] {

@@ -49,7 +49,10 @@ export function findTitle(page: PageLines): TitleFound | undefined {
   for (let index = start.index; index < page.lines.length; index++) {
     const line = page.lines[index]!;
     if (index > start.index && line.y - lastY > 2 * size) break;
-    const inSize = titleSegments(line).filter((segment) => sameSize(segment.size, size));
+    // Past its first line a title goes on in its size whatever it says ("… as of" / "Feb. 2005").
+    const inSize = (index === start.index ? titleSegments(line) : line.segments.filter((segment) => !isHeading(segment.text))).filter((segment) =>
+      sameSize(segment.size, size),
+    );
     if (inSize.length === 0) break;
     parts.push(inSize.map((segment) => segment.text).join(' '));
     lastLine = index;
@@ -62,8 +65,21 @@ export function findTitle(page: PageLines): TitleFound | undefined {
     lastLine += 1;
   }
   if (isAllCaps(text)) text = titleCase(text);
-  if (text.replace(/[^\p{L}]/gu, '').length < 3) return undefined;
+  if (!readable(text)) return undefined;
+  // One word set large off-centre is a label (a figure's node), not a title ("Concordance" is centred).
+  if (!text.includes(' ') && !isCentred(start.line, page.width)) return undefined;
   return { text, lastLine, y: start.line.y, size };
+}
+
+/**
+ * Text a reader can read: mostly letters. A font without a usable encoding comes out as symbols
+ * ("P❡♥❛❧✐③❡❞"), which is no title.
+ */
+function readable(text: string): boolean {
+  const visible = text.replace(/\s+/g, '');
+  const letters = visible.replace(/[^\p{L}\p{N}]/gu, '').length;
+  const plain = visible.replace(/[^\p{L}\p{N}\p{P}]/gu, '').length;
+  return letters >= 3 && plain >= visible.length * 0.9;
 }
 
 /** A line's segments that could be part of a title: not banners, headings, dates or addresses. */
