@@ -146,4 +146,18 @@ describe('a PDF paper record: title and authors from page 1', function () {
     assert.equal(fields.title?.value, 'Discrimination and Calibration');
     assert.deepEqual(fields.authors?.value, [{ family: 'Therneau', given: 'Terry' }]);
   });
+
+  it('names keep their own: an affiliation in brackets, footnote digits run into a name, and a society grade are dropped', async () => {
+    const fields = await fieldsOf([
+      titlePage({
+        title: ['Recursive Partitioning for Heterogeneous Causal Effects'],
+        under: ['Jane Doe1,2 (Stanford University), John Roe, Senior Member, IEEE, and Li Wei3'],
+        abstract: BODY.slice(0, 2),
+      }),
+    ]);
+    assert.deepEqual(
+      fields.authors?.value.map((author) => author.family),
+      ['Doe', 'Roe', 'Wei'],
+    );
+  });
 });

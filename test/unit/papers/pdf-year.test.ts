@@ -106,4 +106,22 @@ describe('a PDF paper record: the publication year, and only that', function () 
     const typeset = await note('This vignette corresponds to the paper published in the JSS; this version was typeset on Oct. 2022.');
     assert.equal(typeset.year, undefined);
   });
+
+  it("a published article's own lines give its year: the publication date under the byline, else the copyright in its foot", async () => {
+    const article = (under: string[], foot: string) =>
+      fieldsOf([
+        {
+          placed: [
+            ...titlePage({ title: ['Model-Based Recursive Partitioning'], authors: AUTHORS, under, abstract: BODY.slice(0, 2) }).placed,
+            { text: foot, size: 8, y: 800, x: 50 },
+          ],
+        },
+      ]);
+    const published = await article(['Received: 12 March 2007 / Published online: 20 June 2008'], '© Springer-Verlag 2008');
+    assert.deepEqual(published.year, { value: 2008, source: 'page-text', confidence: 0.8, from: 'publication date, page 1' });
+    const copyright = await article([], '© Springer-Verlag 2005');
+    assert.deepEqual(copyright.year, { value: 2005, source: 'page-text', confidence: 0.75, from: 'copyright line, page 1' });
+    const range = await article([], 'Copyright © 1999-2023 Free Software Foundation');
+    assert.equal(range.year, undefined, 'a range of years is no publication year');
+  });
 });

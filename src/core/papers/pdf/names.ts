@@ -49,6 +49,7 @@ const NOT_NAME_WORDS = new Set(
     'package software'
   ).split(' '),
 );
+const ROLE = /^(?:(?:life |senior |student )?(?:member|fellow)|ieee|acm|phd|ph\.d\.|md|m\.d\.)$/i;
 /** Endings of subject and institution words that no given or family name has. */
 const NOT_NAME_ENDING = /(?:ology|ologie|ics|ment|tion|ität|ity|ical)$/u;
 
@@ -76,12 +77,16 @@ export function parseNames(text: string): Author[] | undefined {
   const cleaned = text
     .replace(/\S+@\S+/g, ' ')
     .replace(/^\s*(?:by|von|par)\s+/i, '')
+    // An affiliation in brackets after a name ("Alice Smith (MIT)"), footnote marks run into a name ("Smith1,2").
+    .replace(/\s*\([^()]*\)/g, ' ')
+    .replace(/(?<=\p{Ll})[\d∗*†‡§¶]+(?:,[\d∗*†‡§¶]+)*/gu, ' ')
     .replace(/[∗*†‡§¶]/g, ' ')
     .trim();
   const pieces = cleaned
     .split(/\s*(?:[,;]|\band\b|\bAND\b|&|\bund\b)\s*/u)
     .map((piece) => piece.trim())
-    .filter((piece) => piece !== '');
+    // A society's grade after a name ("Jane Doe, Senior Member, IEEE") is not a name of its own.
+    .filter((piece) => piece !== '' && !ROLE.test(piece));
   if (pieces.length === 0) return undefined;
   const authors: Author[] = [];
   for (const piece of pieces) {

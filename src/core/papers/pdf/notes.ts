@@ -120,21 +120,22 @@ export function copyrightYear(note: Note): number | undefined {
   return undefined;
 }
 
+const MONTH_YEAR = new RegExp(`\\b${MONTH_PATTERN}\\s+(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b`, 'i');
+
 /** "has been published online in …, on Oct. 2015": a month and year in a publication note that is not a build stamp. */
 export function publishedDateYear(note: Note): number | undefined {
   if (BUILD_STAMP.test(note.sentence) || !/\bpublished\b/i.test(note.sentence)) return undefined;
-  const match = note.sentence.match(new RegExp(`\\b${MONTH_PATTERN}\\s+(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b`, 'i'));
+  const match = note.sentence.match(MONTH_YEAR);
   const year = match ? Number(match[2]) : Number.NaN;
   return plausibleYear(year) ? year : undefined;
 }
 
 const VENUE_WORD = "(?:[A-Z][\\w'&-]*|of|and|for|in|on|the|&)";
+const VENUE_IN_NOTE = new RegExp(`\\b(?:published|appears?|appeared|to appear)\\s+(?:online\\s+)?in\\s+(?:the\\s+)?(${VENUE_WORD}(?:\\s+${VENUE_WORD})*)`);
 
 /** The journal a note names: "published in the Journal of Statistical Software" -> "Journal of Statistical Software". */
 export function noteVenue(note: Note): string | undefined {
-  const match = note.sentence.match(
-    new RegExp(`\\b(?:published|appears?|appeared|to appear)\\s+(?:online\\s+)?in\\s+(?:the\\s+)?(${VENUE_WORD}(?:\\s+${VENUE_WORD})*)`),
-  );
+  const match = note.sentence.match(VENUE_IN_NOTE);
   const venue = match?.[1]?.replace(/(?:\s+(?:of|and|for|in|on|the|&))+$/, '').trim();
   return venue && /^[A-Z]/.test(venue) && venue.split(' ').length >= 2 ? venue : undefined;
 }

@@ -101,17 +101,50 @@ export function isBanner(text: string): boolean {
  * The year of a journal's volume line ("July 2008, Volume 27, Issue 3.", "The R Journal Vol.
  * 9/2, December 2017", "R News Vol. 1/2, June 2001").
  */
+const VOLUME_LINES = [
+  // "12 (2011) 2825-2830" (JMLR), "(2005), 92, 3, pp. 519-534" (Biometrika): volume, year, pages.
+  /\b\d{1,4}\s*\(((?:19|20)\d{2})\)\s*[,:]?\s*(?:pp\.?\s*)?\d+\s*[-–]\s*\d+/,
+  /\(((?:19|20)\d{2})\),\s*\d+(?:,\s*\d+)?,\s*pp\.?\s*\d+/,
+  new RegExp(`\\b${MONTH}\\s+(\\d{4}),\\s*Vol(?:ume|\\.)\\s*\\d+`, 'i'),
+  new RegExp(`\\bVol(?:ume|\\.)\\s*\\d+(?:\\s*[/(]\\s*\\d+\\)?)?(?:,\\s*(?:Issue|No\\.?)\\s*\\d+)?,?\\s+(?:${MONTH}\\s+)?(\\d{4})\\b`, 'i'),
+];
+
 export function volumeLineYear(text: string): number | undefined {
-  const forms = [
-    new RegExp(`\\b${MONTH}\\s+(\\d{4}),\\s*Vol(?:ume|\\.)\\s*\\d+`, 'i'),
-    new RegExp(`\\bVol(?:ume|\\.)\\s*\\d+(?:\\s*[/(]\\s*\\d+\\)?)?(?:,\\s*(?:Issue|No\\.?)\\s*\\d+)?,?\\s+(?:${MONTH}\\s+)?(\\d{4})\\b`, 'i'),
-  ];
-  for (const form of forms) {
+  for (const form of VOLUME_LINES) {
     const match = text.match(form);
     const year = match ? Number(match[match.length - 1]) : Number.NaN;
     if (plausibleYear(year)) return year;
   }
   return undefined;
+}
+
+/** "© 2019 Elsevier", "Copyright © 2009 WILEY-VCH", "© Springer-Verlag 2005", "© The Author(s) 2019"; never a range ("1999-2023"). */
+const COPYRIGHT_LINES = [
+  /(?:©|\(c\)|\bcopyright\b)\s*©?\s*((?:19|20)\d{2})\b(?!\s*[-–]\s*\d)/i,
+  /(?:©|\(c\))\s*(?!\d)[^\d©]{1,40}?\b((?:19|20)\d{2})\b(?!\s*[-–]\s*\d)/,
+];
+
+export function copyrightLineYear(text: string): number | undefined {
+  if (!/©|\(c\)|copyright/i.test(text)) return undefined;
+  for (const form of COPYRIGHT_LINES) {
+    const year = Number(text.match(form)?.[1]);
+    if (plausibleYear(year)) return year;
+  }
+  return undefined;
+}
+
+/** "Published online: 20 June 2019", "Published: 2019-06-20", "Available online 5 March 2020". */
+const PUBLISHED_ON = new RegExp(
+  `\\b(?:published(?:\\s+online)?|available\\s+online)\\s*:?\\s*(?:on\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+)?${MONTH}\\s+(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b`,
+  'i',
+);
+const PUBLISHED_ON_ISO = /\b(?:published(?:\s+online)?|available\s+online)\s*:?\s*((?:19|20)\d{2})-\d{2}-\d{2}\b/i;
+
+export function publishedLineYear(text: string): number | undefined {
+  if (!/published|available online/i.test(text)) return undefined;
+  const match = text.match(PUBLISHED_ON) ?? text.match(PUBLISHED_ON_ISO);
+  const year = match ? Number(match[match.length - 1]) : Number.NaN;
+  return plausibleYear(year) ? year : undefined;
 }
 
 export function isEmailOrUrl(text: string): boolean {

@@ -11,7 +11,7 @@ import type { Author, Field } from '../record';
 import type { FrontMatter } from './authors';
 import type { PageLines } from './layout';
 import { citedYear, copyrightYear, publishedDateYear, type Note } from './notes';
-import { volumeLineYear, type PrintedDate } from './patterns';
+import { copyrightLineYear, publishedLineYear, volumeLineYear, type PrintedDate } from './patterns';
 
 export interface YearInputs {
   pages: readonly PageLines[];
@@ -26,7 +26,7 @@ export interface YearInputs {
 
 /** Share of the page's height at its top and bottom where running heads and footers sit. */
 const HEADER_ZONE = 0.12;
-const FOOTER_ZONE = 0.1;
+const FOOTER_ZONE = 0.12;
 /** A date line closer than this to when the file was made (or after it) is the build date. */
 const BUILD_DATE_WINDOW_MS = 366 * 24 * 3600 * 1000;
 
@@ -46,6 +46,15 @@ export function findYear(inputs: YearInputs): Field<number> | undefined {
     const year = publishedDateYear(note);
     if (year) return { value: year, source: 'page-text', confidence: 0.8, from: `publication note, page ${note.page}` };
   }
+  // The lines a journal prints about the article itself: its head, its foot, its front matter.
+  const own = page1 ? ownLines(page1, inputs.titleY, inputs.front?.lines ?? []) : [];
+  for (const [read, from, confidence] of [
+    [publishedLineYear, 'publication date, page 1', 0.8],
+    [copyrightLineYear, 'copyright line, page 1', 0.75],
+  ] as const) {
+    const year = own.map(read).find((found) => found !== undefined);
+    if (year) return { value: year, source: 'page-text', confidence, from };
+  }
   const date = inputs.front?.date?.date;
   if (date && !isBuildDate(date, inputs.fileDates)) {
     return { value: date.year, source: 'page-text', confidence: inputs.fileDates.length > 0 ? 0.7 : 0.6, from: 'date line, page 1' };
@@ -56,13 +65,19 @@ export function findYear(inputs: YearInputs): Field<number> | undefined {
 
 /** A journal's volume line above the title, or in the running head or footer of page 1. */
 function headerYear(page: PageLines, titleY: number | undefined): number | undefined {
-  for (const line of page.lines) {
-    const inHeader = (titleY !== undefined && line.y < titleY) || line.y <= page.height * HEADER_ZONE || line.y >= page.height * (1 - FOOTER_ZONE);
-    if (!inHeader) continue;
-    const year = volumeLineYear(line.text);
-    if (year) return year;
-  }
-  return undefined;
+  return ownLines(page, titleY, [])
+    .map(volumeLineYear)
+    .find((year) => year !== undefined);
+}
+
+/** The text of page 1's head (above the title, or the top of the page), foot, and the given front matter lines. */
+function ownLines(page: PageLines, titleY: number | undefined, front: readonly number[]): string[] {
+  return page.lines
+    .filter(
+      (line, index) =>
+        (titleY !== undefined && line.y < titleY) || line.y <= page.height * HEADER_ZONE || line.y >= page.height * (1 - FOOTER_ZONE) || front.includes(index),
+    )
+    .map((line) => line.text);
 }
 
 /**
