@@ -21,6 +21,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import {
+  PDFDict,
   PDFDocument,
   PDFFont,
   PDFHexString,
@@ -87,6 +88,8 @@ export interface InfoFields {
   producer?: string;
   creationDate?: Date;
   modDate?: Date;
+  /** Entries of the tool's own (a `doi`), as some publishers and tools add. */
+  custom?: Record<string, string>;
 }
 
 const PAGE_WIDTH = 595; // A4 in points
@@ -134,6 +137,11 @@ function setInfo(doc: PDFDocument, info: InfoFields): void {
   if (info.producer !== undefined) doc.setProducer(info.producer);
   if (info.creationDate !== undefined) doc.setCreationDate(info.creationDate);
   if (info.modDate !== undefined) doc.setModificationDate(info.modDate);
+  if (!info.custom) return;
+  const existing = doc.context.trailerInfo.Info;
+  const dict = existing ? doc.context.lookup(existing, PDFDict) : doc.context.obj({});
+  if (!existing) doc.context.trailerInfo.Info = doc.context.register(dict);
+  for (const [key, value] of Object.entries(info.custom)) dict.set(PDFName.of(key), PDFHexString.fromText(value));
 }
 
 async function drawPlaced(doc: PDFDocument, page: PDFPage, lines: readonly PlacedLine[], regular: PDFFont): Promise<void> {

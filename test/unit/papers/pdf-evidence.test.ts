@@ -76,6 +76,10 @@ describe('a PDF paper record: the evidence read from the PDF', function () {
     assert.equal(fields.title?.value, 'Fitting Linear Mixed-Effects Models Using lme4', 'text set large up a margin is not the title');
     const placeholder = pdfPaperFields(await evidenceOf(await makePdf([page('10.18637/jss.v000.i00')])));
     assert.equal(placeholder.doi, undefined);
+    const inInfo = pdfPaperFields(
+      await evidenceOf(await makePdf([page('10.18637/jss.v000.i00')], { info: { custom: { doi: 'https://doi.org/10.1080/00031305.2006.X' } } })),
+    );
+    assert.deepEqual(inInfo.doi, { value: '10.1080/00031305.2006.x', source: 'pdf-metadata', confidence: 0.9, from: 'Info doi' });
   });
 
   it("a scanned first page gets its title and authors from OCR's words (as the index's OCR cache keeps them)", () =>

@@ -78,6 +78,18 @@ export const EVIDENCE_PAGES = 2;
 /** Caps that keep evidence small whatever the page holds (a page of tiny table text). */
 const MAX_RUNS_PER_PAGE = 600;
 const MAX_INFO_VALUE = 2000;
+/** What pdf.js adds to the Info dictionary of its own: facts about the file, not about the paper. */
+const PDFJS_FACTS = new Set([
+  'PDFFormatVersion',
+  'Language',
+  'EncryptFilterName',
+  'IsLinearized',
+  'IsAcroFormPresent',
+  'IsXFAPresent',
+  'IsCollectionPresent',
+  'IsSignaturesPresent',
+  'Custom',
+]);
 
 /**
  * Reads a document's evidence. A page that cannot be read is left out (the rules then know less);
@@ -108,19 +120,31 @@ async function readMetadata(document: EvidenceDocument): Promise<Pick<PdfEvidenc
   }
   const info: Record<string, string> = {};
   if (typeof raw.info === 'object' && raw.info !== null) {
-    for (const [key, value] of Object.entries(raw.info)) {
-      // pdf.js adds its own non-string facts (IsLinearized…) and a `Custom` object: not the document's.
-      if (typeof value === 'string' && value.trim() !== '') info[key] = value.slice(0, MAX_INFO_VALUE);
+    const entries = Object.entries(raw.info);
+    // pdf.js puts the dictionary's non-standard entries (a `doi`, `PTEX.Fullbanner`) in `Custom`.
+    const custom = entries.find(([key]) => key === 'Custom')?.[1];
+    const customEntries = typeof custom === 'object' && custom !== null ? Object.entries(custom) : [];
+    for (const [key, value] of [...entries, ...customEntries]) {
+      // A standard entry wins over a custom one of the same name.
+      if (typeof value === 'string' && value.trim() !== '' && !(key in info) && !PDFJS_FACTS.has(key)) info[key] = value.slice(0, MAX_INFO_VALUE);
     }
   }
   return { info, xmp: xmpEntries(raw.metadata) };
 }
 
-/** pdf.js's `Metadata` iterates its parsed entries as [name, string | string[]]. */
+/** pdf.js's `Metadata` iterates its parsed entries as [name, string | string[]] (older builds: `getAll()`). */
 function xmpEntries(metadata: unknown): Record<string, string[]> | null {
-  if (typeof metadata !== 'object' || metadata === null || !(Symbol.iterator in metadata)) return null;
+  if (typeof metadata !== 'object' || metadata === null) return null;
+  const all = (metadata as { getAll?: () => unknown }).getAll;
+  const source: Iterable<unknown> | undefined =
+    Symbol.iterator in metadata
+      ? (metadata as Iterable<unknown>)
+      : typeof all === 'function'
+        ? Object.entries((all.call(metadata) as object) ?? {})
+        : undefined;
+  if (!source) return null;
   const entries: Record<string, string[]> = {};
-  for (const entry of metadata as Iterable<unknown>) {
+  for (const entry of source) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
     const values = (Array.isArray(entry[1]) ? entry[1] : [entry[1]]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
     if (values.length > 0) entries[entry[0].toLowerCase()] = values.map((v) => v.slice(0, MAX_INFO_VALUE));
