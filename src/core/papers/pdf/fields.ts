@@ -12,7 +12,7 @@ import type { PdfEvidence } from './evidence';
 import { arxivIn, doiIn } from './identifiers';
 import { documentLines, type PageLines } from './layout';
 import { readMetadataFields, type MetadataFields } from './metadata';
-import { noteVenue, publicationNotes } from './notes';
+import { noteVenue, publicationNotes, type Note } from './notes';
 import { isBanner } from './patterns';
 import { findTitle, type TitleFound } from './title';
 import { findYear } from './year';
@@ -49,9 +49,8 @@ export function pdfPaperFields(evidence: PdfEvidence): PaperFields {
     ...(stamp?.year ? { arxivYear: stamp.year } : {}),
   });
   if (year) fields.year = year;
-  const venue = bannerVenue(first, title) ?? notes.map((note) => ({ note, venue: noteVenue(note) })).find(({ venue: found }) => found);
-  if (venue && 'note' in venue) fields.venue = { value: venue.venue!, source: 'page-text', confidence: 0.7, from: `citation note, page ${venue.note.page}` };
-  else if (venue) fields.venue = venue;
+  const venue = bannerVenue(first, title) ?? venueOfNotes(notes);
+  if (venue) fields.venue = venue;
   const doi = meta.doi
     ? { value: meta.doi.value, source: 'pdf-metadata' as const, confidence: 0.9, from: meta.doi.from }
     : pageDoi(
@@ -111,6 +110,15 @@ function bannerVenue(page: PageLines | undefined, title: TitleFound | undefined)
         return { value: segment.text, source: 'page-text', confidence: 0.85, from: 'journal header, page 1' };
       }
     }
+  }
+  return undefined;
+}
+
+/** The journal the first publication note that names one names ("published in the Journal of …"). */
+function venueOfNotes(notes: readonly Note[]): Field<string> | undefined {
+  for (const note of notes) {
+    const venue = noteVenue(note);
+    if (venue) return { value: venue, source: 'page-text', confidence: 0.7, from: `citation note, page ${note.page}` };
   }
   return undefined;
 }

@@ -1,7 +1,6 @@
 /** What a PDF says about the paper it holds, from the PDF alone: see README.md. */
 export {
   EVIDENCE_PAGES,
-  evidenceFromOcrWords,
   pageLayoutFromTextContent,
   readPdfEvidence,
   type EvidenceDocument,
@@ -12,4 +11,5 @@ export {
   type ReadEvidenceOptions,
   type TextContentLike,
 } from './evidence';
+export { evidenceFromOcrWords } from './ocrLayout';
 export { PDF_RECORD_VERSION, pdfPaperFields } from './fields';
