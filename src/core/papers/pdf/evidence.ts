@@ -56,10 +56,12 @@ export interface EvidencePage {
   getViewport?(params: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
   getTextContent(): Promise<TextContentLike>;
 }
-/** pdf.js's `TextContent`, as far as it is read. */
+/**
+ * pdf.js's `TextContent`, as far as it is read: the items (`styles` gives only a generic family,
+ * "sans-serif" for every font of a TeX paper read with TEXT_ONLY, so the font's id is kept instead).
+ */
 export interface TextContentLike {
   items: readonly unknown[];
-  styles?: Record<string, { fontFamily?: string } | undefined>;
 }
 
 export interface ReadEvidenceOptions {
@@ -72,7 +74,7 @@ export interface ReadEvidenceOptions {
   textContentOf?: (pageNumber: number) => TextContentLike | undefined;
 }
 
-/** Pages read by default: page 1 holds title, authors and the citation note; page 2 a cover page's continuation. */
+/** Pages read by default: page 1 holds title, authors and most publication notes; page 2 the rest ("A previous version … was published"). */
 export const EVIDENCE_PAGES = 2;
 /** Caps that keep evidence small whatever the page holds (a page of tiny table text). */
 const MAX_RUNS_PER_PAGE = 600;
