@@ -13,9 +13,15 @@
  * are drawn as the real glyphs, so pdf.js reports them as a typeset PDF's text layer would. An
  * `unmapped` run ({ text: 'fi', unmapped: true }) is one glyph the PDF gives no Unicode for, as
  * TeX's OT1 fonts draw ligatures at code 12: pdf.js leaves it out of the text ("the rst").
+ *
+ * A title page is drawn line by line where the test puts it, each line in its own size:
+ *
+ *   await makePdf([{ placed: [{ text: 'A Title', size: 17, y: 120, x: 'centre', bold: true }, { text: 'arXiv:2101.01234v1', size: 20, y: 500, x: 30, rotated: true }] }],
+ *     { title: 'Info Title', info: { author: 'A. Person', creationDate: new Date('2023-02-06') } });
  */
 import { writeFile } from 'node:fs/promises';
 import {
+  PDFDict,
   PDFDocument,
   PDFFont,
   PDFHexString,
@@ -27,6 +33,7 @@ import {
   PDFRef,
   StandardFonts,
   beginText,
+  degrees,
   endMarkedContent,
   endText,
   rgb,
@@ -49,12 +56,40 @@ export type LineSpec = string | TextRun[];
  * `markedContent` wraps each line in a tagged-PDF marked-content sequence (BDC/EMC with an MCID),
  * which pdf.js lists as extra entries without `str` when asked to include marked content.
  */
-export type PageSpec = string | { lines: LineSpec[]; markedContent?: boolean } | { noText: true };
+export type PageSpec = string | { lines: LineSpec[]; markedContent?: boolean } | { noText: true } | { placed: PlacedLine[] };
+
+/** A line drawn where it is put, in its own size (a paper's title page: title, authors, abstract). */
+export interface PlacedLine {
+  text: string;
+  /** Font size in points. */
+  size: number;
+  /** Baseline, points from the top of the page. */
+  y: number;
+  /** Left edge in points, or centred on the page; default the left margin. */
+  x?: number | 'centre';
+  bold?: boolean;
+  /** Drawn upwards, as arXiv stamps its identifier up the left margin (x is then the baseline's distance from the left). */
+  rotated?: boolean;
+}
 
 export interface MakePdfOptions {
   /** Document title in the PDF's info dictionary. */
   title?: string;
   fontSize?: number;
+  /** More of the info dictionary, as tools write it. */
+  info?: InfoFields;
+}
+
+export interface InfoFields {
+  author?: string;
+  subject?: string;
+  keywords?: string[];
+  creator?: string;
+  producer?: string;
+  creationDate?: Date;
+  modDate?: Date;
+  /** Entries of the tool's own (a `doi`), as some publishers and tools add. */
+  custom?: Record<string, string>;
 }
 
 const PAGE_WIDTH = 595; // A4 in points
@@ -67,9 +102,14 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const fontSize = options.fontSize ?? 11;
   if (options.title) doc.setTitle(options.title);
+  if (options.info) setInfo(doc, options.info);
   let fonts: RunFonts | undefined;
   for (const spec of pages) {
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    if (typeof spec === 'object' && 'placed' in spec) {
+      await drawPlaced(doc, page, spec.placed, font);
+      continue;
+    }
     if (typeof spec === 'object' && 'noText' in spec) {
       // What a scanned page looks like to a text extractor: graphics, no text operators.
       page.drawRectangle({ x: MARGIN, y: MARGIN, width: 300, height: 400, color: rgb(0.6, 0.6, 0.6) });
@@ -87,6 +127,31 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
     });
   }
   return doc.save();
+}
+
+function setInfo(doc: PDFDocument, info: InfoFields): void {
+  if (info.author !== undefined) doc.setAuthor(info.author);
+  if (info.subject !== undefined) doc.setSubject(info.subject);
+  if (info.keywords !== undefined) doc.setKeywords(info.keywords);
+  if (info.creator !== undefined) doc.setCreator(info.creator);
+  if (info.producer !== undefined) doc.setProducer(info.producer);
+  if (info.creationDate !== undefined) doc.setCreationDate(info.creationDate);
+  if (info.modDate !== undefined) doc.setModificationDate(info.modDate);
+  if (!info.custom) return;
+  const existing = doc.context.trailerInfo.Info;
+  const dict = existing ? doc.context.lookup(existing, PDFDict) : doc.context.obj({});
+  if (!existing) doc.context.trailerInfo.Info = doc.context.register(dict);
+  for (const [key, value] of Object.entries(info.custom)) dict.set(PDFName.of(key), PDFHexString.fromText(value));
+}
+
+async function drawPlaced(doc: PDFDocument, page: PDFPage, lines: readonly PlacedLine[], regular: PDFFont): Promise<void> {
+  const bold = lines.some((line) => line.bold) ? await doc.embedFont(StandardFonts.HelveticaBold) : regular;
+  for (const line of lines) {
+    const font = line.bold ? bold : regular;
+    const width = font.widthOfTextAtSize(line.text, line.size);
+    const x = line.x === 'centre' ? (PAGE_WIDTH - width) / 2 : (line.x ?? MARGIN);
+    page.drawText(line.text, { x, y: PAGE_HEIGHT - line.y, size: line.size, font, ...(line.rotated ? { rotate: degrees(90) } : {}) });
+  }
 }
 
 interface RunFonts {

@@ -3,6 +3,8 @@
  * spacing do not make two titles different. Old TeX fonts (OT1) put the ff/fi/fl/ffi/ffl
  * ligatures at codes 27-31, which extraction reports as control characters ("di\x1berent"); a
  * font without a Unicode map for them drops them ("modied"), which only a fuzzy comparison forgives.
+ * TeX's OT1 fonts also draw an accent as a glyph of its own before the letter, so extraction gives
+ * "Chauss´e" and "Universit¨at" for "Chaussé" and "Universität".
  */
 
 /** OT1's ligature slots, as pdf.js reports them when the font has no Unicode map. */
@@ -11,6 +13,31 @@ const OT1_LIGATURES: Record<string, string> = { '\x1b': 'ff', '\x1c': 'fi', '\x1
 /** Ligature code points and OT1 ligature slots spelt out ("ﬁ" -> "fi", "\x1b" -> "ff"); the rest as it was. */
 export function repairLigatures(text: string): string {
   return text.replace(/[\x1b-\x1f]/g, (c) => OT1_LIGATURES[c]!).replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC'));
+}
+
+/** Spacing accents as OT1 fonts draw them, before their letter, and the combining mark each stands for. */
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u00b4': '\u0301', // ´ acute
+  '`': '\u0300', // grave
+  '\u00a8': '\u0308', // ¨ diaeresis
+  '\u02c6': '\u0302', // ˆ circumflex
+  '\u02dc': '\u0303', // ˜ tilde
+  '\u00b8': '\u0327', // ¸ cedilla
+  '\u02c7': '\u030c', // ˇ caron
+  '\u02d8': '\u0306', // ˘ breve
+  '\u02d9': '\u0307', // ˙ dot above
+  '\u02da': '\u030a', // ˚ ring
+  '\u02dd': '\u030b', // ˝ double acute
+  '\u00af': '\u0304', // ¯ macron
+};
+// A grave counts only inside a word ("Lef`evre"): at a word's start "`" is more often a TeX quote.
+const SPACING_ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u00b8\u02c7\u02d8\u02d9\u02da\u02dd\u00af]|(?<=\p{L})`) ?([A-Za-z\u0131])/gu;
+
+/** A spacing accent followed by its letter made one accented letter ("Chauss´e" -> "Chaussé", "´ı" -> "í"); the rest as it was. */
+export function repairAccents(text: string): string {
+  return text
+    .replace(SPACING_ACCENT_BEFORE_LETTER, (_, accent: string, letter: string) => (letter === '\u0131' ? 'i' : letter) + SPACING_ACCENTS[accent]!)
+    .normalize('NFC');
 }
 
 /** Letters without their accents ("Chaussé" -> "Chausse", "Bürkner" -> "Burkner", "ß" -> "ss"). */
@@ -27,7 +54,7 @@ export function withoutAccents(text: string): string {
 
 /** The comparable form of a title or name: lower case, no accents, letters and digits separated by single spaces. */
 export function comparable(text: string): string {
-  return withoutAccents(repairLigatures(text))
+  return withoutAccents(repairAccents(repairLigatures(text)))
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
