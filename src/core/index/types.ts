@@ -6,6 +6,7 @@
 import type { PaperRef } from '../citations/citationLabel';
 import type { MentionKind } from '../papers/mentions';
 import type { Absence } from './search/absence';
+import type { PaperEvidence } from './build/extract/paperEvidence';
 
 export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
 
@@ -40,6 +41,8 @@ export interface ExtractedDocument {
   ocrCandidates?: number[];
   /** PDFs: pages whose text came from OCR, with Tesseract's mean word confidence (0-100). */
   ocrPages?: Array<{ page: number; confidence: number }>;
+  /** PDFs, when asked: what the PDF says about the paper it holds (build/extract/paperEvidence.ts). */
+  paper?: PaperEvidence;
 }
 
 /**
@@ -144,7 +147,7 @@ export interface Retriever {
 
 /** Progress of an indexing run, yielded by the indexer as it goes. */
 export interface IndexProgress {
-  phase: 'discover' | 'extract' | 'ocr' | 'embed' | 'write' | 'optimize' | 'sentences' | 'done';
+  phase: 'discover' | 'extract' | 'ocr' | 'embed' | 'write' | 'optimize' | 'papers' | 'sentences' | 'done';
   /** Files finished so far / files to process in this run ('sentences': passages, build/sentenceVectorPass.ts). */
   done: number;
   total: number;

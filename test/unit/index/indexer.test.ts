@@ -238,6 +238,7 @@ describe('indexFolder', () => {
           if (file.path === 'b.md') await unlink(file.absPath); // gone between discovery and extraction
           return extractFile(file);
         },
+        paperEvidence: async () => undefined,
         close: async () => undefined,
       };
       const summary = await run({ root, extractor });

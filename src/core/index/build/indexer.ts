@@ -24,6 +24,8 @@ import { planRun, type IndexPlan } from './indexPlan';
 import { hasTextlessPages } from './extract/pdf';
 import { writeFailureRecord } from './failureRecord';
 import { fillSentenceVectors } from './sentenceVectorPass';
+import { fillPaperFields } from './paperFieldPass';
+import { PDF_RECORD_VERSION } from '../../papers/pdf';
 import { openIndexStore, removeIndexDir } from '../store/store';
 import { IndexStoreError } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
@@ -121,7 +123,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       await ocr?.close();
       throw error;
     });
-    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits, leaveTextlessToOcr: Boolean(ocr) });
+    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits, leaveTextlessToOcr: Boolean(ocr), readPaper: true });
     const ownsExtractor = !options.extractor;
     let result: IndexSummary;
     let candidates = 0;
@@ -159,6 +161,10 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         cancelled,
         embedder,
         existing,
+        root,
+        extractor,
+        ocrCacheDir: ocrCacheDirOf(shared ? localShadowOf(dbDir) : dbDir),
+        logger,
         signal,
         rebuild: Boolean(options.rebuild),
         shared,
@@ -289,6 +295,10 @@ async function* finishRun(
     cancelled,
     embedder,
     existing,
+    root,
+    extractor,
+    ocrCacheDir,
+    logger,
     signal,
     rebuild,
     shared,
@@ -302,6 +312,10 @@ async function* finishRun(
     cancelled: boolean;
     embedder: Embedder | null;
     existing: boolean;
+    root: string;
+    extractor: Extractor;
+    ocrCacheDir: string;
+    logger: Logger;
     signal: AbortSignal | undefined;
     rebuild: boolean;
     shared: boolean;
@@ -331,12 +345,17 @@ async function* finishRun(
     yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
     await store.optimize();
   }
-  const sentences = embedder ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
-  await store.markIndexed(undefined, { ocr: Boolean(ocr), sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null });
+  const papers = yield* fillPaperFields(store, { root, extractor, fromRun: run.paperEvidence, ocrCacheDir, changed, existing, signal, notices, logger });
+  const sentences = embedder && !signal?.aborted ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
+  await store.markIndexed(undefined, {
+    ocr: Boolean(ocr),
+    sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
+    paperFields: papers.complete ? PDF_RECORD_VERSION : null,
+  });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.
   if (!shared) await writeFailureRecord(target, failed, files);
-  return { cutShort: sentences !== null && !sentences.complete && Boolean(signal?.aborted) };
+  return { cutShort: ((sentences !== null && !sentences.complete) || !papers.complete) && Boolean(signal?.aborted) };
 }
 
 /**

@@ -21,6 +21,8 @@ export function progressText(p: IndexProgress | undefined): ProgressText {
       return { short: count, detail: p.message ?? 'OCR…' };
     case 'optimize':
       return { short: count, detail: 'Updating the search index…' };
+    case 'papers':
+      return { short: count, detail: `Reading titles, authors and years: ${p.done} of ${plural(p.total, 'PDF')}` };
     case 'sentences':
       // After the documents: they are searchable already, this makes hybrid search faster.
       return { short: count, detail: `Embedding sentences for faster search: ${p.done} of ${plural(p.total, 'passage')}` };

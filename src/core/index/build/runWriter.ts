@@ -4,6 +4,7 @@ import type { Embedder } from '../embed/types';
 import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
 import type { DocumentWarnings, FileFailure } from '../types';
 import type { Prepared } from './prepare';
+import type { PaperEvidence } from './extract/paperEvidence';
 
 /** Buffers finished documents and writes them in batches; counts what the run did. */
 export class RunWriter {
@@ -13,6 +14,8 @@ export class RunWriter {
   chunks = 0;
   readonly stale: string[] = [];
   readonly warned: DocumentWarnings[] = [];
+  /** The paper evidence of the PDFs written this run, by path (./paperFieldPass.ts reads it). */
+  readonly paperEvidence = new Map<string, { hash: string; paper: PaperEvidence }>();
   private pending: DocumentWrite[] = [];
   private pendingChunks = 0;
   private touchedDocs: StoredDocument[] = [];
@@ -29,6 +32,7 @@ export class RunWriter {
     signal?: AbortSignal,
   ): Promise<{ failure?: FileFailure }> {
     const { doc, file, hash } = prepared;
+    if (doc.paper) this.paperEvidence.set(file.path, { hash, paper: doc.paper });
     let chunks;
     try {
       chunks = chunkDocument(doc, chunking);

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
-import { extractPdfText, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
+import { extractPdfText, readPaperEvidence, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
 import { extractDocx } from './docx';
 import { extractHtml } from './html';
 import { decodeText } from './text';
@@ -16,6 +16,8 @@ export interface ExtractOptions {
   leaveTextlessToOcr?: boolean;
   /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
   onPdfOpened?: (numPages: number) => void;
+  /** PDFs: also read what the PDF says about the paper it holds (./paperEvidence.ts), for the paper records. */
+  readPaper?: boolean;
 }
 
 export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -28,8 +30,8 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   const bytes = await readLimited(file.absPath, limit);
   options.signal?.throwIfAborted();
   if (file.kind === 'pdf') {
-    const { pages, warnings, ocrCandidates } = await extractPdfText(bytes, options.signal, undefined, options.leaveTextlessToOcr);
-    return { path: file.path, kind: file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) };
+    const { pages, warnings, ocrCandidates, paper } = await extractPdfText(bytes, options.signal, undefined, options.leaveTextlessToOcr, options.readPaper);
+    return { path: file.path, kind: file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(paper ? { paper } : {}) };
   }
   if (file.kind === 'html' || file.kind === 'docx') {
     const { text, sourceLines, warnings } = file.kind === 'html' ? extractHtml(bytes) : await extractDocx(bytes);
@@ -48,7 +50,18 @@ export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, op
   options.signal?.throwIfAborted();
   const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
   options.signal?.throwIfAborted();
-  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr);
+  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr, options.readPaper);
+}
+
+/**
+ * Only what a PDF says about the paper it holds: its metadata and first pages, not its text (an
+ * index made before paper records gains them without extracting its documents again).
+ */
+export async function extractPaperEvidence(file: DiscoveredFile, options: ExtractOptions = {}): Promise<ExtractedDocument> {
+  options.signal?.throwIfAborted();
+  const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
+  const paper = await readPaperEvidence(bytes, options.signal);
+  return { path: file.path, kind: file.kind, pages: [], warnings: [], ...(paper ? { paper } : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { availableParallelism } from 'node:os';
-import { extractFile, type ExtractOptions } from './extractFile';
+import { extractFile, extractPaperEvidence, type ExtractOptions } from './extractFile';
+import type { PaperEvidence } from './paperEvidence';
 import { resolveWorkerScript, WorkerPool } from './pool';
 
 export { ExtractionError, failureFromError, isAbortError, type ExtractionErrorCode } from './errors';
@@ -9,6 +10,8 @@ export { extractFile, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_TEXT_BYTES, type Extrac
 /** Turns discovered files into text. Throws ExtractionError per bad file; `failureFromError` maps it. */
 export interface Extractor {
   extract(file: DiscoveredFile, signal?: AbortSignal): Promise<ExtractedDocument>;
+  /** A PDF's paper evidence alone (metadata and first pages), without its text; undefined when it has none to read. */
+  paperEvidence(file: DiscoveredFile, signal?: AbortSignal): Promise<PaperEvidence | undefined>;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export interface ExtractorOptions {
   splitPdfs?: boolean;
   /** Leave PDF pages without a usable text layer to OCR (see ExtractOptions). */
   leaveTextlessToOcr?: boolean;
+  /** Read each PDF's paper evidence with its text (see ExtractOptions). */
+  readPaper?: boolean;
 }
 
 /**
@@ -28,12 +33,18 @@ export interface ExtractorOptions {
  * thread when `workers` is 0 or no worker script can be found.
  */
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
-  const limits: ExtractOptions = { maxPdfBytes: options.maxPdfBytes, maxTextBytes: options.maxTextBytes, leaveTextlessToOcr: options.leaveTextlessToOcr };
+  const limits: ExtractOptions = {
+    maxPdfBytes: options.maxPdfBytes,
+    maxTextBytes: options.maxTextBytes,
+    leaveTextlessToOcr: options.leaveTextlessToOcr,
+    readPaper: options.readPaper,
+  };
   const workers = options.workers ?? DEFAULT_WORKERS;
   const script = workers > 0 ? resolveWorkerScript() : undefined;
   if (script) return new WorkerPool(workers, script, limits, { splitPdfs: options.splitPdfs });
   return {
     extract: (file, signal) => extractFile(file, { ...limits, signal }),
+    paperEvidence: async (file, signal) => (await extractPaperEvidence(file, { ...limits, signal })).paper,
     close: async () => undefined,
   };
 }

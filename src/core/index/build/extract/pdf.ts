@@ -1,6 +1,7 @@
 import { ExtractionError } from './errors';
 import { collectWords, dehyphenate } from './dehyphenate';
 import { describePages, joinTextItems, normalizePageText } from './pageText';
+import { EvidencePages, type PaperEvidence, type PaperEvidenceDocument } from './paperEvidence';
 
 /** Ends the warning for pages that had no text: how an index remembers a PDF that may need OCR. */
 const NO_TEXT_LAYER = 'no text layer (scanned?)';
@@ -19,6 +20,8 @@ export interface PdfText {
    * area), 1-based, for OCR to read; their warnings and the `no-text` failure are OCR's to decide.
    */
   ocrCandidates?: number[];
+  /** When asked: what the PDF says about the paper it holds (./paperEvidence.ts). */
+  paper?: PaperEvidence;
 }
 
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
@@ -27,12 +30,13 @@ export interface PdfjsLike {
   /** pdf.js's operator codes (to see whether a page paints an image). */
   OPS?: Record<string, number>;
 }
-interface PdfDocumentLike {
+interface PdfDocumentLike extends PaperEvidenceDocument {
   numPages: number;
   getPage(pageNumber: number): Promise<PdfPageLike>;
 }
 interface PdfPageLike {
   getTextContent(): Promise<{ items: unknown[] }>;
+  rotate?: number;
   /** The page's box in points: [x0, y0, x1, y1]. */
   view?: number[];
   getOperatorList?(): Promise<{ fnArray: number[] }>;
@@ -107,6 +111,8 @@ export interface PdfPart {
   ocrCandidates?: number[];
   /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
   firstPageError?: unknown;
+  /** The part holding page 1, when asked: what the PDF says about the paper it holds. */
+  paper?: PaperEvidence;
 }
 
 /**
@@ -119,8 +125,9 @@ export async function extractPdfText(
   /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
   pdfjsModule?: PdfjsLike,
   leaveToOcr = false,
+  readPaper = false,
 ): Promise<PdfText> {
-  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule, undefined, leaveToOcr)], { leaveToOcr });
+  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule, undefined, leaveToOcr, readPaper)], { leaveToOcr });
 }
 
 /**
@@ -135,6 +142,8 @@ export async function readPdfPart(
   pdfjsModule?: PdfjsLike,
   onOpened?: (numPages: number) => void,
   findOcrCandidates = false,
+  /** Read the paper evidence too (the part holding page 1 only). */
+  readPaper = false,
 ): Promise<PdfPart> {
   const byteLength = bytes.byteLength;
   const pdfjsUsed = pdfjsModule ?? (await loadPdfjs());
@@ -153,10 +162,11 @@ export async function readPdfPart(
     onOpened?.(numPages);
     const { first, last } = part ? partPageRange(numPages, part) : { first: 1, last: numPages };
     const result: PdfPart = { numPages, byteLength, firstPage: first, pages: [], textless: [], damaged: [] };
+    const evidence = readPaper && first === 1 ? new EvidencePages() : undefined;
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       try {
-        const { text, ocrCandidate } = await pageText(document, pageNumber, imageOps);
+        const { text, ocrCandidate } = await pageText(document, pageNumber, imageOps, evidence);
         if (text === '') result.textless.push(pageNumber);
         if (ocrCandidate) (result.ocrCandidates ??= []).push(pageNumber);
         result.pages.push(text);
@@ -167,9 +177,30 @@ export async function readPdfPart(
         result.pages.push('');
       }
     }
+    const paper = await evidence?.read(document);
+    if (paper) result.paper = paper;
     return result;
   } finally {
     // The loading task owns the document and its (fake) worker; destroying it frees both.
+    await task.destroy().catch(() => undefined);
+  }
+}
+
+/** Opens a PDF for its paper evidence alone (metadata, pages 1-2), for an index made before paper records. */
+export async function readPaperEvidence(bytes: Uint8Array, signal?: AbortSignal): Promise<PaperEvidence | undefined> {
+  const { getDocument } = await loadPdfjs();
+  const task = getDocument({ data: bytes, ...TEXT_ONLY });
+  let document: PdfDocumentLike;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw openError(error);
+  }
+  try {
+    signal?.throwIfAborted();
+    return await new EvidencePages().read(document);
+  } finally {
     await task.destroy().catch(() => undefined);
   }
 }
@@ -188,6 +219,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
   const damaged: number[] = [];
   const candidates: number[] = [];
   let firstPageError: unknown;
+  let paper: PaperEvidence | undefined;
   for (const part of ordered) {
     const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
     if (part.numPages !== numPages || part.byteLength !== byteLength || !contiguous) {
@@ -198,6 +230,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
     damaged.push(...part.damaged);
     candidates.push(...(part.ocrCandidates ?? []));
     firstPageError ??= part.firstPageError;
+    paper ??= part.paper;
   }
   if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
   // Hyphens are resolved once every page is read: the whole document is the dictionary.
@@ -213,7 +246,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
     const warnings: string[] = [];
     if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} ${NO_TEXT_LAYER}`);
     if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
-    return { pages, warnings, ocrCandidates: candidates };
+    return { pages, warnings, ocrCandidates: candidates, ...(paper ? { paper } : {}) };
   }
   // Also a PDF with zero pages: nothing to index is a failure the user should see.
   if (textless.length + damaged.length === pages.length) {
@@ -222,7 +255,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
   const warnings: string[] = [];
   if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} ${NO_TEXT_LAYER}`);
   if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
-  return { pages, warnings };
+  return { pages, warnings, ...(paper ? { paper } : {}) };
 }
 
 /**
@@ -230,10 +263,16 @@ export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr
  * painted. Only such pages pay for their operator list; a blank page or a chapter title page
  * without an image is not worth starting OCR for.
  */
-async function pageText(document: PdfDocumentLike, pageNumber: number, imageOps?: Set<number>): Promise<{ text: string; ocrCandidate: boolean }> {
+async function pageText(
+  document: PdfDocumentLike,
+  pageNumber: number,
+  imageOps?: Set<number>,
+  evidence?: EvidencePages,
+): Promise<{ text: string; ocrCandidate: boolean }> {
   const page = await document.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
+    evidence?.keep(pageNumber, content);
     const text = normalizePageText(joinTextItems(content.items));
     let ocrCandidate = false;
     if (imageOps && page.getOperatorList && (text === '' || isSparse(text, page.view))) {

@@ -3,7 +3,8 @@ import { startWorker } from '../../workers/startWorker';
 import { workerScript, type WorkerScript } from '../../workers/workerEntry';
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError } from './errors';
-import { extractFile, type ExtractOptions } from './extractFile';
+import { extractFile, extractPaperEvidence, type ExtractOptions } from './extractFile';
+import type { PaperEvidence } from './paperEvidence';
 import { assemblePdfText, partsWithPages, type PdfPart } from './pdf';
 import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
@@ -112,6 +113,24 @@ export class WorkerPool {
     });
   }
 
+  /** A PDF's paper evidence alone, on a worker (an index made before paper records gains them). */
+  async paperEvidence(file: DiscoveredFile, signal?: AbortSignal): Promise<PaperEvidence | undefined> {
+    if (this.closed) throw new Error('extractor is closed');
+    if (this.inThread()) return (await extractPaperEvidence(file, { ...this.limits, signal })).paper;
+    signal?.throwIfAborted();
+    const document = await new Promise<ExtractedDocument>((resolve, reject) => {
+      const job: FileJob = { file, partCount: 1, expanded: true, tasks: [], parts: [], resolve, reject, signal, settled: false };
+      job.tasks.push({ request: { type: 'paper-evidence', id: this.nextId++, file, limits: this.limits }, job });
+      if (signal) {
+        job.onAbort = () => this.fail(job, signal.reason);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.queue.push(...job.tasks);
+      this.pump();
+    });
+    return document.paper;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.queue.splice(0)) this.settle(task.job, new Error('extractor is closed'));
@@ -182,8 +201,15 @@ export class WorkerPool {
       job.parts.push(part);
       if (job.parts.length < job.tasks.length) return;
       try {
-        const { pages, warnings, ocrCandidates } = assemblePdfText(job.parts, { leaveToOcr: this.limits.leaveTextlessToOcr });
-        this.settle(job, undefined, { path: job.file.path, kind: job.file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}) });
+        const { pages, warnings, ocrCandidates, paper } = assemblePdfText(job.parts, { leaveToOcr: this.limits.leaveTextlessToOcr });
+        this.settle(job, undefined, {
+          path: job.file.path,
+          kind: job.file.kind,
+          pages,
+          warnings,
+          ...(ocrCandidates?.length ? { ocrCandidates } : {}),
+          ...(paper ? { paper } : {}),
+        });
       } catch (error) {
         this.settle(job, error);
       }

@@ -8,7 +8,9 @@ import type { PreviewRequest } from './previewPages';
 /** Work for one thread: a whole file, or one part of a PDF split across threads. */
 export type ExtractRequest =
   | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> }
-  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> };
+  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> }
+  /** A PDF's paper evidence alone (extractFile.ts extractPaperEvidence), answered as a document without pages. */
+  | { type: 'paper-evidence'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> };
 
 /** Main thread -> worker. */
 export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number } | PreviewWorkerRequest;

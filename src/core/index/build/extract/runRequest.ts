@@ -1,4 +1,4 @@
-import { extractFile, extractPdfPart } from './extractFile';
+import { extractFile, extractPaperEvidence, extractPdfPart } from './extractFile';
 import { partToMessage, serializeError, type ExtractRequest, type WorkerResponse } from './protocol';
 
 /**
@@ -16,7 +16,10 @@ export async function runExtractRequest(
       const part = await extractPdfPart(request.file, request.part, { ...request.limits, signal, onPdfOpened });
       return { type: 'part', id: request.id, part: partToMessage(part) };
     }
-    const document = await extractFile(request.file, { ...request.limits, signal });
+    const document =
+      request.type === 'paper-evidence'
+        ? await extractPaperEvidence(request.file, { ...request.limits, signal })
+        : await extractFile(request.file, { ...request.limits, signal });
     return { type: 'done', id: request.id, document };
   } catch (error) {
     return { type: 'failed', id: request.id, error: serializeError(error) };
