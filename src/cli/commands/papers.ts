@@ -66,7 +66,8 @@ async function runPapers(args: string[]): Promise<number> {
   }
   for (const problem of library.problems) out.push(`${problem.bibFile}:${problem.line}: ${problem.message}`);
   out.push("To fix a field, edit or add the paper's entry in a .bib file in the folder (with `file = {:path/to/paper.pdf:PDF}`): it takes effect at once.");
-  process.stdout.write(safeText(out.join('\n')) + '\n');
+  // Titles and names come from the documents: each line made safe for the terminal.
+  process.stdout.write(out.join('\n').split('\n').map(safeText).join('\n') + '\n');
   return 0;
 }
 

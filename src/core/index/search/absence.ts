@@ -124,14 +124,15 @@ export interface TermLookup {
 }
 
 /**
- * `naming`: the question's words that named a paper of the library ("Chaussé", "2010", "et",
- * "al"): they say which paper, not what it says, so the passages need not contain them.
+ * `naming`: per document path, the question's words that named it as a paper of the library
+ * ("Chaussé", "2010", "et", "al"): a passage of that paper covers them, as a document's name covers
+ * its name words; they say which paper, not what it says.
  */
 export async function assessAbsence(
   question: string,
   hits: readonly SearchHit[],
   lookup: TermLookup,
-  naming: ReadonlySet<string> = new Set(),
+  naming: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Promise<Absence> {
   if (hits.length === 0) return { absent: true, confidence: 1, reason: 'the search found no passage', missing: [] };
   const evidence = await gatherEvidence(question, hits, lookup, naming);
@@ -144,7 +145,7 @@ export async function gatherEvidence(
   question: string,
   hits: readonly SearchHit[],
   lookup: TermLookup,
-  naming: ReadonlySet<string> = new Set(),
+  naming: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Promise<AbsenceEvidence> {
   const top = hits.slice(0, ABSENCE_TOP);
   const capitalised = capitalisedNames(question);
@@ -153,23 +154,20 @@ export async function gatherEvidence(
   const documentNames = new Set(top.flatMap((hit) => pathWords(hit.path)));
   const words = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   const spellings = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_.:=+-]*[\p{L}\p{N}]/gu) ?? []));
-  const wordEvidence = questionTerms(question)
-    .filter((term) => !naming.has(term))
-    .map(async (term): Promise<TermEvidence> => {
-      const [df, inTop] = await Promise.all([lookup.documentFrequency(term), lookup.containing(term, ids)]);
-      const named = top.filter((hit) => pathWords(hit.path).includes(term)).map((hit) => hit.id);
-      const covered = inTop.size > 0 || documentNames.has(term);
-      const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
-      const proper = capitalised.includes(term) && !documentNameWords.has(term);
-      return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper };
-    });
-  const nameEvidence = questionNames(question)
-    .filter(({ phrase }) => !phrase.split(' ').every((part) => naming.has(part)))
-    .map(async ({ phrase, spelled }): Promise<TermEvidence> => {
-      const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
-      const misspelt = df === 0 && [...spellings].some((word) => withinOneEdit(spelled, word));
-      return { term: phrase, kind: 'name', df, covered: inTop.size > 0, misspelt, passages: [...inTop] };
-    });
+  const namesPaper = (hit: SearchHit, term: string) => naming.get(hit.path)?.has(term) ?? false;
+  const wordEvidence = questionTerms(question).map(async (term): Promise<TermEvidence> => {
+    const [df, inTop] = await Promise.all([lookup.documentFrequency(term), lookup.containing(term, ids)]);
+    const named = top.filter((hit) => pathWords(hit.path).includes(term) || namesPaper(hit, term)).map((hit) => hit.id);
+    const covered = inTop.size > 0 || documentNames.has(term) || named.length > 0;
+    const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
+    const proper = capitalised.includes(term) && !documentNameWords.has(term) && named.length === 0;
+    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper };
+  });
+  const nameEvidence = questionNames(question).map(async ({ phrase, spelled }): Promise<TermEvidence> => {
+    const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
+    const misspelt = df === 0 && [...spellings].some((word) => withinOneEdit(spelled, word));
+    return { term: phrase, kind: 'name', df, covered: inTop.size > 0, misspelt, passages: [...inTop] };
+  });
   const dates = asksForDate(question);
   return {
     terms: await Promise.all([...wordEvidence, ...nameEvidence]),

@@ -17,6 +17,7 @@ import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
+import { asksAboutReferences, isReferenceList, REFERENCE_LIST_FACTOR } from './referenceLists';
 import { indexTermLookup } from './termLookup';
 import { cachedDocumentList } from './documentList';
 import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
@@ -258,10 +259,17 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         ...(fts.ok ? identified.defining : []).map((items) => ({ items, weight: definitionWeight })),
       ].filter((list) => list.items.length > 0);
       const hit = await hitMaker(signal);
-      if (lists.length === 1 && lists[0]!.items === ftsRows) return ftsRows.slice(0, k).map((row) => hit(row, row._score ?? 0));
-      if (lists.length === 1 && lists[0]!.items === vecRows) return vecRows.slice(0, k).map((row) => hit(row, 1 - (row._distance ?? 1)));
+      const demote = asksAboutReferences(query) ? <T>(items: T[]) => items : belowReferenceLists;
+      if (lists.length === 1 && lists[0]!.items === ftsRows)
+        return demote(ftsRows.map((row) => ({ item: row, score: row._score ?? 0 })))
+          .slice(0, k)
+          .map(({ item, score }) => hit(item, score));
+      if (lists.length === 1 && lists[0]!.items === vecRows)
+        return demote(vecRows.map((row) => ({ item: row, score: 1 - (row._distance ?? 1) })))
+          .slice(0, k)
+          .map(({ item, score }) => hit(item, score));
       // A passage and its copies are one item: a copy in the vector list votes for the full-text list's.
-      let fused = reciprocalRankFusion(lists, passageKey);
+      let fused = demote(reciprocalRankFusion(lists, passageKey));
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
@@ -294,8 +302,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
     async assessAbsence(query, hits) {
       const allowed = [...new Set(hits.map((h) => h.path))];
-      const naming = new Set((await mentionsOf(query, allowed).catch(() => [])).flatMap((m) => m.words));
-      return assessAbsence(query, hits, termLookup, naming);
+      const mentions = await mentionsOf(query, allowed).catch(() => []);
+      return assessAbsence(query, hits, termLookup, new Map(mentions.map((m) => [m.path, new Set(m.words)])));
     },
 
     async namedPapers(query) {
@@ -363,6 +371,13 @@ function paperGroups(mentions: readonly PaperMention[], weight: number): PaperGr
   const groups = strong.map((m) => ({ paths: [m.path], words: new Set(m.words), weight }));
   if (weak.length > 0) groups.push({ paths: weak.map((m) => m.path), words: new Set(weak.flatMap((m) => m.words)), weight: weight / 2 });
   return groups;
+}
+
+/** Reference lists below the passages that discuss the works they list (referenceLists.ts); a stable sort. */
+function belowReferenceLists<T extends { item: Row; score: number }>(ranked: T[]): T[] {
+  return ranked
+    .map((entry) => (isReferenceList(entry.item.text) ? { ...entry, score: entry.score * REFERENCE_LIST_FACTOR } : entry))
+    .sort((a, b) => b.score - a.score);
 }
 
 function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQuery {
