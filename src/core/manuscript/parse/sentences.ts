@@ -37,14 +37,18 @@ export function sentenceStarts(scan: string, format: DraftFormat): number[] {
     }
   }
   for (const m of scan.matchAll(STOP)) {
-    const next = sentenceAfter(scan, m.index + m[0].length);
+    const next = sentenceAfter(scan, m.index + m[0].length, /[}\]]/.test(scan[m.index - 1] ?? ''));
     if (next !== -1 && !abbreviated(scan, m.index, m[0])) starts.push(next);
   }
   return [...new Set(starts)].sort((a, b) => a - b);
 }
 
-/** Where the next sentence starts after a full stop at `from`, or -1 if what follows does not start one. */
-function sentenceAfter(scan: string, from: number): number {
+/**
+ * Where the next sentence starts after a full stop at `from`, or -1 if what follows does not start
+ * one. A sentence may start with a lower-case name (`lme4`, `gmm`) when it is marked up
+ * (`\pkg{lme4}`, `**brms**`) or when the stop closes a citation or a command (`\citep{a}.`).
+ */
+function sentenceAfter(scan: string, from: number, afterBracket: boolean): number {
   let i = from;
   while (i < scan.length && /[)\]}"'”’*_]/.test(scan[i]!)) i++;
   const spaceStart = i;
@@ -56,7 +60,10 @@ function sentenceAfter(scan: string, from: number): number {
   // Opening marks and one formatting command (`\emph{`, `\textbf{`) before the first letter.
   const lead = /^(?:[("'“‘*_[]|\\[A-Za-z]+\{)*/.exec(rest)![0];
   const first = rest[lead.length];
-  return first !== undefined && /[\p{Lu}\p{N}]/u.test(first) ? start : -1;
+  if (first === undefined) return -1;
+  if (/[\p{Lu}\p{N}]/u.test(first)) return start;
+  const marked = /\\[A-Za-z]+\{|\*\*|__/.test(lead);
+  return /\p{Ll}/u.test(first) && (marked || afterBracket) ? start : -1;
 }
 
 /** Whether the stop at `at` closes an abbreviation or an initial rather than a sentence. */
