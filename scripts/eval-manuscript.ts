@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(
       `${split}: supported with evidence on the page (±1) ${score('supported', (l, c) => c.verdict === 'supported' && near(c.evidence?.page, l.evidence_pages))}` +
+        ` (on it exactly ${score('supported', (l, c) => c.verdict === 'supported' && (l.evidence_pages ?? []).includes(c.evidence?.page ?? -1))})` +
         `, supported at all ${score('supported', (_, c) => c.verdict === 'supported')}` +
         `; wrong paper flagged ${score('wrong-paper', (_, c) => c.verdict !== 'supported')}` +
         `, naming the right paper ${score('wrong-paper', (l, c) => c.verdict !== 'supported' && c.suggested?.path === l.right_path)}` +

@@ -60,6 +60,20 @@ Use \verb|\cite{inline}| here \citep{after}.`;
     ]);
   });
 
+  it('starts a sentence at a lower-case package name when it is marked up or follows a citation', () => {
+    const tex = String.raw`Mixed models are fitted by ML \citep{a}. \pkg{lme4} uses BOBYQA \citep{b}. lme4 also has Nelder-Mead \citep{c}. It is fast, e.g. for large data \citep{d}.`;
+    assert.deepEqual(summary(parseDraft(tex, 'latex')), [
+      'Mixed models are fitted by ML. <- a',
+      'lme4 uses BOBYQA. <- b',
+      'lme4 also has Nelder-Mead. <- c',
+      'It is fast, e.g. for large data. <- d',
+    ]);
+    assert.deepEqual(summary(parseDraft('Fits are slow [@a]. **brms** samples with NUTS [@b].', 'markdown')), [
+      'Fits are slow. <- a',
+      'brms samples with NUTS. <- b',
+    ]);
+  });
+
   it('reports an unclosed brace with its line, skips that citation and parses the rest', () => {
     const tex = 'One claim \\citep{broken, and it goes on.\n\nAnother claim \\citep{fine}.\n';
     const parsed = parseDraft(tex, 'latex');

@@ -13,6 +13,7 @@
  */
 import type { SearchHit } from '../../index';
 import { judgePassage, prepared, type Claim, type PassageJudgement } from './passageSupport';
+import { pageOfHit } from './pageOfHit';
 import type { CheckThresholds, CitationCheck, Passage } from './types';
 
 /** Calibrated on the calibration half of the manuscript set (test/eval/manuscript/README.md). */
@@ -46,8 +47,8 @@ export interface KeyJudgement {
 
 /** Judges the retrieved passages: the cited paper's (`cited`) and the other papers' (`others`, drafts already left out). */
 export function judgeKey(claim: Claim, cited: readonly SearchHit[], others: readonly SearchHit[]): KeyJudgement {
-  const citedPages = byPage(cited);
-  const otherPages = byPage(others);
+  const citedPages = byPage(cited, claim);
+  const otherPages = byPage(others, claim);
   const weights = stemWeights(
     claim,
     [...citedPages, ...otherPages].map((p) => p.text),
@@ -109,14 +110,17 @@ export function judgedTogether(claim: Claim, own: KeyJudgement, others: readonly
   return joint.coverage > page.coverage ? { ...own, cited: { ...joint, passage: page.passage } } : own;
 }
 
-/** Hits grouped by document and page, in the search's order, their texts joined. */
-function byPage(hits: readonly SearchHit[]): Array<Omit<Passage, 'coverage'>> {
+/**
+ * Hits grouped by document and the page they start on, in the search's order, their texts joined;
+ * each group cited by the page its first hit mostly lies on (./pageOfHit.ts).
+ */
+function byPage(hits: readonly SearchHit[], claim: Claim): Array<Omit<Passage, 'coverage'>> {
   const pages = new Map<string, Omit<Passage, 'coverage'>>();
   for (const hit of hits) {
     const key = `${hit.path}\u0000${hit.pageStart ?? `lines ${hit.lineStart}`}`;
     const page = pages.get(key);
     if (page) page.text += `\n\n${hit.text}`;
-    else pages.set(key, { path: hit.path, page: hit.pageStart, text: hit.text });
+    else pages.set(key, { path: hit.path, page: pageOfHit(hit, claim), text: hit.text });
   }
   return [...pages.values()];
 }

@@ -5,11 +5,13 @@
  * citation there, but its words stay in the sentence (a function name is what a claim is about).
  */
 
+import type { DraftProblem } from '../types';
+
 /** [start, end) offsets. */
 export type Interval = readonly [number, number];
 
 export interface ProblemAt {
-  code: 'unbalanced-braces' | 'citation-without-keys' | 'unclosed-environment' | 'unclosed-fence' | 'unclosed-front-matter';
+  code: DraftProblem['code'];
   offset: number;
   message: string;
 }
