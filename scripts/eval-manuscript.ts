@@ -4,9 +4,10 @@
  * [--supported X --suggested Y --better Z]`.
  *
  * The index is of the papers library with the set's workspace beside the papers as `manuscript/`
- * (test/eval/manuscript/README.md says how to build one). Keys resolve as the library will resolve
- * them: through the drafts' bib `file` field, else by title against the papers' truth table
- * (`--papers`, PAPERS.tsv of the papers evaluation folder). For each half of the labels
+ * (test/eval/manuscript/README.md says how to build one). Keys resolve through the drafts' bib
+ * `file` field, else by title against the papers' truth table (`--papers`, PAPERS.tsv of the papers
+ * evaluation folder); with `--library-root FOLDER` (the indexed folder), through the paper library
+ * the index's records and the folder's bib files make, as the hosts resolve them. For each half of the labels
  * (calibration, report) it prints: the correct citations judged supported with the evidence on
  * the labelled page (±1), the wrong ones (wrong paper, unsupported) flagged, and the wrong-paper
  * ones naming the right paper; then the check's in-process time. Numbers are printed, never asserted.
@@ -16,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openIndexForQueries } from '../src/core/index';
+import { openIndexForQueries, openPaperLibrary } from '../src/core/index';
+import { citationLibraryOf } from '../src/core/manuscript/check/paperLibrary';
 import { scanBib } from '../src/core/manuscript/bib/bibScan';
 import { fromLatex } from '../src/core/manuscript/bib/latexText';
 import { checkCitations } from '../src/core/manuscript/check/checkCitations';
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     papers: { type: 'string', default: resolve(__dirname, '../../shared/eval/papers/PAPERS.tsv') },
     prefix: { type: 'string', default: 'manuscript' },
     verbose: { type: 'boolean', default: false },
+    // Resolve keys through the paper library the index and the folder's bib files make (as the hosts will), not the drafts' bib alone.
+    'library-root': { type: 'string' },
     supported: { type: 'string' },
     suggested: { type: 'string' },
     better: { type: 'string' },
@@ -74,7 +78,9 @@ const near = (page: number | null | undefined, pages: number[] | null) => page !
 
 async function main(): Promise<void> {
   if (!values.db) {
-    process.stderr.write('usage: eval-manuscript --db DIR [--papers PAPERS.tsv] [--verbose] [--supported X] [--suggested Y] [--better Z]\n');
+    process.stderr.write(
+      'usage: eval-manuscript --db DIR [--papers PAPERS.tsv | --library-root FOLDER] [--verbose] [--supported X] [--suggested Y] [--better Z]\n',
+    );
     process.exit(2);
   }
   const labels = readFileSync(join(setDir, 'labels.jsonl'), 'utf8')
@@ -82,7 +88,9 @@ async function main(): Promise<void> {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Label);
   const workspace = join(setDir, 'workspace');
-  const library = libraryOf(join(workspace, 'references.bib'), values.prefix!, values.papers!);
+  const library = values['library-root']
+    ? citationLibraryOf((await openPaperLibrary(values.db, values['library-root'])).library)
+    : libraryOf(join(workspace, 'references.bib'), values.prefix!, values.papers!);
   const drafts = [...new Set(labels.map((l) => l.file))];
   const thresholds = {
     ...(values.supported ? { supported: Number(values.supported) } : {}),

@@ -23,5 +23,6 @@ export { bibEntryFor, withEntry, type BibEntryResult, type GenerateOptions } fro
 
 // Checking a draft's citations against the library.
 export { checkCitations } from './check/checkCitations';
+export { citationLibraryOf } from './check/paperLibrary';
 export { THRESHOLDS } from './check/judgeCitation';
 export type { CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/types';

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexFolder, openIndexForQueries, type OpenedIndex } from '../../../src/core/index';
 import { checkCitations } from '../../../src/core/manuscript/check/checkCitations';
+import { citationLibraryOf } from '../../../src/core/manuscript/check/paperLibrary';
+import { buildLibrary } from '../../../src/core/papers/library';
 import type { CheckOptions, CitationCheck } from '../../../src/core/manuscript/check/types';
 import { parseDraft } from '../../../src/core/manuscript/parse/parseDraft';
 import { withTempDir } from '../../support/tempDir';
@@ -117,6 +119,32 @@ describe('manuscript: checking a draft’s citations against the library, withou
       assert.deepEqual(
         checks.map((c) => `${c.key} ${c.verdict} p${c.evidence?.page}`),
         ['clustered supported p1', 'sandwich supported p2'],
+      );
+    }));
+
+  it('resolves keys through the paper library: the bib entry attached to a PDF, and a suggestion named by its citekey', () =>
+    withLibrary(async (index) => {
+      const entry = (key: string, file: string, title: string) => ({ key, type: 'article', bibFile: 'refs.bib', line: 1, files: [file], title, year: 2004 });
+      const papers = buildLibrary(
+        ['papers/sandwich.pdf', 'papers/clustered.pdf', 'papers/forecast.pdf'].map((path) => ({ path, fields: null })),
+        [
+          {
+            entries: [
+              entry('zeileis2004', 'papers/sandwich.pdf', 'Econometric Computing'),
+              entry('zeileis2020', 'papers/clustered.pdf', 'Various Versatile Variances'),
+            ],
+            problems: [],
+          },
+        ],
+      );
+      const sentences = parseDraft(
+        'The wild cluster bootstrap draws its factors from a Rademacher distribution by default [@zeileis2004; @forecast2008].',
+        'markdown',
+      ).sentences;
+      const checks = await checkCitations(sentences, { retriever: index.retriever, library: citationLibraryOf(papers), exclude: ['drafts/draft.md'] });
+      assert.deepEqual(
+        checks.map((c) => `${c.key} ${c.verdict} ${c.suggested?.key ?? '-'}`),
+        ['zeileis2004 not-found zeileis2020', 'forecast2008 not-in-library -'],
       );
     }));
 });
