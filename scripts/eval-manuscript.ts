@@ -1,0 +1,194 @@
+/**
+ * Scores the citation check (src/core/manuscript/check) on the manuscript set
+ * (test/eval/manuscript): `node --require tsx/cjs scripts/eval-manuscript.ts --db DIR [--verbose]
+ * [--supported X --suggested Y --better Z]`.
+ *
+ * The index is of the papers library with the set's workspace beside the papers as `manuscript/`
+ * (test/eval/manuscript/README.md says how to build one). Keys resolve through the drafts' bib
+ * `file` field, else by title against the papers' truth table (`--papers`, PAPERS.tsv of the papers
+ * evaluation folder); with `--library-root FOLDER` (the indexed folder), through the paper library
+ * the index's records and the folder's bib files make, as the hosts resolve them. For each half of the labels
+ * (calibration, report) it prints: the correct citations judged supported with the evidence on
+ * the labelled page (±1), the wrong ones (wrong paper, unsupported) flagged, and the wrong-paper
+ * ones naming the right paper; then the check's in-process time. Numbers are printed, never asserted.
+ */
+process.env.LANCEDB_LOG ??= 'error';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, posix, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openIndexForQueries, openPaperLibrary } from '../src/core/index';
+import { citationLibraryOf } from '../src/core/manuscript/check/paperLibrary';
+import { scanBib } from '../src/core/manuscript/bib/bibScan';
+import { fromLatex } from '../src/core/manuscript/bib/latexText';
+import { checkCitations } from '../src/core/manuscript/check/checkCitations';
+import type { CitationCheck, CitationLibrary } from '../src/core/manuscript/check/types';
+import { draftFormatOf, parseDraft } from '../src/core/manuscript/parse/parseDraft';
+import { titleSimilarity } from '../src/core/papers/normalize';
+
+const setDir = resolve(__dirname, '../test/eval/manuscript');
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    papers: { type: 'string', default: resolve(__dirname, '../../shared/eval/papers/PAPERS.tsv') },
+    prefix: { type: 'string', default: 'manuscript' },
+    verbose: { type: 'boolean', default: false },
+    // Resolve keys through the paper library the index and the folder's bib files make (as the hosts will), not the drafts' bib alone.
+    'library-root': { type: 'string' },
+    supported: { type: 'string' },
+    suggested: { type: 'string' },
+    better: { type: 'string' },
+  },
+});
+
+interface Label {
+  id: string;
+  split: 'calibration' | 'report' | 'both';
+  file: string;
+  line: number;
+  key: string;
+  label: 'supported' | 'wrong-paper' | 'unsupported' | 'not-in-library';
+  evidence_pages: number[] | null;
+  right_path: string | null;
+  right_pages: number[] | null;
+}
+
+/** Keys to indexed paths: the bib's `file` field (relative to the bib's folder), else the title in PAPERS.tsv. */
+function libraryOf(bibPath: string, prefix: string, papersTsv: string): CitationLibrary & { paths: Map<string, string> } {
+  const truth = readFileSync(papersTsv, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .map(([file, title]) => ({ file: file!, title: title! }));
+  const paths = new Map<string, string>();
+  for (const entry of scanBib(readFileSync(bibPath, 'utf8')).entries) {
+    const file = /^:?(.*?):[A-Za-z]*$/.exec(entry.fields.file ?? '')?.[1];
+    if (file) paths.set(entry.key, posix.normalize(posix.join(prefix, file)));
+    else if (entry.fields.title) {
+      const match = truth.find((paper) => titleSimilarity(paper.title, fromLatex(entry.fields.title!)) >= 0.9);
+      if (match) paths.set(entry.key, match.file);
+    }
+  }
+  const keys = new Map([...paths].map(([key, path]) => [path, key]));
+  return { paths, resolveKey: (key) => (paths.has(key) ? { path: paths.get(key)! } : null), keyForPath: (path) => keys.get(path) ?? null };
+}
+
+const near = (page: number | null | undefined, pages: number[] | null) => page != null && (pages ?? []).some((p) => Math.abs(p - page) <= 1);
+
+async function main(): Promise<void> {
+  if (!values.db) {
+    process.stderr.write(
+      'usage: eval-manuscript --db DIR [--papers PAPERS.tsv | --library-root FOLDER] [--verbose] [--supported X] [--suggested Y] [--better Z]\n',
+    );
+    process.exit(2);
+  }
+  const labels = readFileSync(join(setDir, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Label);
+  const workspace = join(setDir, 'workspace');
+  const library = values['library-root']
+    ? citationLibraryOf((await openPaperLibrary(values.db, values['library-root'])).library)
+    : libraryOf(join(workspace, 'references.bib'), values.prefix!, values.papers!);
+  const drafts = [...new Set(labels.map((l) => l.file))];
+  const thresholds = {
+    ...(values.supported ? { supported: Number(values.supported) } : {}),
+    ...(values.suggested ? { suggested: Number(values.suggested) } : {}),
+    ...(values.better ? { clearlyBetter: Number(values.better) } : {}),
+  };
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  process.stdout.write(`eval-manuscript: ${values.db}, ${labels.length} labelled keys in ${drafts.join(', ')}; load average ${load()}\n`);
+  // First, while nothing is cached in this process: what a `check` command would take.
+  const speed = await fortyCitations(drafts, workspace, library);
+  const t0 = process.hrtime.bigint();
+  const index = await openIndexForQueries(values.db, { embedder: null });
+  const opened = Number(process.hrtime.bigint() - t0) / 1e6;
+  const results = new Map<string, CitationCheck>();
+  const timings: string[] = [];
+  try {
+    for (const draft of drafts) {
+      const t1 = process.hrtime.bigint();
+      const text = readFileSync(join(workspace, draft.slice(values.prefix!.length + 1)), 'utf8');
+      const parsed = parseDraft(text, draftFormatOf(draft));
+      const checks = await checkCitations(parsed.sentences, { retriever: index.retriever, library, exclude: drafts, thresholds });
+      timings.push(`${draft}: ${checks.length} citations in ${(Number(process.hrtime.bigint() - t1) / 1e6).toFixed(0)} ms`);
+      for (const check of checks) results.set(`${draft}:${check.sentenceLine}:${check.key}`, check);
+    }
+  } finally {
+    await index.close();
+  }
+  for (const split of ['calibration', 'report'] as const) {
+    const rows = labels.filter((l) => l.split === split || l.split === 'both');
+    const score = (label: Label['label'], ok: (l: Label, c: CitationCheck) => boolean) => {
+      const of = rows.filter((l) => l.label === label);
+      const hits = of.filter((l) => {
+        const check = results.get(`${l.file}:${l.line}:${l.key}`);
+        return check !== undefined && ok(l, check);
+      });
+      return `${hits.length}/${of.length}`;
+    };
+    process.stdout.write(
+      `${split}: supported with evidence on the page (±1) ${score('supported', (l, c) => c.verdict === 'supported' && near(c.evidence?.page, l.evidence_pages))}` +
+        ` (on it exactly ${score('supported', (l, c) => c.verdict === 'supported' && (l.evidence_pages ?? []).includes(c.evidence?.page ?? -1))})` +
+        `, supported at all ${score('supported', (_, c) => c.verdict === 'supported')}` +
+        `; wrong paper flagged ${score('wrong-paper', (_, c) => c.verdict !== 'supported')}` +
+        `, naming the right paper ${score('wrong-paper', (l, c) => c.verdict !== 'supported' && c.suggested?.path === l.right_path)}` +
+        ` (on its page ±1 ${score('wrong-paper', (l, c) => c.verdict !== 'supported' && c.suggested?.path === l.right_path && near(c.suggested.page, l.right_pages))})` +
+        `; unsupported flagged ${score('unsupported', (_, c) => c.verdict !== 'supported')}` +
+        `, of them naming a paper ${score('unsupported', (_, c) => c.verdict !== 'supported' && c.suggested !== null)}` +
+        `; not in library ${score('not-in-library', (_, c) => c.verdict === 'not-in-library')}\n`,
+    );
+  }
+  process.stdout.write(`time: index opened in ${opened.toFixed(0)} ms; ${timings.join('; ')}; load average ${load()}\n`);
+  process.stdout.write(`${speed}; load average ${load()}\n`);
+  if (values.verbose) {
+    for (const l of labels) {
+      const c = results.get(`${l.file}:${l.line}:${l.key}`);
+      const where = (p: { path: string; page: number | null; coverage: number } | null | undefined) => (p ? `${p.path} p${p.page} (${p.coverage})` : '-');
+      process.stdout.write(
+        `${l.id} ${l.split.padEnd(11)} ${l.label.padEnd(14)} ${(c?.verdict ?? 'MISSING').padEnd(14)} ${l.key} evidence ${where(c?.evidence)} suggested ${where(c?.suggested)} | ${c?.reason ?? ''}\n`,
+      );
+    }
+  }
+}
+
+/** A 40-citation draft's check (the drafts' first 40 cited keys), the first search of the process: the index opened and searched cold. */
+async function fortyCitations(drafts: string[], workspace: string, library: CitationLibrary): Promise<string> {
+  const sentences = drafts.flatMap(
+    (draft) => parseDraft(readFileSync(join(workspace, draft.slice(values.prefix!.length + 1)), 'utf8'), draftFormatOf(draft)).sentences,
+  );
+  const chosen: typeof sentences = [];
+  let keys = 0;
+  for (const sentence of sentences) {
+    if (keys >= 40) break;
+    chosen.push(sentence);
+    keys += new Set(sentence.citations.flatMap((c) => c.keys.map((k) => k.key))).size;
+  }
+  const t0 = process.hrtime.bigint();
+  const index = await openIndexForQueries(values.db!, { embedder: null });
+  const t1 = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  try {
+    const first = process.hrtime.bigint();
+    await index.retriever.search(chosen[0]!.text, { k: 1 });
+    const warm = process.hrtime.bigint();
+    const checks = await checkCitations(chosen, { retriever: index.retriever, library, exclude: drafts });
+    const t2 = process.hrtime.bigint();
+    const used = process.cpuUsage(cpu);
+    return (
+      `40-citation draft: ${checks.length} citations checked in ${(Number(t2 - t1) / 1e6).toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU ` +
+      `(of it the index's first search ${(Number(warm - first) / 1e6).toFixed(0)} ms; index opened in ${(Number(t1 - t0) / 1e6).toFixed(0)} ms)`
+    );
+  } finally {
+    await index.close();
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

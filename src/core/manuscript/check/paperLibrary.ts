@@ -1,0 +1,17 @@
+/**
+ * The paper library (src/core/papers/library.ts) as the check's port: a key resolves to the
+ * document its bib entry is attached to (the first, when two PDFs claim one entry), and a suggested
+ * document is named by its record's citekey.
+ */
+import type { PaperLibrary } from '../../papers/library';
+import type { CitationLibrary } from './types';
+
+export function citationLibraryOf(library: PaperLibrary): CitationLibrary {
+  return {
+    resolveKey(key) {
+      const [path] = library.pathsOfKey(key);
+      return path === undefined ? null : { path };
+    },
+    keyForPath: (path) => library.records.get(path)?.citekey?.value ?? null,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * What finding a draft's setup reads from disk: a file's text, or the names in a folder. The
+ * editor backs it with its open documents (unsaved edits count); the CLI and the tests with the
+ * file system (`nodeDraftFiles`).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+
+export interface DraftFiles {
+  /** The file's text, or null when it does not exist or cannot be read. */
+  read(path: string): Promise<string | null>;
+  /** Names of the files in a folder (not recursive); empty when it does not exist. */
+  list(dir: string): Promise<string[]>;
+}
+
+export const nodeDraftFiles: DraftFiles = {
+  async read(path) {
+    try {
+      return await readFile(path, 'utf8');
+    } catch {
+      return null;
+    }
+  },
+  async list(dir) {
+    try {
+      return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+    } catch {
+      return [];
+    }
+  },
+};
