@@ -24,6 +24,11 @@ export interface PaperMention {
   strength: number;
   /** The question's words (lower case, as typed and without accents) that named the paper. */
   words: string[];
+  /**
+   * The paper's own title words (lower case, no accents, without words every title has): inside
+   * the paper they are everywhere and pin nothing down ("systemfit" in the systemfit paper).
+   */
+  titleWords: string[];
 }
 
 /** A token of the question: as typed (accents kept), lower case, comparable (no accents), and whether it starts with a capital. */
@@ -89,22 +94,24 @@ const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith(
 export function papersNamedBy(question: string, index: MentionIndex): PaperMention[] {
   const tokens = tokensOf(question);
   const found = new Map<string, PaperMention>();
-  const add = (mention: PaperMention) => {
+  const add = (mention: Omit<PaperMention, 'titleWords'>, record: PaperRecord) => {
     const held = found.get(mention.path);
-    if (!held || held.strength < mention.strength) found.set(mention.path, mention);
+    if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: [...new Set(titleWords(record.title?.value ?? ''))] });
   };
   for (const record of index.records) {
     const byKey = citekeyMention(question, record);
-    if (byKey) add(byKey);
+    if (byKey) add(byKey, record);
     const byAuthor = authorMention(tokens, record);
-    if (byAuthor) add(byAuthor);
+    if (byAuthor) add(byAuthor, record);
     const byTitle = titleMention(question, tokens, record, index);
-    if (byTitle) add(byTitle);
+    if (byTitle) add(byTitle, record);
   }
   return [...found.values()].sort((a, b) => b.strength - a.strength);
 }
 
-function citekeyMention(question: string, record: PaperRecord): PaperMention | null {
+type Found = Omit<PaperMention, 'titleWords'>;
+
+function citekeyMention(question: string, record: PaperRecord): Found | null {
   const key = record.citekey?.value;
   if (!key || key.length < 4) return null;
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -118,11 +125,11 @@ function citekeyMention(question: string, record: PaperRecord): PaperMention | n
  * within a few words. Without a year the name must read as a name (capitalised, or followed by
  * "et al." or a co-author), since family names are also words ("Young", "Graham").
  */
-function authorMention(tokens: Token[], record: PaperRecord): PaperMention | null {
+function authorMention(tokens: Token[], record: PaperRecord): Found | null {
   const authors = record.authors?.value ?? [];
   if (authors.length === 0) return null;
   const year = record.year?.value ?? null;
-  let best: PaperMention | null = null;
+  let best: Found | null = null;
   for (const form of familyForms(authors[0]!.family)) {
     for (let at = 0; at < tokens.length; at++) {
       if (!startsAt(tokens, at, form)) continue;
@@ -162,7 +169,7 @@ function authorMention(tokens: Token[], record: PaperRecord): PaperMention | nul
       if (namedOther) continue;
       // "et al." stands for two or more further authors: never a paper by one or two.
       if (etAl && authors.length < 3) continue;
-      let mention: PaperMention | null = null;
+      let mention: Found | null = null;
       const words = used.flatMap((t) => [t.typed, t.key]);
       // A lone family name cites a paper by one author; for more, a reader writes "et al." or the co-authors.
       const lone = !etAl && coauthors === 0 && authors.length > 1;
@@ -182,7 +189,7 @@ function authorMention(tokens: Token[], record: PaperRecord): PaperMention | nul
 
 const QUOTED = /["“”'‘’]([^"“”'‘’]{6,})["“”'‘’]/gu;
 
-function titleMention(question: string, tokens: Token[], record: PaperRecord, index: MentionIndex): PaperMention | null {
+function titleMention(question: string, tokens: Token[], record: PaperRecord, index: MentionIndex): Found | null {
   const title = record.title?.value;
   if (!title) return null;
   const comparableTitle = comparable(title);
@@ -198,7 +205,7 @@ function titleMention(question: string, tokens: Token[], record: PaperRecord, in
     .split(/:\s|\s[-–—]\s/)
     .map(titleWords)
     .filter((words) => words.length > 0);
-  let best: PaperMention | null = null;
+  let best: Found | null = null;
   const total = Math.max(1, index.records.length);
   const idf = (word: string) => Math.log(1 + total / (index.titleWordCounts.get(word) ?? 1));
   for (const words of parts) {

@@ -36,6 +36,3 @@ export function isReferenceList(text: string): boolean {
 export function asksAboutReferences(question: string): boolean {
   return /\b(cit(e|es|ed|ing|ation|ations)|referenc(e|es|ed)|bibliograph\w*|sources? list|reading list|which (journal|publisher|volume))\b/i.test(question);
 }
-
-/** Weight a reference list's fused score takes: it goes below the passages that discuss the work. */
-export const REFERENCE_LIST_FACTOR = 0.5;
