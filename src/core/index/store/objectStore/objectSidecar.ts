@@ -45,7 +45,7 @@ export function objectSidecar(
     checksumsNow: async () => null,
     openFailure: (detail, cause) =>
       new ObjectStoreError(
-        `the object store at ${client.config.endpoint} failed for ${location.uri}: ${detail}; run again, or check the store`,
+        `the object store at ${client.shownEndpoint} failed for ${location.uri}: ${detail}; run again, or check the store`,
         'store-failed',
         location.uri,
         { cause },
