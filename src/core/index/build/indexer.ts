@@ -33,7 +33,8 @@ import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap,
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
-import type { IndexStore } from '../store/types';
+import type { IndexOrigin, IndexStore } from '../store/types';
+import { currentOrigin, describeOrigin, sameOrigin } from '../store/origin';
 import type { DiscoveredFile, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
@@ -137,6 +138,12 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       // An index made before checksums existed keeps working as it is; this run records them.
       const existing = (await store.countChunks()) > 0;
       const firstChecksums = !shared && !store.meta().checksums && existing;
+      // An index made elsewhere (or not saying where) has every document hashed once before sizes
+      // and times are trusted (store/origin.ts); a switch copies documents, so the old index decides.
+      const here = currentOrigin(root);
+      const trusted = sameOrigin(store.meta().origin, here);
+      if (!trusted && existing)
+        notices.push(`checking every document's content against the index before trusting sizes and times, once: ${describeOrigin(store.meta().origin, here)}`);
       const change = await embedderChange(store, embedder, signal);
       let copyCancelled = false;
       if (change.changed && change.hasDocuments && !options.rebuild) {
@@ -174,7 +181,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         signal,
       });
       failed.push(...discovered.failures);
-      const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+      const plan = planRun(discovered.files, await store.documents(), discovered.failures, trusted);
       // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
       // no text are read again, once; everything else, and their embeddings, stays as it is.
       if (ocr && store.meta().ocr !== true) {
@@ -201,6 +208,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         logger,
         signal,
         beside: beside?.what ?? null,
+        origin: here,
         shared,
         ocr,
         target,
@@ -344,6 +352,7 @@ async function* finishRun(
     logger,
     signal,
     beside,
+    origin,
     shared,
     ocr,
     target,
@@ -362,6 +371,8 @@ async function* finishRun(
     signal: AbortSignal | undefined;
     /** What this run builds beside the index ('rebuilding the index', 'switching …'), or null. */
     beside: string | null;
+    /** Recorded when the run completes: every document was checked against the index here. */
+    origin: IndexOrigin;
     shared: boolean;
     ocr: OcrRun | undefined;
     target: string;
@@ -395,6 +406,7 @@ async function* finishRun(
     ocr: Boolean(ocr),
     sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
     paperFields: papers.complete ? PDF_RECORD_VERSION : null,
+    origin,
   });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.

@@ -41,7 +41,7 @@ export function objectSidecar(
     },
     // Without a meta object and without tables, nothing of ours is there.
     isEmpty: async (tableNames) => tableNames.length === 0,
-    checkBeforeOpen: async () => undefined,
+    checkBeforeOpen: async () => ({ recordBehind: false }),
     checksumsNow: async () => null,
     openFailure: (detail, cause) =>
       new ObjectStoreError(
