@@ -157,7 +157,14 @@ describe('a lying embedder is refused before anything is written (bundled CLI)',
       const piece = Buffer.from('0.125,'.repeat(170_000));
       while (!res.destroyed && streamed < 400e6) {
         streamed += piece.length;
-        if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (!res.write(piece))
+          await new Promise<void>((resolve) => {
+            const go = () => {
+              res.off('drain', go).off('close', go);
+              resolve();
+            };
+            res.on('drain', go).on('close', go);
+          });
       }
       res.end();
     });

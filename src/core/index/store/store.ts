@@ -206,7 +206,7 @@ class LanceIndexStore implements IndexStore {
         await this.chunks.search('health', 'fts', 'text').select(['id']).limit(1).toArray();
       }
     } catch (error) {
-      throw new IndexCorruptError(this.dir, 'its files cannot be read', { cause: error });
+      throw await this.damageFrom(error, 'its files cannot be read');
     }
     const vector = this.schema.fields.find((f) => f.name === 'vector');
     const dimension = vector ? (vector.type as { listSize: number }).listSize : null;
@@ -256,7 +256,7 @@ class LanceIndexStore implements IndexStore {
     }
   }
 
-  async damageFrom(error: unknown): Promise<IndexStoreError> {
+  async damageFrom(error: unknown, what = 'a query could not read its files'): Promise<IndexStoreError> {
     if (error instanceof IndexStoreError) return error;
     // The reader's own error (often a native panic's text) says nothing a person can act on; a
     // file that no longer matches its checksum does.
@@ -267,8 +267,8 @@ class LanceIndexStore implements IndexStore {
     const detail = mismatch
       ? describeMismatch(mismatch)
       : unvouched
-        ? 'a query could not read its files, among them files written after the last checksum record (a run stopped before recording them)'
-        : 'a query could not read its files';
+        ? `${what}, among them files written after the last checksum record (a run stopped before recording them)`
+        : what;
     return new IndexCorruptError(this.dir, detail, { cause: error });
   }
 

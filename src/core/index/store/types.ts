@@ -128,7 +128,7 @@ export interface IndexStore {
    * What a failed read of the table means: the damaged-index error, naming the file whose
    * checksum no longer matches when one does. Search calls it for any query that fails.
    */
-  damageFrom(error: unknown): Promise<IndexStoreError>;
+  damageFrom(error: unknown, what?: string): Promise<IndexStoreError>;
   /**
    * Compacts, refreshes the full-text index (creating it if missing) and prunes old versions.
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).
