@@ -108,6 +108,28 @@ describe('an index is trusted only as far as it was checked (bundled CLI)', func
       assert.equal((await runCli(['status', root, '--verify'], { env: NO_OLLAMA })).code, 0);
       assert.match((await runCli(['search', root, 'common alpha line'], { env: NO_OLLAMA })).stdout, /common alpha/);
     }));
+
+  it('a writer killed after optimize committed and before its record, then a data file of that version damaged where opening does not look: the next index reads every row before recording and exits 1 (was: "unchanged", the damage recorded as good)', () =>
+    withTempDir(async (dir) => {
+      const root = join(dir, 'docs');
+      const dbDir = join(root, '.research-index');
+      await corpus(root, 0, 6);
+      assert.equal((await runCli(['index', root, '--embed', 'none'], { env: NO_OLLAMA })).code, 0);
+      const recordBefore = await readFile(join(dbDir, 'index-meta.json'), 'utf8');
+      await corpus(root, 6, 12);
+      assert.equal((await runCli(['index', root, '--embed', 'none'], { env: NO_OLLAMA })).code, 0);
+      // The record as a SIGKILL in the instant after optimize's commit leaves it: the version
+      // before. Opening reads one row and the full-text index, not the middle of the compacted file.
+      await writeFile(join(dbDir, 'index-meta.json'), recordBefore);
+      const recorded = Object.keys((JSON.parse(recordBefore) as { checksums: { files: Record<string, unknown> } }).checksums.files);
+      const damaged = await newestUnrecordedDataFile(dbDir, recorded);
+      await overwrite(damaged, Math.floor((await stat(damaged)).size / 2) - 4096);
+
+      assertDamaged(await runCli(['index', root, '--embed', 'none'], { env: NO_OLLAMA }), 'index', /written after the last checksum record/);
+      const after = JSON.parse(await readFile(join(dbDir, 'index-meta.json'), 'utf8')) as { checksums: { files: Record<string, unknown> } };
+      assert.ok(!(damaged.slice(dbDir.length + 1) in after.checksums.files), 'the damaged file was not recorded as good');
+      assertDamaged(await runCli(['status', root, '--verify'], { env: NO_OLLAMA }), 'status --verify', /written after the last checksum record/);
+    }));
 });
 
 const WORDS = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango'.split(' ');
