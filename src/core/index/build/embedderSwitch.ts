@@ -16,7 +16,7 @@ import { chunkFromRow } from '../store/rows';
 import { CHUNKS_TABLE, OCR_CONFIDENCE_COLUMN, type ChunkRow } from '../store/schema';
 import { sameEmbedderId } from '../embed/ollama';
 import type { Embedder } from '../embed/types';
-import { IndexCorruptError } from '../store/errors';
+import { IndexCorruptError, IndexStoreError } from '../store/errors';
 import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
 import type { IndexProgress } from '../types';
 
@@ -114,4 +114,22 @@ function* batches(documents: StoredDocument[]): Generator<StoredDocument[]> {
     chunks += doc.chunks;
   }
   if (batch.length > 0) yield batch;
+}
+
+/** An embedder id as messages name it. */
+export function describeEmbedder(id: string | null): string {
+  return id ?? 'full-text only';
+}
+
+/**
+ * On object storage there is no folder to build beside and rename: readers on other machines
+ * would find the index half switched. The change is refused before anything is written.
+ */
+export function refusedOnObjectStore(uri: string, from: string | null, to: string | null): IndexStoreError {
+  const keep = from === null ? 'none' : from.split(':')[0]!;
+  return new IndexStoreError(
+    `the index at ${uri} holds ${describeEmbedder(from)} vectors and this run would switch it to ${describeEmbedder(to)}; on object storage that is refused (its readers would find it half switched): index into a new prefix and point the readers at it, or keep this one with --embed ${keep}`,
+    'index-write',
+    uri,
+  );
 }

@@ -27,7 +27,7 @@ import { fillSentenceVectors } from './sentenceVectorPass';
 import { fillPaperFields } from './paperFieldPass';
 import { PDF_RECORD_VERSION } from '../../papers/pdf';
 import { openIndexStore, readIndexMeta, removeIndexDir } from '../store/store';
-import { embedderChange, reembedInto } from './embedderSwitch';
+import { describeEmbedder, embedderChange, reembedInto, refusedOnObjectStore } from './embedderSwitch';
 import { IndexStoreError, IndexSwitchFailedError, isIndexDamage } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
@@ -445,24 +445,6 @@ async function configureEmbedding(store: IndexStore, embedder: Embedder | null, 
     notices.push(message);
     logger.warn(message);
   }
-}
-
-/** An embedder id as messages name it. */
-function describeEmbedder(id: string | null): string {
-  return id ?? 'full-text only';
-}
-
-/**
- * On object storage there is no folder to build beside and rename: readers on other machines
- * would find the index half switched. The change is refused before anything is written.
- */
-function refusedOnObjectStore(uri: string, from: string | null, to: string | null): IndexStoreError {
-  const keep = from === null ? 'none' : from.split(':')[0]!;
-  return new IndexStoreError(
-    `the index at ${uri} holds ${describeEmbedder(from)} vectors and this run would switch it to ${describeEmbedder(to)}; on object storage that is refused (its readers would find it half switched): index into a new prefix and point the readers at it, or keep this one with --embed ${keep}`,
-    'index-write',
-    uri,
-  );
 }
 
 /** The folders an index keeps beside itself (rebuild, swap, OCR cache): never documents to index. */
