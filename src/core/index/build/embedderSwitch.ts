@@ -98,6 +98,9 @@ export async function* reembedInto(from: IndexStore, to: IndexStore, embedder: E
     await to.replaceDocuments(writes);
     copied += batch.length;
   }
+  // What each PDF says about its paper was read from the same bytes: it comes along as it is.
+  const copiedFields = new Set((await to.paperFields.readAll()).map((row) => row.path));
+  await to.paperFields.upsert((await from.paperFields.readAll()).filter((row) => !copiedFields.has(row.path)));
   return copied;
 }
 
