@@ -11,6 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildOnce, runCli, type CliResult } from '../support/cli';
 import { deadHost } from '../support/deadHost';
+import { startFakeOllama } from '../support/fakeOllama';
 import { startS3Server, type S3Server } from '../support/s3Server';
 import { withTempDir } from '../support/tempDir';
 import { S3Client } from '../../src/core/index/store/objectStore/s3Client';
@@ -93,6 +94,32 @@ describe('shared index locations and locks (--db s3://…)', function () {
       assert.ok(next.ms < 30_000, `not blocked (${Math.round(next.ms)} ms)`);
       assert.ok(!(await s3.keys('team/lib')).includes('team/lib/writer-lock.json'), 'the lock is released after the run');
       assert.equal((await cli(['search', docs, 'gateway port', '--db', uri])).stdout, before.stdout);
+    }));
+
+  it('a change of embedder on object storage is refused before anything is written, with one line saying what to do; the index answers the same', () =>
+    withTempDir(async (dir) => {
+      const docs = await library(dir);
+      const uri = 's3://research/team/lib';
+      const ollama = await startFakeOllama();
+      try {
+        assert.equal((await cli(['index', docs, '--db', uri, '--embed', 'none'])).code, 0);
+        const before = await cli(['search', docs, 'gateway port', '--db', uri]);
+        const objects = await s3.snapshot('team/lib');
+        const r = await cli(['index', docs, '--db', uri, '--embed', 'ollama'], { OLLAMA_HOST: ollama.url });
+        assertOneError(
+          r,
+          1,
+          /^error: the index at s3:\/\/research\/team\/lib is full-text only and this run would switch it to ollama:nomic-embed-text; on object storage that is refused .*: index into a new prefix and point the readers at it, or keep this one with --embed none$/,
+        );
+        assert.deepEqual(
+          (await s3.snapshot('team/lib')).filter((k) => !k.includes('writer-lock') && !k.includes('.probe-')),
+          objects.filter((k) => !k.includes('writer-lock') && !k.includes('.probe-')),
+          'no table object written or changed',
+        );
+        assert.equal((await cli(['search', docs, 'gateway port', '--db', uri])).stdout, before.stdout);
+      } finally {
+        await ollama.close();
+      }
     }));
 
   it('AWS_ENDPOINT with user:password@ is never printed with them: notes, warnings and an unreachable-store error (was: printed verbatim)', () =>

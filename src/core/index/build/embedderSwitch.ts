@@ -131,7 +131,7 @@ export function describeEmbedder(id: string | null): string {
 export function refusedOnObjectStore(uri: string, from: string | null, to: string | null): IndexStoreError {
   const keep = from === null ? 'none' : from.split(':')[0]!;
   return new IndexStoreError(
-    `the index at ${uri} holds ${describeEmbedder(from)} vectors and this run would switch it to ${describeEmbedder(to)}; on object storage that is refused (its readers would find it half switched): index into a new prefix and point the readers at it, or keep this one with --embed ${keep}`,
+    `the index at ${uri} is ${from === null ? 'full-text only' : `embedded with ${from}`} and this run would switch it to ${describeEmbedder(to)}; on object storage that is refused (its readers would find it half switched): index into a new prefix and point the readers at it, or keep this one with --embed ${keep}`,
     'index-write',
     uri,
   );
