@@ -18,7 +18,7 @@ import {
   type LocalPrecision,
 } from '../core/index';
 import { terminalSafe } from '../core/text/terminalSafe';
-import { LIMIT_NAMES, LIMITS, secondsToMs, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
+import { LIMIT_NAMES, LIMITS, REPLY_LIMITS, secondsToMs, type LimitName, type NetworkLimits, type ReplyLimitName } from '../core/llm/timeouts';
 
 /** Wrong command-line usage: the command prints the message and its usage line, exit code 2. */
 export class UsageError extends Error {
@@ -42,13 +42,27 @@ export const jsonOptions = { json: { type: 'boolean', default: false } } as cons
 export const localPrecisionOptions = { 'local-precision': { type: 'string' } } as const satisfies Options;
 /** The CLI's network limits (core/llm/timeouts): `--connect-timeout SECONDS`, `--first-token-timeout SECONDS`, ... */
 const CLI_LIMITS = LIMIT_NAMES.filter((name) => LIMITS[name].flag !== null);
-export const timeoutOptions = Object.fromEntries(CLI_LIMITS.map((name) => [LIMITS[name].flag!.slice(2), { type: 'string' }])) as Record<
-  'connect-timeout' | 'first-token-timeout' | 'between-tokens-timeout' | 'structured-timeout' | 'embed-timeout' | 'metadata-timeout',
+const REPLY_LIMIT_NAMES = Object.keys(REPLY_LIMITS) as ReplyLimitName[];
+/** With them, the reply-size limits (`--embed-max-reply-mb MB`, `--max-answer-chars N`): they travel together. */
+export const timeoutOptions = Object.fromEntries(
+  [...CLI_LIMITS.map((name) => LIMITS[name].flag!), ...REPLY_LIMIT_NAMES.map((name) => REPLY_LIMITS[name].flag)].map((flag) => [
+    flag.slice(2),
+    { type: 'string' },
+  ]),
+) as Record<
+  | 'connect-timeout'
+  | 'first-token-timeout'
+  | 'between-tokens-timeout'
+  | 'structured-timeout'
+  | 'embed-timeout'
+  | 'metadata-timeout'
+  | 'embed-max-reply-mb'
+  | 'max-answer-chars',
   { type: 'string' }
 >;
 /** How the usage lines name them. */
 export const TIMEOUT_USAGE =
-  '[--connect-timeout|--first-token-timeout|--between-tokens-timeout|--structured-timeout|--embed-timeout|--metadata-timeout SECONDS]';
+  '[--connect-timeout|--first-token-timeout|--between-tokens-timeout|--structured-timeout|--embed-timeout|--metadata-timeout SECONDS] [--embed-max-reply-mb MB] [--max-answer-chars N]';
 
 /**
  * Limits (ms) from the timeout flags; the RESEARCH_*_TIMEOUT variables and the defaults fill the
@@ -63,6 +77,15 @@ export function limitsFromFlags(values: Partial<Record<keyof typeof timeoutOptio
     const ms = secondsToMs(raw);
     if (ms === null) throw new UsageError(`${flag} must be a positive number of seconds, not '${raw}'`);
     limits[name as LimitName] = ms;
+  }
+  // The reply-size limits are read by core from their variables (RESEARCH_EMBED_MAX_REPLY_MB,
+  // RESEARCH_MAX_ANSWER_CHARS) wherever a client is made: the flag sets the variable for this run.
+  for (const name of REPLY_LIMIT_NAMES) {
+    const spec = REPLY_LIMITS[name];
+    const raw = values[spec.flag.slice(2) as keyof typeof timeoutOptions];
+    if (raw === undefined) continue;
+    if (!(Number(raw) > 0) || !Number.isFinite(Number(raw))) throw new UsageError(`${spec.flag} must be a positive number, not '${raw}'`);
+    process.env[spec.env] = raw;
   }
   return limits;
 }

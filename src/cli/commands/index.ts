@@ -108,7 +108,8 @@ async function runIndex(args: string[]): Promise<number> {
       say(
         `error: ${error instanceof IndexStoreError ? indexProblemLine(error, folder, values.db) : error.message}${typeof action === 'string' ? `: ${action}` : ''}`,
       );
-      if (error instanceof EmbedderError) say('documents indexed before this are kept; run the same command again to resume');
+      // Nothing was written when `auto` kept the index's embedder: there is nothing to resume.
+      if (error instanceof EmbedderError && error.code !== 'embedder-kept') say('documents indexed before this are kept; run the same command again to resume');
       return 1;
     }
     throw error;

@@ -10,10 +10,12 @@ import {
   IndexCorruptError,
   IndexStoreError,
   changesSinceLastRun,
+  checkDocumentHashes,
   describeMismatch,
   isObjectStoreUri,
   openIndexStore,
   verifyIndex,
+  type DocumentCheck,
   type VerifyReport,
 } from '../../core/index';
 import { indexCommand, indexProblemLine } from '../indexProblem';
@@ -35,10 +37,30 @@ async function runStatus(args: string[]): Promise<number> {
   const shared = isObjectStoreUri(dbDir);
   let store;
   let verified: VerifyReport | null = null;
+  let documentCheck: DocumentCheck | null = null;
   try {
     // Hashing first: a damaged index must be reported even when LanceDB could not open it.
     if (values.verify && !shared) verified = verifiedOrThrow(dbDir, await verifyIndex(dbDir));
     store = await openIndexStore(dbDir, { readOnly: true });
+    if (verified) {
+      // Then what queries read, files the record does not name included, and the documents
+      // against the content hashes the index holds for them.
+      try {
+        await store.verifyReads();
+        documentCheck = await checkDocumentHashes(folder, await store.documents());
+      } catch (error) {
+        store.close();
+        throw error;
+      }
+      const [first, ...more] = documentCheck.differing;
+      if (first) {
+        store.close();
+        throw new IndexCorruptError(
+          dbDir,
+          `${first}${more.length ? ` and ${more.length} more document(s)` : ''} has the size and time the index records but other content: the index was not made from these files`,
+        );
+      }
+    }
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, values.db);
@@ -64,7 +86,13 @@ async function runStatus(args: string[]): Promise<number> {
       lastIndexedAt: meta.lastIndexedAt,
       pending,
       failing,
-      integrity: { checksums, ...(shared ? { objectStore: true } : {}), ...(verified ? { verified: { files: verified.checked, bytes: verified.bytes } } : {}) },
+      integrity: {
+        checksums,
+        ...(shared ? { objectStore: true } : {}),
+        ...(verified
+          ? { verified: { files: verified.checked, bytes: verified.bytes, unrecorded: verified.unrecorded.length, documents: documentCheck?.checked ?? 0 } }
+          : {}),
+      },
       warnings: documents.filter((d) => d.warnings.length > 0).map((d) => ({ path: d.path, warnings: d.warnings })),
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
     };
@@ -88,7 +116,16 @@ async function runStatus(args: string[]): Promise<number> {
     for (const f of failing) out(`  not indexed: ${f.path}: ${f.reason} [${f.code}]`);
     // Objects are written whole and never changed; LanceDB's manifests name every file of a version.
     if (shared) out("  integrity: on object storage, LanceDB's manifests (no local file checksums to record or verify)");
-    else if (verified) out(`  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums`);
+    else if (verified) {
+      out(
+        `  verified: ${verified.checked} index files (${(verified.bytes / 1e6).toFixed(1)} MB) match their checksums, every table answers a query, ${documentCheck?.checked ?? 0} document(s) match their content hashes`,
+      );
+      // A run stopped between a commit and its record: nothing vouches for these but the reads just done.
+      if (verified.unrecorded.length > 0)
+        out(
+          `  note: ${verified.unrecorded.length} index file(s) written after the checksum record were read without error; the next \`${indexCommand(folder, values.db)}\` records them`,
+        );
+    }
     // Indexes made before checksums existed: they keep working; one run records them.
     else if (!checksums)
       out(

@@ -39,7 +39,12 @@ export function locationOf(hit: SearchHit): string {
 /** One passage as a data block; `clean` is the sanitiser of the model the prompt goes to. */
 export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxChars = 2400): string {
   const location = locationOf(hit);
-  const attribute = (value: string) => clean(value).replace(/"/g, "'");
+  // A file name or heading is anyone's characters: a quote or a line break in it must not end the
+  // attribute or the tag's line (the model would read what follows as the prompt's own markup).
+  const attribute = (value: string) =>
+    clean(value)
+      .replace(/"/g, "'")
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   const heading = hit.heading ? ` section="${attribute(hit.heading)}"` : '';
   // The paper's name lets the model see that "Chaussé (2010)" in the question is this document.
   const described = paperDescription(hit.paper);

@@ -54,7 +54,7 @@ export { SearchError } from './search/search';
 export { IndexCorruptError, IndexMissingError, IndexStoreError, isIndexDamage } from './store/errors';
 
 // The index itself: a folder or a shared index on object storage (s3://…); open, verify.
-export { describeMismatch, openIndexStore, verifyIndex, type VerifyReport } from './store';
+export { checkDocumentHashes, describeMismatch, openIndexStore, verifyIndex, type DocumentCheck, type VerifyReport } from './store';
 export { isObjectStoreUri, parseObjectLocation, UnsupportedLocationError } from './store/objectStore/location';
 
 // Several folders searched as one (multi-root workspaces, the CLI's --folder).

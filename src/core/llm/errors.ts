@@ -3,7 +3,7 @@
  * text; each carries what the user needs to fix it (host tried, pull command, sizes).
  */
 
-import { formatSeconds, LIMITS, raiseHint, type LimitName } from './timeouts';
+import { formatSeconds, LIMITS, raiseHint, REPLY_LIMITS, type LimitName, type ReplyLimitName } from './timeouts';
 
 export type LlmErrorCode =
   | 'ollama-unreachable'
@@ -14,7 +14,8 @@ export type LlmErrorCode =
   | 'pull-failed'
   | 'server-unreachable'
   | 'served-model-missing'
-  | 'key-refused';
+  | 'key-refused'
+  | 'reply-too-large';
 
 export abstract class LlmError extends Error {
   abstract readonly code: LlmErrorCode;
@@ -136,6 +137,28 @@ export class ServedModelMissingError extends LlmError {
     this.name = 'ServedModelMissingError';
     const names = served.length ? `: it serves ${served.slice(0, 5).join(', ')}${served.length > 5 ? ', …' : ''}` : '';
     this.action = `Set the model name (CLI: --model / --embed-model; VS Code: research.models.chat / research.models.embedding) to one the server serves${names}`;
+  }
+}
+
+/**
+ * A reply bigger than its limit (./timeouts, REPLY_LIMITS): an embeddings reply of more bytes, a
+ * streamed answer of more characters. The transfer is stopped there, before the rest is read or
+ * parsed, so a runaway server costs no more memory and time than the limit.
+ */
+export class ReplyTooLargeError extends LlmError {
+  readonly code = 'reply-too-large' as const;
+  readonly action: string;
+  constructor(
+    /** Who sent it: `Ollama at …`, `Model server at …`. */
+    server: string,
+    readonly limit: ReplyLimitName,
+    readonly max: number,
+    options?: { cause?: unknown },
+  ) {
+    const spec = REPLY_LIMITS[limit];
+    super(`${server} sent ${spec.what} over the limit of ${spec.format(max)}`, options);
+    this.name = 'ReplyTooLargeError';
+    this.action = `raise the limit (CLI: ${spec.flag} ${spec.unit} or ${spec.env}) if that is expected`;
   }
 }
 

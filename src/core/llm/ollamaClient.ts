@@ -8,11 +8,11 @@
 import { Ollama, type ChatResponse, type ShowResponse } from 'ollama';
 import { checkFits } from './budget';
 import { controlTokensOf } from './controlTokens';
-import { LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, isAbortError } from './errors';
+import { LlmError, LlmRequestError, ModelMissingError, OllamaUnreachableError, ReplyTooLargeError, isAbortError } from './errors';
 import { resolveOllamaHost } from './host';
 import { isConnectionDropped, isUnreachable } from './networkErrors';
 import { callPhases, timedFetch, type PhaseLimits } from './timedFetch';
-import { resolveLimits, type NetworkLimits } from './timeouts';
+import { resolveLimits, resolveReplyLimits, type NetworkLimits } from './timeouts';
 import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
 
 export interface OllamaClientOptions {
@@ -34,8 +34,19 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
 
   const { metadata: metadataCall, structured: structuredCall, stream: streamCall, embed: embedCall } = callPhases(limits);
 
+  const replyLimits = resolveReplyLimits();
+  const embedCap = { limit: 'embedReplyBytes' as const, bytes: replyLimits.embedReplyBytes };
   const clientFor = (signal?: AbortSignal, phases: PhaseLimits = metadataCall) =>
-    new Ollama({ host, fetch: timedFetch({ host, phases, ndjson: phases === streamCall, ...(signal ? { signal } : {}) }) });
+    new Ollama({
+      host,
+      fetch: timedFetch({
+        host,
+        phases,
+        ndjson: phases === streamCall,
+        ...(phases === embedCall ? { maxBytes: embedCap } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+    });
 
   function optionsOf(request: LlmRequest) {
     return {
@@ -109,7 +120,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
       } catch (error) {
         throw translate(error, request.model, request.signal);
       }
-      const { text, usage } = await readStream(stream, request);
+      const { text, usage } = await readStream(stream, request, host, replyLimits.answerChars);
       return { text, usage, ms: performance.now() - started };
     },
 
@@ -182,7 +193,12 @@ function ollamaError(host: string, error: unknown, model: string, signal?: Abort
 }
 
 /** Hands each token of a streamed chat to `onToken`; a stream that ends before its `done` line is a broken answer. */
-async function readStream(stream: AsyncIterable<ChatResponse>, request: StreamRequest): Promise<{ text: string; usage: TextResult['usage'] }> {
+async function readStream(
+  stream: AsyncIterable<ChatResponse> & { abort?: () => void },
+  request: StreamRequest,
+  host: string,
+  maxChars: number,
+): Promise<{ text: string; usage: TextResult['usage'] }> {
   let text = '';
   let usage = { promptTokens: 0, completionTokens: 0 };
   let finished = false;
@@ -190,6 +206,11 @@ async function readStream(stream: AsyncIterable<ChatResponse>, request: StreamRe
     for await (const part of stream) {
       const token = part.message?.content ?? '';
       if (token) {
+        // A model that never stops (or a server streaming junk) is cut here, not after the terminal filled up.
+        if (text.length + token.length > maxChars) {
+          stream.abort?.();
+          throw new ReplyTooLargeError(`Ollama at ${host}`, 'answerChars', maxChars);
+        }
         text += token;
         request.onToken(token);
       }

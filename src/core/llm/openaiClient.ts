@@ -10,7 +10,8 @@
  * schema in the prompt alone; the first that works is kept for the client's lifetime.
  */
 import { checkFits } from './budget';
-import { LlmError, LlmRequestError, ServedModelMissingError, isAbortError } from './errors';
+import { LlmError, LlmRequestError, ReplyTooLargeError, ServedModelMissingError, isAbortError } from './errors';
+import { resolveReplyLimits } from './timeouts';
 import { createOpenAiTransport, type OpenAiTransportOptions } from './openaiTransport';
 import { readSseData } from './sse';
 import { ServerStatusError } from './timedFetch';
@@ -44,6 +45,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
   const transport = createOpenAiTransport(options);
   const { host, server, send, sendJson, translate } = transport;
   const { metadata: metadataCall, structured: structuredCall, stream: streamCall } = transport.calls;
+  const maxAnswerChars = resolveReplyLimits().answerChars;
   let jsonMode: JsonMode = 'json_schema';
   let modelList: Promise<ServedModel[]> | null = null;
 
@@ -140,6 +142,10 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
           const choice = part.choices?.[0];
           const token = choice?.delta?.content ?? '';
           if (token) {
+            if (text.length + token.length > maxAnswerChars) {
+              // Leaving the loop closes the connection (sse.ts): the rest is never read.
+              throw new ReplyTooLargeError(server, 'answerChars', maxAnswerChars);
+            }
             text += token;
             request.onToken(token);
           }

@@ -7,7 +7,7 @@
 import { KeyRefusedError, LlmError, LlmRequestError, ModelServerUnreachableError, ServedModelMissingError, isAbortError } from './errors';
 import { isConnectionDropped, isUnreachable } from './networkErrors';
 import { ServerStatusError, callPhases, timedFetch, type PhaseLimits } from './timedFetch';
-import { resolveLimits, type NetworkLimits } from './timeouts';
+import { resolveLimits, resolveReplyLimits, type NetworkLimits } from './timeouts';
 
 export interface OpenAiTransportOptions {
   /** Base URL with its API path, e.g. http://gpu-box:8000/v1 (see modelServer.normalizeBaseUrl). */
@@ -40,7 +40,9 @@ export function createOpenAiTransport(options: OpenAiTransportOptions): OpenAiTr
   const calls = callPhases(resolveLimits(options.limits));
 
   async function send(path: string, body: unknown, phases: PhaseLimits, signal: AbortSignal | undefined): Promise<Response> {
-    const fetch = timedFetch({ host, server, phases, ...(signal ? { signal } : {}) });
+    // An embeddings reply is read whole and parsed: its size is capped (a stream is capped by characters, in the chat client).
+    const maxBytes = phases === calls.embed ? { limit: 'embedReplyBytes' as const, bytes: resolveReplyLimits().embedReplyBytes } : undefined;
+    const fetch = timedFetch({ host, server, phases, ...(maxBytes ? { maxBytes } : {}), ...(signal ? { signal } : {}) });
     const headers: Record<string, string> = { accept: body === undefined ? 'application/json' : 'application/json, text/event-stream' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;

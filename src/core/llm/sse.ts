@@ -22,17 +22,22 @@ export async function* readSseData(body: ReadableStream<Uint8Array>, notJson: (c
     }
   };
   const reader = body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const lines = buffer.split(/\r?\n/);
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      const data = parse(line);
-      if (data) yield data;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const lines = buffer.split(/\r?\n/);
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const data = parse(line);
+        if (data) yield data;
+      }
     }
+    const last = parse((buffer + decoder.decode()).trim());
+    if (last) yield last;
+  } finally {
+    // A reader that stops early (an answer over its limit, an error) closes the connection.
+    await reader.cancel().catch(() => undefined);
   }
-  const last = parse((buffer + decoder.decode()).trim());
-  if (last) yield last;
 }

@@ -12,8 +12,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
-import { LlmRequestError, LlmTimeoutError } from './errors';
-import type { LimitName, NetworkLimits } from './timeouts';
+import { LlmRequestError, LlmTimeoutError, ReplyTooLargeError } from './errors';
+import type { LimitName, NetworkLimits, ReplyLimitName } from './timeouts';
 
 export interface PhaseLimit {
   limit: LimitName;
@@ -52,6 +52,11 @@ export interface TimedFetchOptions {
   signal?: AbortSignal;
   /** The body is NDJSON: a line that is not JSON fails the stream. */
   ndjson?: boolean;
+  /**
+   * Bytes of body at most (an embeddings reply): past them the request is closed and the body
+   * fails with ReplyTooLargeError, before the rest arrives or anything is parsed.
+   */
+  maxBytes?: { limit: ReplyLimitName; bytes: number };
 }
 
 /** The server answered an HTTP error; `status_code` as the `ollama` client's ResponseError has it. */
@@ -66,6 +71,8 @@ export class ServerStatusError extends Error {
 }
 
 const MAX_ERROR_TEXT = 300;
+/** Bytes of an error reply read for its message. */
+const MAX_ERROR_BODY = 64 * 1024;
 
 export function timedFetch(options: TimedFetchOptions): typeof fetch {
   return ((input: string | URL | Request, init: RequestInit = {}) =>
@@ -145,19 +152,26 @@ function send(url: URL, init: RequestInit, options: TimedFetchOptions): Promise<
       };
       if (status >= 400) {
         const chunks: Buffer[] = [];
+        let kept = 0;
         res.on('data', (chunk: Buffer) => {
           onChunk();
-          chunks.push(chunk);
+          // Only the start becomes the one-line error: the rest is not kept.
+          if (kept < MAX_ERROR_BODY) chunks.push(chunk);
+          kept += chunk.length;
         });
         res.on('end', () => fail(new ServerStatusError(status, errorText(Buffer.concat(chunks).toString('utf8')))));
         res.on('error', fail);
         return;
       }
       const lines = options.ndjson ? new LineChecker(options.host) : null;
+      let received = 0;
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
           res.on('data', (chunk: Buffer) => {
             onChunk();
+            received += chunk.length;
+            const max = options.maxBytes;
+            if (max && received > max.bytes) return fail(new ReplyTooLargeError(options.server ?? `Ollama at ${options.host}`, max.limit, max.bytes));
             const bad = lines?.check(chunk);
             if (bad) return fail(bad);
             controller.enqueue(new Uint8Array(chunk));

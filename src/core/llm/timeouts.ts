@@ -99,3 +99,66 @@ export function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
+
+/**
+ * How much one reply may hold, beside how long it may take: a server that sends without end (a
+ * model repeating itself, a proxy serving a wrong file) is cut off at the limit, before the rest is
+ * read or parsed. `embedReplyBytes`: one embeddings reply (32 texts of 4,096 dimensions are about
+ * 3 MB of JSON); `answerChars`: one streamed answer (a long answer is a few thousand).
+ */
+export type ReplyLimitName = 'embedReplyBytes' | 'answerChars';
+
+export type ReplyLimits = Record<ReplyLimitName, number>;
+
+export interface ReplyLimitSpec {
+  default: number;
+  /** What was too large, completing "<server> sent …". */
+  what: string;
+  flag: string;
+  /** The flag's and the variable's unit. */
+  unit: string;
+  env: string;
+  /** The value in the flag's unit → the limit. */
+  parse: (value: number) => number;
+  format: (limit: number) => string;
+}
+
+const MIB = 1024 * 1024;
+
+export const REPLY_LIMITS: Record<ReplyLimitName, ReplyLimitSpec> = {
+  embedReplyBytes: {
+    default: 32 * MIB,
+    what: 'an embeddings reply',
+    flag: '--embed-max-reply-mb',
+    unit: 'MB',
+    env: 'RESEARCH_EMBED_MAX_REPLY_MB',
+    parse: (mb) => Math.round(mb * MIB),
+    format: (bytes) => `${+(bytes / MIB).toFixed(1)} MB`,
+  },
+  answerChars: {
+    default: 200_000,
+    what: 'an answer',
+    flag: '--max-answer-chars',
+    unit: 'N',
+    env: 'RESEARCH_MAX_ANSWER_CHARS',
+    parse: (chars) => Math.round(chars),
+    format: (chars) => `${chars.toLocaleString('en-US')} characters`,
+  },
+};
+
+/** Explicit values (already converted) first, then the environment (in the flag's unit), then the defaults. */
+export function resolveReplyLimits(explicit: Partial<ReplyLimits> = {}, env: NodeJS.ProcessEnv = process.env): ReplyLimits {
+  const out = {} as ReplyLimits;
+  for (const name of Object.keys(REPLY_LIMITS) as ReplyLimitName[]) {
+    const spec = REPLY_LIMITS[name];
+    const given = explicit[name];
+    const fromEnv = Number(env[spec.env]);
+    out[name] =
+      given !== undefined && given > 0 && Number.isFinite(given)
+        ? given
+        : env[spec.env] && Number.isFinite(fromEnv) && fromEnv > 0
+          ? spec.parse(fromEnv)
+          : spec.default;
+  }
+  return out;
+}

@@ -76,3 +76,22 @@ export function isLocalLocation(location: string): boolean {
   const scheme = /^([a-z][a-z0-9+.-]+):\/\//i.exec(location)?.[1]?.toLowerCase();
   return scheme === undefined || scheme === 'file';
 }
+
+/**
+ * A URL as it may be printed: without the `user:password@` some endpoints carry (an S3-compatible
+ * store's AWS_ENDPOINT, a proxy in OLLAMA_HOST). Requests keep using the URL as given; every
+ * note, warning and error names it through this. Text that is not a URL is returned as it is,
+ * less anything up to an `@` before the host.
+ */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    const shown = parsed.toString();
+    return url.endsWith('/') ? shown : shown.replace(/\/$/, '');
+  } catch {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+  }
+}

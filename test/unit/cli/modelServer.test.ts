@@ -50,8 +50,12 @@ describe('CLI on an OpenAI-compatible model server', function () {
     const switched = await cli(['index', docs, '--embed-model', 'bge-small', ...flags()]);
     assert.equal(switched.code, 0, switched.stderr);
     assert.match(switched.stderr, /^embeddings: auto: model server at http:\/\/127\.0\.0\.1:\d+\/v1, model bge-small$/m);
-    assert.match(switched.stdout, /^note: embedding model changed from ollama:nomic-embed-text to openai:bge-small: re-indexing every document$/m);
-    assert.match(switched.stdout, /files: 2 \(2 indexed/);
+    assert.match(
+      switched.stdout,
+      /^note: embedding model changed from ollama:nomic-embed-text to openai:bge-small: the new index is built beside the current one, .*nothing is read again/m,
+    );
+    // The stored passages get the server's vectors; no document is read again.
+    assert.match(switched.stdout, /files: 2 \(0 indexed, 2 unchanged/);
     const embedded = server.requests.filter((r) => r.path === '/v1/embeddings');
     assert.ok(
       embedded.some((r) => r.body.input.some((t: string) => t.includes('hello_timeout'))),

@@ -64,12 +64,16 @@ describe('embedding model ids: name and name:latest are one model', () => {
       reopened.close();
     }));
 
-  it('another tag is another model: it re-embeds with the notice', () =>
+  it('another tag is another model: its stored passages are re-embedded (the file is not read again), with the notice', () =>
     withTempDir(async (root) => {
       await writeFile(join(root, 'a.md'), '# A\n\nalpha words\n');
       await run({ root, embedder: new OllamaEmbedder({ host: fake.url, model: 'nomic-embed-text' }) });
       const tagged = await run({ root, embedder: new OllamaEmbedder({ host: fake.url, model: 'nomic-embed-text:v1.5' }) });
-      assert.equal(tagged.indexed, 1);
+      assert.deepEqual([tagged.indexed, tagged.skipped], [0, 1]);
+      const reopened = await openIndexStore(join(root, '.research-index'));
+      assert.equal(reopened.meta().embeddingModel, 'ollama:nomic-embed-text:v1.5');
+      assert.equal(await reopened.countChunks(), 1);
+      reopened.close();
       assert.ok(
         tagged.notices.some((n) => n.includes('embedding model changed')),
         tagged.notices.join('\n'),

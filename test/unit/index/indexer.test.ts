@@ -151,7 +151,7 @@ describe('indexFolder', () => {
       assert.equal((await storedPaths(dbDir)).documents.length, 8);
     }));
 
-  it('re-embeds everything with a notice when the embedding model changes, without a vector-size crash', async () => {
+  it('re-embeds every stored passage with a notice when the embedding model changes (no file read again), without a vector-size crash', async () => {
     const server = await startFakeOllama({
       models: ['nomic-embed-text', 'small-embed'],
       embed: (model, inputs) => inputs.map((t, i) => Array.from({ length: model === 'small-embed' ? 16 : 64 }, (_, j) => ((t.length + i + j) % 7) / 7 + 0.01)),
@@ -166,7 +166,8 @@ describe('indexFolder', () => {
         assert.deepEqual(first.notices, []);
 
         const switched = await run({ root, embedder: new OllamaEmbedder({ host: server.url, model: 'small-embed' }) });
-        assert.equal(switched.indexed, 2);
+        // The stored passages get new vectors; no file is read again.
+        assert.deepEqual([switched.indexed, switched.skipped], [0, 2]);
         assert.ok(
           switched.notices.some((n) => n.includes('embedding model changed from ollama:nomic-embed-text to ollama:small-embed')),
           switched.notices.join('\n'),
@@ -179,7 +180,7 @@ describe('indexFolder', () => {
         store.close();
 
         const fullText = await run({ root, embedder: null });
-        assert.equal(fullText.indexed, 2);
+        assert.deepEqual([fullText.indexed, fullText.skipped], [0, 2]);
         store = await openIndexStore(dbDir);
         assert.equal(store.hasVectors(), false);
         store.close();

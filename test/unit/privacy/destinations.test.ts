@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isLocalLocation, isLoopbackUrl, remoteDestinations } from '../../../src/core/privacy/destinations';
+import { isLocalLocation, isLoopbackUrl, remoteDestinations, withoutCredentials } from '../../../src/core/privacy/destinations';
 import { editorDestinations, type DestinationSettings } from '../../../src/vscode/remoteDestinations';
 
 /** The editor's defaults for these settings (src/vscode/config.ts, which needs `vscode` to load). */
@@ -69,5 +69,14 @@ describe('what leaves this machine', () => {
       ollama.map((d) => d.message),
       ['questions and document passages go to Ollama at http://10.0.0.5:11434, which is not this machine'],
     );
+  });
+});
+
+describe('withoutCredentials: a URL as it may be printed', () => {
+  it('drops user:password@ and keeps the rest as given; text that is no URL loses anything before an @ of its host', () => {
+    assert.equal(withoutCredentials('http://alice:s3cr3t@minio.lan:9000'), 'http://minio.lan:9000');
+    assert.equal(withoutCredentials('https://token@ollama.example/api/'), 'https://ollama.example/api/');
+    assert.equal(withoutCredentials('http://127.0.0.1:11434'), 'http://127.0.0.1:11434');
+    assert.equal(withoutCredentials('s3://bob:pw@[not a url'), 's3://[not a url');
   });
 });

@@ -19,13 +19,17 @@ export interface IndexPlan {
   removed: string[];
 }
 
-export function planRun(files: DiscoveredFile[], stored: StoredDocument[], discoveryFailures: FileFailure[]): IndexPlan {
+/**
+ * `trustSizeAndTime` false (an index made elsewhere, store/origin.ts): every stored file is a
+ * candidate, so its content hash decides; an unchanged one is only hashed, never read again.
+ */
+export function planRun(files: DiscoveredFile[], stored: StoredDocument[], discoveryFailures: FileFailure[], trustSizeAndTime = true): IndexPlan {
   const byPath = new Map(stored.map((d) => [d.path, d]));
   const unchanged: DiscoveredFile[] = [];
   const candidates: IndexPlan['candidates'] = [];
   for (const file of files) {
     const record = byPath.get(file.path) ?? null;
-    if (record && record.size === file.size && record.mtimeMs === file.mtimeMs) unchanged.push(file);
+    if (trustSizeAndTime && record && record.size === file.size && record.mtimeMs === file.mtimeMs) unchanged.push(file);
     else candidates.push({ file, stored: record });
   }
   const present = new Set([...files.map((f) => f.path), ...discoveryFailures.map((f) => f.path)]);

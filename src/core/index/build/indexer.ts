@@ -26,13 +26,15 @@ import { writeFailureRecord } from './failureRecord';
 import { fillSentenceVectors } from './sentenceVectorPass';
 import { fillPaperFields } from './paperFieldPass';
 import { PDF_RECORD_VERSION } from '../../papers/pdf';
-import { openIndexStore, removeIndexDir } from '../store/store';
-import { IndexStoreError } from '../store/errors';
+import { openIndexStore, readIndexMeta, removeIndexDir } from '../store/store';
+import { describeEmbedder, embedderChange, reembedInto, refusedOnObjectStore } from './embedderSwitch';
+import { IndexStoreError, IndexSwitchFailedError, isIndexDamage } from '../store/errors';
 import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap, swapInRebuilt } from '../store/rebuildSwap';
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
-import type { IndexStore } from '../store/types';
+import type { IndexOrigin, IndexStore } from '../store/types';
+import { currentOrigin, describeOrigin, sameOrigin } from '../store/origin';
 import type { DiscoveredFile, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
@@ -112,14 +114,18 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
   try {
     if (!shared) await recoverInterruptedSwap(dbDir);
     // A rebuild writes beside the old index (rebuildSwap.ts), which keeps answering until the swap.
-    const target = options.rebuild ? rebuildDirOf(dbDir) : dbDir;
+    let target = options.rebuild ? rebuildDirOf(dbDir) : dbDir;
+    /** Set while this run builds beside the index (a rebuild, a change of embedder): what it does, and what still answers. */
+    let beside: { what: string; previous: string | null } | null = null;
     if (options.rebuild) {
       await assertReplaceable(dbDir);
       notices.push(`rebuilding the index at ${dbDir}`);
+      const old = await readIndexMeta(dbDir).catch(() => null);
+      beside = { what: 'rebuilding the index', previous: old ? describeEmbedder(old.embeddingModel) : null };
     }
     // The OCR cache is keyed by content, beside the index (not in it): a rebuild reuses it.
     const ocr = OcrRun.start(options.ocr, shared ? localShadowOf(dbDir) : dbDir, options.workers || DEFAULT_WORKERS, notices);
-    const store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
+    let store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
       await ocr?.close();
       throw error;
     });
@@ -127,11 +133,44 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
     const ownsExtractor = !options.extractor;
     let result: IndexSummary;
     let candidates = 0;
+    let failedBeside = false;
     try {
       // An index made before checksums existed keeps working as it is; this run records them.
       const existing = (await store.countChunks()) > 0;
       const firstChecksums = !shared && !store.meta().checksums && existing;
-      await configureEmbedding(store, embedder, notices, logger, signal);
+      // An index made elsewhere (or not saying where) has every document hashed once before sizes
+      // and times are trusted (store/origin.ts); a switch copies documents, so the old index decides.
+      const here = currentOrigin(root);
+      const trusted = sameOrigin(store.meta().origin, here);
+      if (!trusted && existing)
+        notices.push(`checking every document's content against the index before trusting sizes and times, once: ${describeOrigin(store.meta().origin, here)}`);
+      const change = await embedderChange(store, embedder, signal);
+      let copyCancelled = false;
+      if (change.changed && change.hasDocuments && !options.rebuild) {
+        // Another embedder: the new vectors are made beside the index, which answers until they are complete.
+        const from = store.meta().embeddingModel;
+        if (shared) throw refusedOnObjectStore(dbDir, from, change.id);
+        beside = { what: `switching the index from ${describeEmbedder(from)} to ${describeEmbedder(change.id)}`, previous: describeEmbedder(from) };
+        const previous = store;
+        target = rebuildDirOf(dbDir);
+        try {
+          store = await openTarget(target, true, notices);
+          await store.configureEmbedding(change.id, change.dimension, embedder?.modelDir ?? null);
+          const documents = (await previous.documents()).length;
+          notices.push(
+            `embedding model changed from ${describeEmbedder(from)} to ${describeEmbedder(change.id)}: the new index is built beside the current one, which answers until it is complete; the ${documents} indexed document(s) keep their passages (nothing is read again) and get new vectors`,
+          );
+          logger.info(`index: switching embedder from ${from ?? 'none'} to ${change.id ?? 'none'} in ${target}`);
+          yield* reembedInto(previous, store, embedder, signal);
+        } catch (error) {
+          if (!signal?.aborted && !isAbortError(error)) throw error;
+          copyCancelled = true;
+        } finally {
+          previous.close();
+        }
+      } else {
+        await configureEmbedding(store, embedder, notices, logger, signal);
+      }
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
       const discovered = await discoverFiles(root, {
@@ -142,7 +181,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         signal,
       });
       failed.push(...discovered.failures);
-      const plan = planRun(discovered.files, await store.documents(), discovered.failures);
+      const plan = planRun(discovered.files, await store.documents(), discovered.failures, trusted);
       // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
       // no text are read again, once; everything else, and their embeddings, stays as it is.
       if (ocr && store.meta().ocr !== true) {
@@ -154,7 +193,9 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
 
       const run = new RunWriter(store, embedder, options.writeBatchChunks ?? DEFAULT_WRITE_BATCH_CHUNKS);
       const total = (candidates = plan.candidates.length);
-      const { touched, cancelled } = yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
+      const { touched, cancelled } = copyCancelled
+        ? { touched: 0, cancelled: true }
+        : yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
       const skipped = plan.unchanged.length + touched;
 
       const finished = yield* finishRun(store, plan, run, {
@@ -166,7 +207,8 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         ocrCacheDir: ocrCacheDirOf(shared ? localShadowOf(dbDir) : dbDir),
         logger,
         signal,
-        rebuild: Boolean(options.rebuild),
+        beside: beside?.what ?? null,
+        origin: here,
         shared,
         ocr,
         target,
@@ -190,12 +232,21 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         warned: run.warned,
         ...(ocr ? { ocr: { ...ocr.summary, recognized: ocr.pagesRecognized } } : {}),
       });
+    } catch (error) {
+      // A build beside the index that fails is deleted (the next run starts it afresh); the index
+      // itself was not touched, and the error says so. A cancel keeps it, to carry on with.
+      failedBeside = beside !== null && !signal?.aborted && !isAbortError(error);
+      if (failedBeside && beside?.previous != null && !isIndexDamage(error) && error instanceof Error) {
+        throw new IndexSwitchFailedError(dbDir, beside.what, beside.previous, error);
+      }
+      throw error;
     } finally {
       if (ownsExtractor) await extractor.close();
       await ocr?.close();
       store.close();
+      if (failedBeside) await removeIndexDir(target).catch(() => undefined);
     }
-    if (options.rebuild && !result.cancelled) await swapInRebuilt(dbDir);
+    if (beside && !result.cancelled) await swapInRebuilt(dbDir);
     yield { phase: 'done', done: candidates, total: candidates, message: result.cancelled ? 'cancelled' : 'done' };
     return result;
   } finally {
@@ -300,7 +351,8 @@ async function* finishRun(
     ocrCacheDir,
     logger,
     signal,
-    rebuild,
+    beside,
+    origin,
     shared,
     ocr,
     target,
@@ -317,7 +369,10 @@ async function* finishRun(
     ocrCacheDir: string;
     logger: Logger;
     signal: AbortSignal | undefined;
-    rebuild: boolean;
+    /** What this run builds beside the index ('rebuilding the index', 'switching …'), or null. */
+    beside: string | null;
+    /** Recorded when the run completes: every document was checked against the index here. */
+    origin: IndexOrigin;
     shared: boolean;
     ocr: OcrRun | undefined;
     target: string;
@@ -332,8 +387,8 @@ async function* finishRun(
   const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
   if (cancelled) {
     notices.push(
-      rebuild
-        ? 'the rebuild was cancelled: the previous index is unchanged and still answers; run the same command again to finish the rebuild'
+      beside
+        ? `${beside} was cancelled: the previous index is unchanged and still answers; run the same command again to finish`
         : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
     );
     // Make what is there searchable even if this was the first run.
@@ -351,6 +406,7 @@ async function* finishRun(
     ocr: Boolean(ocr),
     sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
     paperFields: papers.complete ? PDF_RECORD_VERSION : null,
+    origin,
   });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.

@@ -2,9 +2,23 @@
 import { chunkDocument, type ChunkOptions } from './chunk';
 import type { Embedder } from '../embed/types';
 import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
-import type { DocumentWarnings, FileFailure } from '../types';
+import type { DocumentWarnings, ExtractedDocument, FileFailure } from '../types';
 import type { Prepared } from './prepare';
 import type { PaperEvidence } from './extract/paperEvidence';
+
+/**
+ * Why a document that has text gave no passage. The one way it happens: every line sits at the
+ * top or bottom of pages and repeats on a quarter of them or more (chunkUnits.ts takes such lines
+ * for running headers and footers and leaves them out of passages).
+ */
+function noPassageReason(doc: ExtractedDocument): string[] {
+  if (!doc.pages.some((page) => /\p{L}{2}/u.test(page))) return [];
+  return [
+    doc.kind === 'pdf'
+      ? 'no passage indexed: its only text is lines repeated at the top or bottom of its pages, which are left out as running headers and footers'
+      : 'no passage indexed from its text',
+  ];
+}
 
 /** Buffers finished documents and writes them in batches; counts what the run did. */
 export class RunWriter {
@@ -41,6 +55,8 @@ export class RunWriter {
         failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },
       };
     }
+    // A document with text and no passage must say why, or it looks indexed and never answers.
+    const warnings = chunks.length === 0 ? [...doc.warnings, ...noPassageReason(doc)] : doc.warnings;
     // Embedding errors (server down, model gone) are not about this file: they stop the run.
     const vectors = this.embedder
       ? await this.embedder.embed(
@@ -56,13 +72,13 @@ export class RunWriter {
         mtimeMs: file.mtimeMs,
         contentHash: hash,
         pages: doc.kind === 'pdf' ? doc.pages.length : null,
-        warnings: doc.warnings,
+        warnings,
       },
       chunks,
       vectors,
     });
     this.pendingChunks += chunks.length;
-    if (doc.warnings.length > 0) this.warned.push({ path: file.path, warnings: doc.warnings });
+    if (warnings.length > 0) this.warned.push({ path: file.path, warnings });
     this.indexed++;
     this.pages += doc.kind === 'pdf' ? doc.pages.length : 0;
     this.chunks += chunks.length;

@@ -10,7 +10,9 @@ export type EmbedderErrorCode =
   | 'local-runtime-missing'
   | 'local-model-quantize'
   | 'embed-failed'
-  | 'embed-timeout';
+  | 'embed-timeout'
+  /** `auto` found no embedder for an index that holds vectors, and left it as it was (select.ts). */
+  | 'embedder-kept';
 
 export class EmbedderError extends Error {
   constructor(

@@ -3,11 +3,12 @@
  * (one request for many chunks is >2x faster than one per chunk).
  */
 import { Ollama } from 'ollama';
-import { LlmRequestError, LlmTimeoutError } from '../../llm/errors';
+import { LlmRequestError, LlmTimeoutError, ReplyTooLargeError } from '../../llm/errors';
 import { isUnreachable } from '../../llm/networkErrors';
 import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
-import { resolveLimits, type NetworkLimits } from '../../llm/timeouts';
+import { resolveLimits, resolveReplyLimits, type NetworkLimits } from '../../llm/timeouts';
 import { RemoteEmbedder } from './remote';
+import { withoutCredentials } from '../../privacy/destinations';
 import { EmbedFailedError, EmbeddingModelMissingError, EmbedTimeoutError, OllamaUnreachableError } from './errors';
 
 export const DEFAULT_OLLAMA_EMBED_MODEL = 'nomic-embed-text';
@@ -55,22 +56,37 @@ export interface OllamaEmbedderOptions {
 export class OllamaEmbedder extends RemoteEmbedder {
   readonly kind = 'ollama' as const;
   readonly id: string;
+  /** Where requests go, as messages name it (without any `user:password@`). */
   readonly host: string;
+  /** Where requests go, credentials included (a proxy in OLLAMA_HOST may need them). */
+  private readonly endpoint: string;
   private readonly phases: PhaseLimits;
+  private readonly maxReplyBytes: number;
 
   constructor(options: OllamaEmbedderOptions = {}) {
     const model = options.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
-    const host = resolveOllamaHost(options.host);
+    const endpoint = resolveOllamaHost(options.host);
+    const host = withoutCredentials(endpoint);
     super(model, canonicalOllamaModel(model), options.batchSize ?? 32, `Ollama at ${host}`);
     this.id = `ollama:${canonicalOllamaModel(model)}`;
     this.host = host;
+    this.endpoint = endpoint;
     const limits = resolveLimits(options.limits);
+    this.maxReplyBytes = resolveReplyLimits().embedReplyBytes;
     this.phases = { connect: { limit: 'connectMs', ms: limits.connectMs }, total: { limit: 'embedMs', ms: limits.embedMs } };
   }
 
   protected async send(input: string[], signal?: AbortSignal): Promise<number[][]> {
     // A non-streamed call has no signal option: the fetch carries ours to the request, with the limits.
-    const client = new Ollama({ host: this.host, fetch: timedFetch({ host: this.host, phases: this.phases, ...(signal ? { signal } : {}) }) });
+    const client = new Ollama({
+      host: this.endpoint,
+      fetch: timedFetch({
+        host: this.host,
+        phases: this.phases,
+        maxBytes: { limit: 'embedReplyBytes', bytes: this.maxReplyBytes },
+        ...(signal ? { signal } : {}),
+      }),
+    });
     try {
       return (await client.embed({ model: this.model, input, truncate: true })).embeddings;
     } catch (error) {
@@ -83,6 +99,7 @@ export class OllamaEmbedder extends RemoteEmbedder {
     const status = (error as { status_code?: unknown })?.status_code;
     if (status === 404) return new EmbeddingModelMissingError(this.model, this.host, { cause: error });
     if (error instanceof LlmTimeoutError) return new EmbedTimeoutError(error);
+    if (error instanceof ReplyTooLargeError) return new EmbedFailedError(`${error.message}: ${error.action}`, { cause: error });
     if (isUnreachable(error)) return new OllamaUnreachableError(this.host, { cause: error });
     if (error instanceof SyntaxError) return new EmbedFailedError(`Ollama at ${this.host} sent a reply that is not JSON`, { cause: error });
     if (typeof status === 'number')

@@ -4,7 +4,7 @@
  * Recorded in the index as `openai:<model>`: vectors from another provider are never mixed in, and
  * switching provider re-embeds once, with the indexer's notice.
  */
-import { LlmError, LlmTimeoutError, isAbortError } from '../../llm/errors';
+import { LlmError, LlmTimeoutError, ReplyTooLargeError, isAbortError } from '../../llm/errors';
 import { createOpenAiTransport, type OpenAiTransport } from '../../llm/openaiTransport';
 import type { NetworkLimits } from '../../llm/timeouts';
 import { RemoteEmbedder } from './remote';
@@ -38,6 +38,7 @@ export class OpenAiEmbedder extends RemoteEmbedder {
     } catch (error) {
       if (isAbortError(error, signal)) throw signal?.reason ?? error;
       if (error instanceof LlmTimeoutError) throw new EmbedTimeoutError(error);
+      if (error instanceof ReplyTooLargeError) throw new EmbedFailedError(`${error.message}: ${error.action}`, { cause: error });
       if (error instanceof LlmError && (error.code === 'server-unreachable' || error.code === 'key-refused' || error.code === 'served-model-missing')) {
         throw new ModelServerEmbedError(error as ConstructorParameters<typeof ModelServerEmbedError>[0]);
       }

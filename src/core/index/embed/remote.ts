@@ -6,6 +6,12 @@
 import type { Embedder, EmbedderKind } from './types';
 import { EmbedFailedError } from './errors';
 
+/**
+ * No embedding model has vectors this long (the largest in use have 8,192 dimensions): a reply
+ * with more is a broken or hostile server, refused before its vectors reach the index.
+ */
+export const MAX_DIMENSION = 65_536;
+
 /** nomic-embed-text was trained with task prefixes; retrieval quality drops without them. */
 const PREFIXES: Record<string, { document: string; query: string }> = {
   'nomic-embed-text': { document: 'search_document: ', query: 'search_query: ' },
@@ -55,10 +61,20 @@ export abstract class RemoteEmbedder implements Embedder {
   async close(): Promise<void> {}
 
   private async request(input: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const vectors = (await this.send(input, signal)).map((e) => Float32Array.from(e));
-    if (vectors.length !== input.length) throw new EmbedFailedError(`${this.server} returned ${vectors.length} vectors for ${input.length} texts`);
-    const dimension = vectors[0]?.length ?? 0;
-    if (dimension === 0 || vectors.some((v) => v.length !== dimension)) throw new EmbedFailedError(`${this.server} returned vectors of inconsistent length`);
+    const reply = await this.send(input, signal);
+    if (reply.length !== input.length) throw new EmbedFailedError(`${this.server} returned ${reply.length} vectors for ${input.length} texts`);
+    const dimension = reply[0]?.length ?? 0;
+    if (dimension === 0 || reply.some((v) => !Array.isArray(v) || v.length !== dimension))
+      throw new EmbedFailedError(`${this.server} returned vectors of inconsistent length`);
+    // Every reply must match the first (the probe's), whose length the index records: one of
+    // another length would be refused by the table mid-run, or worse, fixed as the index's size.
+    // Checked on the lengths, before anything is converted or written.
+    if (dimension > MAX_DIMENSION)
+      throw new EmbedFailedError(`${this.server} returned ${dimension}-dimension vectors, more than ${MAX_DIMENSION} (no model has that many)`);
+    if (this.dimension !== null && dimension !== this.dimension)
+      throw new EmbedFailedError(`${this.server} returned ${dimension}-dimension vectors after ${this.dimension}-dimension ones (was the model replaced?)`);
+    const vectors = reply.map((e) => Float32Array.from(e));
+    if (vectors.some((v) => v.some((x) => !Number.isFinite(x)))) throw new EmbedFailedError(`${this.server} returned vectors holding NaN or infinity`);
     this.dimension = dimension;
     return vectors;
   }

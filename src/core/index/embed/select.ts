@@ -49,6 +49,31 @@ export interface EmbedderSelection {
  * through to the next option and records why in `reason`.
  */
 export async function selectEmbedder(selection: EmbedderSelection): Promise<EmbedderChoice> {
+  const choice = await chooseEmbedder(selection);
+  // `auto` never turns an index with vectors into a full-text one because its embedder failed
+  // this time (one bad reply, a server restarting): that would drop every vector and read every
+  // document again. Switching to full-text is asked for by name.
+  const recorded = selection.indexMeta?.embeddingModel ?? null;
+  if (selection.mode === 'auto' && recorded && !choice.embedder) {
+    throw new EmbedderKeptError(recorded, choice.reason.replace(/^auto: /, '').replace(/; full-text only$/, ''));
+  }
+  return choice;
+}
+
+/** `--embed auto` found no embedder for an index that holds vectors: the index is left as it is. */
+export class EmbedderKeptError extends EmbedderError {
+  constructor(
+    readonly recorded: string,
+    why: string,
+  ) {
+    super(
+      `the index holds ${recorded} vectors and no embedder could be used (${why}): --embed auto keeps them rather than turn the index into a full-text one; run again when the embedder is back, or switch on purpose with --embed none`,
+      'embedder-kept',
+    );
+  }
+}
+
+async function chooseEmbedder(selection: EmbedderSelection): Promise<EmbedderChoice> {
   const { mode, signal } = selection;
   if (mode === 'none') return { embedder: null, reason: 'full-text only (--embed none)' };
   // An index built with a local model keeps it under `auto` (see below), whatever the provider.

@@ -6,6 +6,8 @@ export type IndexStoreErrorCode =
   | 'index-version'
   | 'index-write'
   | 'index-locked'
+  /** A change of embedder failed; the previous index is as it was (build/embedderSwitch.ts). */
+  | 'index-switch-failed'
   /** An index on object storage (objectStore/): credentials refused, no such bucket, store unreachable, other failure. */
   | 'store-auth'
   | 'store-bucket'
@@ -52,5 +54,28 @@ export function isIndexDamage(error: unknown): error is IndexCorruptError {
 export class IndexVersionError extends IndexStoreError {
   constructor(dir: string, found: unknown, expected: number) {
     super(`index at ${dir} has schema version ${String(found)}, this program needs ${expected}: run \`index --rebuild\``, 'index-version', dir);
+  }
+}
+
+/**
+ * A change of embedder (or a `--rebuild`) built beside the index failed before the swap: the index
+ * is as it was and still answers. The cause (a model server gone, a refused reply) is named.
+ */
+export class IndexSwitchFailedError extends IndexStoreError {
+  constructor(
+    dir: string,
+    /** `switching from X to Y`, `rebuilding`: what was under way. */
+    what: string,
+    /** The previous index as the user knows it: 'full-text only', 'ollama:nomic-embed-text'. */
+    previous: string,
+    cause: Error,
+  ) {
+    const action = (cause as { action?: unknown }).action;
+    super(
+      `${what} failed: ${cause.message}${typeof action === 'string' ? ` (${action})` : ''}; the index at ${dir} is unchanged and still answers (${previous})`,
+      'index-switch-failed',
+      dir,
+      { cause },
+    );
   }
 }

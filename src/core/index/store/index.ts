@@ -3,5 +3,6 @@ export { openIndexStore, removeIndexDir, loadLanceDb, verifyIndex } from './stor
 export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
 export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError, isIndexDamage } from './errors';
 export { describeMismatch, type VerifyReport, type ChecksumMismatch, type IndexChecksums } from './checksums';
+export { checkDocumentHashes, type DocumentCheck } from './verifyDocuments';
 export * from './schema';
 export { acquireWriterLock, IndexLockedError, lockPathOf, type WriterLock, type LockOwner } from './writerLock';

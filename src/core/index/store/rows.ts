@@ -30,6 +30,23 @@ export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrC
   });
 }
 
+/** A stored chunk back as the chunk it was written from (a change of embedder copies them, build/embedderSwitch.ts). */
+export function chunkFromRow(row: ChunkRow): Chunk {
+  const chunk: Chunk = {
+    id: row.id,
+    path: row.path,
+    ordinal: row.ordinal,
+    pageStart: row.page_start ?? null,
+    pageEnd: row.page_end ?? null,
+    lineStart: row.line_start ?? null,
+    lineEnd: row.line_end ?? null,
+    heading: row.heading ?? null,
+    text: row.text,
+  };
+  if (row.ocr_confidence != null) chunk.ocrConfidence = row.ocr_confidence;
+  return chunk;
+}
+
 export function documentRow(write: DocumentWrite, indexedAt: string): DocumentRow {
   return storedRow({ ...write.document, chunks: write.chunks.length, indexedAt });
 }

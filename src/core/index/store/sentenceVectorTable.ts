@@ -85,6 +85,8 @@ export class SentenceVectorTable implements SentenceVectors {
       dimension(): number | null;
       /** Throws for a reader. */
       assertWritable(): void;
+      /** After each commit: the store records the checksums of the files it left (store.ts). */
+      committed(): Promise<void>;
       lancedb(): Promise<typeof import('@lancedb/lancedb')>;
     },
   ) {}
@@ -125,12 +127,15 @@ export class SentenceVectorTable implements SentenceVectors {
     if (rows.length === 0) return;
     const table = (await this.handle(true))!;
     await table.add(rows.map((row) => ({ key: row.key, count: row.vectors.length, vectors: packSentenceVectors(row.vectors) })));
+    await this.store.committed();
   }
 
   async delete(keys: string[]): Promise<void> {
     this.store.assertWritable();
     const table = await this.handle();
-    if (table) for (const filter of sqlInBatches('key', keys)) await table.delete(filter);
+    if (!table) return;
+    for (const filter of sqlInBatches('key', keys)) await table.delete(filter);
+    await this.store.committed();
   }
 
   /**
@@ -157,6 +162,7 @@ export class SentenceVectorTable implements SentenceVectors {
     // just compacted away may go now. In the same call as the compaction Lance kept them (94 MB
     // instead of 49 for the corpus in docs/benchmarks.md); a second call, after it, deletes them.
     await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: true });
+    await this.store.committed();
   }
 
   close(): void {

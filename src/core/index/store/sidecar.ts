@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import type { Connection } from '@lancedb/lancedb';
-import { describeMismatch, quickCheck, recordChecksums, type ChecksumMismatch, type IndexChecksums } from './checksums';
+import { describeMismatch, quickCheck, recordChecksums, recordIsBehind, type ChecksumMismatch, type IndexChecksums } from './checksums';
 import { IndexCorruptError, IndexMissingError, type IndexStoreError } from './errors';
 import { readMeta, writeMeta } from './meta';
 import { writeIndexReadme } from './readme';
@@ -25,8 +25,11 @@ export interface IndexSidecar {
   existingTables(db: Connection, names: readonly string[]): Promise<string[]>;
   /** True when nothing is there yet (a new index may be made in it). */
   isEmpty(tableNames: string[]): Promise<boolean>;
-  /** Before LanceDB reads a byte: the recorded checksums' sizes (local only). */
-  checkBeforeOpen(meta: IndexMeta): Promise<void>;
+  /**
+   * Before LanceDB reads a byte: the recorded checksums' sizes (local only). `recordBehind`: a
+   * table has a version the record does not name (checksums.ts, recordIsBehind).
+   */
+  checkBeforeOpen(meta: IndexMeta): Promise<{ recordBehind: boolean }>;
   /** The files' checksums now, or null where none are recorded. */
   checksumsNow(previous: IndexChecksums | null | undefined): Promise<{ checksums: IndexChecksums; mismatches: ChecksumMismatch[] } | null>;
   /** The error for LanceDB failing to connect or list tables. */
@@ -53,10 +56,11 @@ export function localSidecar(dir: string): IndexSidecar {
     existingTables: (db) => db.tableNames(),
     isEmpty: async () => (await readdir(dir)).length === 0,
     async checkBeforeOpen(meta) {
-      if (!meta.checksums) return;
+      if (!meta.checksums) return { recordBehind: false };
       // Damaged files can panic LanceDB's reader mid-query.
       const mismatch = await quickCheck(dir, meta.checksums);
       if (mismatch) throw new IndexCorruptError(dir, describeMismatch(mismatch));
+      return { recordBehind: await recordIsBehind(dir, meta.checksums) };
     },
     checksumsNow: (previous) => recordChecksums(dir, previous),
     openFailure: (detail, cause) => new IndexCorruptError(dir, detail, { cause }),

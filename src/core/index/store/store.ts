@@ -59,7 +59,7 @@ export async function openIndexStore(location: string, options: OpenIndexStoreOp
   const create = Boolean(options.create) && !options.readOnly;
   await side.prepare(create);
   let meta = await side.readMeta();
-  if (meta) await side.checkBeforeOpen(meta);
+  const { recordBehind } = meta ? await side.checkBeforeOpen(meta) : { recordBehind: false };
   const lancedb = await loadLanceDb();
   let db: Connection;
   try {
@@ -94,7 +94,7 @@ export async function openIndexStore(location: string, options: OpenIndexStoreOp
   // Without a read-consistency interval a handle never sees other writers, so the document list
   // can only change through this handle's own writes and may be kept until one of them.
   const cacheDocuments = options.readConsistencyIntervalSeconds === undefined;
-  const store = new LanceIndexStore(side, db, chunks, documents, meta, await chunks.schema(), cacheDocuments, Boolean(options.readOnly));
+  const store = new LanceIndexStore(side, db, chunks, documents, meta, await chunks.schema(), cacheDocuments, Boolean(options.readOnly), recordBehind);
   await store.checkHealth();
   return store;
 }
@@ -155,6 +155,8 @@ class LanceIndexStore implements IndexStore {
     private schema: Schema,
     private readonly cacheDocuments: boolean,
     readonly readOnly: boolean,
+    /** At open, a table had a version the checksum record does not name (a writer killed between a commit and its record). */
+    private recordBehind: boolean,
   ) {
     this.dir = side.location;
     this.onObjectStore = side.onObjectStore;
@@ -162,6 +164,7 @@ class LanceIndexStore implements IndexStore {
       existing: (names) => side.existingTables(db, names),
       dimension: () => this.current.dimension,
       assertWritable: () => this.assertWritable(),
+      committed: () => this.committed(),
       lancedb: loadLanceDb,
     });
     this.paperFields = new PaperFieldTable(db, {
@@ -203,7 +206,7 @@ class LanceIndexStore implements IndexStore {
         await this.chunks.search('health', 'fts', 'text').select(['id']).limit(1).toArray();
       }
     } catch (error) {
-      throw new IndexCorruptError(this.dir, 'its files cannot be read', { cause: error });
+      throw await this.damageFrom(error, 'its files cannot be read');
     }
     const vector = this.schema.fields.find((f) => f.name === 'vector');
     const dimension = vector ? (vector.type as { listSize: number }).listSize : null;
@@ -253,14 +256,20 @@ class LanceIndexStore implements IndexStore {
     }
   }
 
-  async damageFrom(error: unknown): Promise<IndexStoreError> {
+  async damageFrom(error: unknown, what = 'a query could not read its files'): Promise<IndexStoreError> {
     if (error instanceof IndexStoreError) return error;
     // The reader's own error (often a native panic's text) says nothing a person can act on; a
     // file that no longer matches its checksum does.
     const checksums = this.current.checksums;
     const report = checksums && !this.onObjectStore ? await verifyChecksums(this.dir, checksums).catch(() => null) : null;
     const mismatch = report?.mismatches[0];
-    return new IndexCorruptError(this.dir, mismatch ? describeMismatch(mismatch) : 'a query could not read its files', { cause: error });
+    const unvouched = (report?.unrecorded.length ?? 0) > 0 && this.recordBehind;
+    const detail = mismatch
+      ? describeMismatch(mismatch)
+      : unvouched
+        ? `${what}, among them files written after the last checksum record (a run stopped before recording them)`
+        : what;
+    return new IndexCorruptError(this.dir, detail, { cause: error });
   }
 
   async configureEmbedding(embeddingModel: string | null, dimension: number | null, modelDir: string | null = null) {
@@ -279,6 +288,7 @@ class LanceIndexStore implements IndexStore {
     this.documentsCache = null;
     await this.sentenceVectors.clear();
     await this.saveMeta({ embeddingModel, dimension, modelDir, lastIndexedAt: null, sentenceVectors: null });
+    await this.committed();
     return { changed: true, previous };
   }
 
@@ -318,6 +328,7 @@ class LanceIndexStore implements IndexStore {
       .whenNotMatchedInsertAll()
       .execute(writes.map((w) => documentRow(w, indexedAt)));
     this.documentsCache = null; // again: a read may have started while this write ran
+    await this.committed();
   }
 
   async recordDocuments(documents: StoredDocument[]): Promise<void> {
@@ -327,6 +338,7 @@ class LanceIndexStore implements IndexStore {
     const rows = documents.map(storedRow);
     await this.docs.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
     this.documentsCache = null;
+    await this.committed();
   }
 
   async deleteDocuments(paths: string[]): Promise<void> {
@@ -338,9 +350,10 @@ class LanceIndexStore implements IndexStore {
     for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
     await this.paperFields.delete(paths);
     this.documentsCache = null;
+    await this.committed();
   }
 
-  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields'> = {}): Promise<void> {
+  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin'> = {}): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
@@ -348,13 +361,41 @@ class LanceIndexStore implements IndexStore {
     await this.saveMeta({ checksums: await this.currentChecksums() });
   }
 
+  /**
+   * After each commit of this writer: the checksum record follows the version it describes at
+   * once, so it is never behind what queries read for longer than the instant between Lance's
+   * manifest write and this meta write (a kill there is found at the next open: recordBehind).
+   */
+  private async committed(): Promise<void> {
+    if (this.onObjectStore) return;
+    await this.recordChecksums();
+  }
+
+  async verifyReads(): Promise<void> {
+    await this.readEveryRow();
+    try {
+      const indices = await this.chunks.listIndices();
+      if (indices.some((i) => i.indexType.toUpperCase().includes('FTS'))) await this.chunks.search('verify', 'fts', 'text').select(['id']).limit(10).toArray();
+      if (this.hasVectors()) {
+        const [row] = (await this.chunks.query().select(['vector']).limit(1).toArray()) as Array<{ vector: ArrayLike<number> }>;
+        if (row) await this.chunks.vectorSearch(Array.from(row.vector)).distanceType(VECTOR_DISTANCE).select(['id']).limit(10).toArray();
+      }
+      const sentences = await this.sentenceVectors.handle();
+      if (sentences) await sentences.query().limit(10).toArray();
+    } catch (error) {
+      throw await this.damageFrom(error);
+    }
+  }
+
   /** The files' checksums now; a recorded file that changed under us is damage, never re-recorded as good. */
   private async currentChecksums() {
     // On object storage there are none to record (objectStore/objectSidecar.ts says why).
     if (this.onObjectStore) return null;
     // The first checksums (a new index, or one made before they existed) would vouch for files
-    // nobody checked: every row is read once first, so damage that predates them is found.
-    if (!this.current.checksums) await this.readEveryRow();
+    // nobody checked: every row is read once first, so damage that predates them is found. So
+    // are the files of a version a killed writer committed but did not record.
+    if (!this.current.checksums || this.recordBehind) await this.readEveryRow();
+    this.recordBehind = false;
     const recorded = await this.side.checksumsNow(this.current.checksums);
     if (!recorded) return null;
     if (recorded.mismatches.length > 0) throw new IndexCorruptError(this.dir, describeMismatch(recorded.mismatches[0]!));
@@ -387,6 +428,7 @@ class LanceIndexStore implements IndexStore {
     // old versions (each mergeInsert made one).
     await this.chunks.optimize({ cleanupOlderThan });
     await this.docs.optimize({ cleanupOlderThan });
+    await this.committed();
   }
 
   close(): void {

@@ -46,6 +46,21 @@ export interface IndexMeta {
    * the metadata of each PDF, once, and nothing else.
    */
   paperFields?: number | null;
+  /**
+   * Where the last run that checked every document's content against the index ran (./origin.ts).
+   * A run elsewhere (another folder, host or machine), or on an index without it (made by an
+   * earlier version, or by someone else and left in the folder), hashes every document before it
+   * trusts a file's size and time to mean "unchanged".
+   */
+  origin?: IndexOrigin;
+}
+
+export interface IndexOrigin {
+  /** The indexed folder, absolute. */
+  root: string;
+  host: string;
+  /** A hash of this machine's id (/etc/machine-id), so a copied host name is not enough. */
+  machine: string;
 }
 
 /** Bookkeeping for one indexed document. */
@@ -101,14 +116,19 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields'>): Promise<void>;
-  /** Records the checksums of the files as they are now (after a cancelled run; markIndexed does it otherwise). */
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin'>): Promise<void>;
+  /** Records the checksums of the files as they are now (every write records them after its commit; markIndexed too). */
   recordChecksums(): Promise<void>;
+  /**
+   * `status --verify`'s half that needs the index open: every row of every table read, and a
+   * full-text, a vector and a sentence-vector query run. Damage is IndexCorruptError.
+   */
+  verifyReads(): Promise<void>;
   /**
    * What a failed read of the table means: the damaged-index error, naming the file whose
    * checksum no longer matches when one does. Search calls it for any query that fails.
    */
-  damageFrom(error: unknown): Promise<IndexStoreError>;
+  damageFrom(error: unknown, what?: string): Promise<IndexStoreError>;
   /**
    * Compacts, refreshes the full-text index (creating it if missing) and prunes old versions.
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).

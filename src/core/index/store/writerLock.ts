@@ -102,7 +102,7 @@ async function readOwner(path: string): Promise<LockOwner | null | 'gone'> {
 }
 
 /** A process on another host cannot be checked: it counts as alive. */
-function isAlive(owner: LockOwner): boolean {
+export function isAlive(owner: Pick<LockOwner, 'pid' | 'host'>): boolean {
   if (owner.host !== hostname()) return true;
   if (owner.pid === process.pid) return true;
   try {

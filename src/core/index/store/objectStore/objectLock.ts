@@ -3,7 +3,9 @@
  * its owner, start, heartbeat and expiry. There is no process to ask on another machine, so a lock
  * is alive while its heartbeat is renewed: the holder rewrites it every quarter of the time to live
  * (`RESEARCH_LOCK_TTL_SECONDS`, default 120); a writer killed or cut off stops renewing and its
- * lock expires, after which the next writer takes it over. LanceDB's own commits stay atomic
+ * lock expires, after which the next writer takes it over. A holder on this host can be asked:
+ * when its process is gone (killed, or it failed and could not delete the lock from a store that
+ * had stopped answering), the lock is taken over at once, as the local writer lock does. LanceDB's own commits stay atomic
  * either way, so a killed writer leaves the last committed version readable.
  *
  * Creating and taking over use conditional PUTs (If-None-Match / If-Match), atomic on stores that
@@ -14,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { IndexLockedError, type WriterLock } from '../writerLock';
+import { IndexLockedError, isAlive, type WriterLock } from '../writerLock';
 import { keyOf, type ObjectLocation } from './location';
 import type { S3Client } from './s3Client';
 
@@ -58,7 +60,7 @@ export async function acquireObjectLock(
   };
   const held = await client.get(key);
   const holder = held ? parseOwner(held.body) : null;
-  if (held && holder && Date.parse(holder.expiresAt) > Date.now()) throw lockedError(location, key, holder);
+  if (held && holder && Date.parse(holder.expiresAt) > Date.now() && isAlive(holder)) throw lockedError(location, key, holder);
   // Absent: create only if still absent. Expired (or unreadable): replace only the version we read.
   const written = await client.put(key, JSON.stringify(owner), held?.etag ? { ifMatch: held.etag } : { ifNoneMatch: '*' });
   const after = parseOwner((await client.get(key))?.body);
@@ -91,8 +93,14 @@ export async function acquireObjectLock(
     async release() {
       stopped = true;
       clearInterval(timer);
-      const current = await client.get(key);
-      if (current && parseOwner(current.body)?.token === owner.token) await client.delete(key);
+      // A store that stopped answering keeps the lock object: the run's own failure is what the
+      // user must see, and the next writer on this host takes the lock over (this process is gone).
+      try {
+        const current = await client.get(key);
+        if (current && parseOwner(current.body)?.token === owner.token) await client.delete(key);
+      } catch {
+        return;
+      }
     },
   };
 }

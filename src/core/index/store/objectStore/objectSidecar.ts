@@ -41,11 +41,11 @@ export function objectSidecar(
     },
     // Without a meta object and without tables, nothing of ours is there.
     isEmpty: async (tableNames) => tableNames.length === 0,
-    checkBeforeOpen: async () => undefined,
+    checkBeforeOpen: async () => ({ recordBehind: false }),
     checksumsNow: async () => null,
     openFailure: (detail, cause) =>
       new ObjectStoreError(
-        `the object store at ${client.config.endpoint} failed for ${location.uri}: ${detail}; run again, or check the store`,
+        `the object store at ${client.shownEndpoint} failed for ${location.uri}: ${detail}; run again, or check the store`,
         'store-failed',
         location.uri,
         { cause },

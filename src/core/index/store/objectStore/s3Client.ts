@@ -18,6 +18,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { IndexStoreError, type IndexStoreErrorCode } from '../errors';
 import type { ObjectLocation } from './location';
+import { withoutCredentials } from '../../../privacy/destinations';
 
 export class ObjectStoreError extends IndexStoreError {
   constructor(message: string, code: Extract<IndexStoreErrorCode, `store-${string}`>, uri: string, options?: { cause?: unknown }) {
@@ -92,10 +93,15 @@ function sharedCredentials(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export class S3Client {
+  /** The endpoint as every message names it: without the `user:password@` an AWS_ENDPOINT may carry. */
+  readonly shownEndpoint: string;
+
   constructor(
     readonly location: ObjectLocation,
     readonly config: S3Config = s3ConfigFromEnv(),
-  ) {}
+  ) {
+    this.shownEndpoint = withoutCredentials(config.endpoint);
+  }
 
   /** The object's bytes and ETag, or null when there is no such key. */
   async get(key: string): Promise<{ body: Buffer; etag: string | null } | null> {
@@ -136,10 +142,10 @@ export class S3Client {
     if (response.status >= 200 && response.status < 300) return;
     const code = errorCode(response.body);
     const { uri } = this.location;
-    const where = `the object store at ${this.config.endpoint}`;
+    const where = `the object store at ${this.shownEndpoint}`;
     if (response.status === 404 && code === 'NoSuchBucket') {
       throw new ObjectStoreError(
-        `no bucket '${this.location.bucket}' at ${this.config.endpoint}: create it, or correct the bucket in ${uri}`,
+        `no bucket '${this.location.bucket}' at ${this.shownEndpoint}: create it, or correct the bucket in ${uri}`,
         'store-bucket',
         uri,
       );
@@ -192,7 +198,7 @@ export class S3Client {
     return new Promise((resolve, reject) => {
       const unreachable = (reason: string, cause?: unknown) =>
         new ObjectStoreError(
-          `cannot reach the object store at ${this.config.endpoint} for ${uri} (${reason}): check AWS_ENDPOINT and that the store is up`,
+          `cannot reach the object store at ${this.shownEndpoint} for ${uri} (${reason}): check AWS_ENDPOINT and that the store is up`,
           'store-unreachable',
           uri,
           { cause },

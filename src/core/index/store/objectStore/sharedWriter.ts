@@ -17,7 +17,7 @@ import type { WriterLock } from '../writerLock';
 /** Takes the shared index's lock; warnings go to `logger`, the once-only privacy notice to `notices`. */
 export async function acquireSharedWriterLock(uri: string, logger: Logger, notices: string[]): Promise<WriterLock> {
   const client = new S3Client(parseObjectLocation(uri));
-  const endpoint = client.config.endpoint;
+  const endpoint = client.shownEndpoint;
   // First request to the store: wrong credentials, a missing bucket or no connection fail here.
   if (!(await probeConditionalWrites(client))) {
     logger.warn(
