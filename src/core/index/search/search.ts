@@ -20,6 +20,7 @@ import { assessAbsence } from './absence';
 import { asksAboutReferences, isReferenceList } from './referenceLists';
 import { indexTermLookup } from './termLookup';
 import { cachedDocumentList } from './documentList';
+import { documentsNamedBy } from './docScope';
 import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
 import { isIndexDamage } from '../store/errors';
 import type { IndexStore } from '../store/types';
@@ -219,7 +220,11 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       }
 
       const analyzed = analyzeQuery(query);
-      const mentions = await mentionsOf(query, searchOptions.paths, signal);
+      const found = await mentionsOf(query, searchOptions.paths, signal);
+      // A title the question echoes that the file's name also echoes is searched as before, by the
+      // named-document list (a manual's "Auto Multiple Choice" is its file's name too).
+      const namedByPath = useFts && namedDocWeight > 0 && found.length > 0 ? new Set(documentsNamedBy(query, await documentList())) : new Set<string>();
+      const mentions = found.filter((m) => m.strength >= PRECISE_MENTION || !namedByPath.has(m.path));
       const naming = new Set(mentions.flatMap((m) => m.words));
       const groups = paperWeight > 0 ? paperGroups(mentions, paperWeight) : [];
       const mainQuery = stripPaperWords && naming.size > 0 ? unlessEmpty(withoutWords(analyzed, naming), analyzed) : analyzed;
@@ -293,7 +298,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
             {
               top: sentenceRerank,
               signal,
-              terms: rerankTerms(analyzed, new Set([...(fts.ok ? named.titleWords : []), ...naming])),
+              // Inside a named paper its title words weigh nothing, as a named document's name words.
+              terms: rerankTerms(analyzed, new Set([...(fts.ok ? named.titleWords : []), ...naming, ...groups.flatMap((g) => (g.paths.length === 1 ? [...g.words] : []))])),
               names: analyzed.identifiers.flatMap(tokenPieces),
               embedPerChunk: sentenceVectors,
             },
@@ -384,7 +390,13 @@ function paperGroups(mentions: readonly PaperMention[], weight: number): PaperGr
     words: new Set([...m.words, ...m.titleWords]),
     weight: m.strength >= PRECISE_MENTION ? weight * PRECISE_WEIGHT : weight,
   }));
-  if (weak.length > 0) groups.push({ paths: weak.map((m) => m.path), words: new Set(weak.flatMap((m) => m.words)), weight: weight / 2 });
+  if (weak.length > 0)
+    groups.push({
+      paths: weak.map((m) => m.path),
+      // One candidate is searched as a named paper is; several share no title.
+      words: new Set(weak.flatMap((m) => (weak.length === 1 ? [...m.words, ...m.titleWords] : m.words))),
+      weight: weight / 2,
+    });
   return groups;
 }
 

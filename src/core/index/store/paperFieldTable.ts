@@ -58,6 +58,8 @@ export class PaperFieldTable {
     private readonly store: {
       existing(names: string[]): Promise<string[]>;
       assertWritable(): void;
+      /** After each commit: the checksum record follows the version it describes (store.ts). */
+      committed(): Promise<void>;
     },
   ) {}
 
@@ -109,12 +111,15 @@ export class PaperFieldTable {
       page_labels: row.pageLabels ? JSON.stringify(row.pageLabels) : null,
     }));
     await table.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(stored);
+    await this.store.committed();
   }
 
   async delete(paths: string[]): Promise<void> {
     this.store.assertWritable();
     const table = paths.length > 0 ? await this.handle() : null;
-    if (table) for (const filter of sqlInBatches('path', paths)) await table.delete(filter);
+    if (!table) return;
+    for (const filter of sqlInBatches('path', paths)) await table.delete(filter);
+    await this.store.committed();
   }
 
   /**
@@ -127,6 +132,7 @@ export class PaperFieldTable {
     if (!table) return;
     await table.optimize();
     await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: true });
+    await this.store.committed();
   }
 
   close(): void {

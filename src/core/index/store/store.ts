@@ -170,6 +170,7 @@ class LanceIndexStore implements IndexStore {
     this.paperFields = new PaperFieldTable(db, {
       existing: (names) => side.existingTables(db, names),
       assertWritable: () => this.assertWritable(),
+      committed: () => this.committed(),
     });
   }
 
