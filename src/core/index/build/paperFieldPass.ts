@@ -57,9 +57,11 @@ export async function* fillPaperFields(
   const rows = new Map((await store.paperFields.readAll()).map((row) => [row.path, row]));
   const current = new Set(pdfs.map((d) => d.path));
   const gone = [...rows.keys()].filter((path) => !current.has(path));
+  // A PDF extracted this run is read again whatever its row says: its evidence is at hand, and a
+  // scanned first page may have been OCR'd only now (OCR turned on for an index made without).
   const missing = pdfs.filter((d) => {
     const row = rows.get(d.path);
-    return !row || row.docHash !== d.contentHash || row.version !== PDF_RECORD_VERSION;
+    return !row || row.docHash !== d.contentHash || row.version !== PDF_RECORD_VERSION || fromRun.get(d.path)?.hash === d.contentHash;
   });
   const reread = missing.filter((d) => fromRun.get(d.path)?.hash !== d.contentHash);
   // An index from before paper records (or older rules) says so once; the rows this run writes,
