@@ -111,6 +111,6 @@ describe('faults: bad paths and limits', function () {
       // The same file typed as a path from the current folder is found.
       const fromCwd = await runCli(['search', docs, 'ballast', '--path', 'docs/lamps.md'], { cwd: root });
       assert.equal(fromCwd.code, 0, fromCwd.stderr);
-      assert.match(fromCwd.stdout, /^1\. lamps\.md line/);
+      assert.match(fromCwd.stdout, /^1\. lamps\.md, line/);
     }));
 });

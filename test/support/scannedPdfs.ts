@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { openForRendering, renderPage } from './renderPdfPage';
-import { makePdf } from './pdfs';
+import { makePdf, type PageSpec } from './pdfs';
 
 export type ScannedPageSpec = { scanned: string } | { text: string };
 
@@ -43,4 +43,19 @@ export async function makeScannedPdf(pages: ScannedPageSpec[]): Promise<Uint8Arr
 export async function writeScannedPdf(path: string, pages: ScannedPageSpec[]): Promise<string> {
   await writeFile(path, await makeScannedPdf(pages));
   return path;
+}
+
+/** One page of any layout (test/support/pdfs.ts PageSpec) as a scanner gives it: an image at 150 dpi, no text layer. */
+export async function scannedPage(page: PageSpec): Promise<Uint8Array> {
+  const source = await makePdf([page]);
+  const rendered = await openForRendering(source.slice());
+  try {
+    const { png } = await renderPage(rendered, 1, SCAN_DPI);
+    const out = await PDFDocument.create();
+    const image = await out.embedPng(png);
+    out.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    return await out.save();
+  } finally {
+    await rendered.close();
+  }
 }

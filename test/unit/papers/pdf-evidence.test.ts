@@ -1,30 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { cachedOcrWords, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
 import { indexFolder } from '../../../src/core/index/build/indexer';
 import { hashFile } from '../../../src/core/index/contentHash';
 import { evidenceFromOcrWords, pdfPaperFields, type PdfEvidence } from '../../../src/core/papers/pdf';
 import { makePdf, type PageSpec } from '../../support/pdfs';
-import { openForRendering, renderPage } from '../../support/renderPdfPage';
 import { withTempDir } from '../../support/tempDir';
 import { BODY, evidenceOf, titlePage } from './paperPdf';
-
-/** The page as a scanner gives it: an image of the page at 150 dpi, no text layer. */
-async function scanned(page: PageSpec): Promise<Uint8Array> {
-  const source = await makePdf([page]);
-  const rendered = await openForRendering(source.slice());
-  try {
-    const { png } = await renderPage(rendered, 1, 150);
-    const out = await PDFDocument.create();
-    const image = await out.embedPng(png);
-    out.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
-    return await out.save();
-  } finally {
-    await rendered.close();
-  }
-}
+import { scannedPage as scanned } from '../../support/scannedPdfs';
 
 describe('a PDF paper record: the evidence read from the PDF', function () {
   // Rendering and Tesseract take seconds a page on this 2-core machine; the bound only proves "no hang".
