@@ -18,7 +18,8 @@ export interface DrawnPaper {
   body: string[][];
   /** The reference list's entries, on the last page. */
   references?: string[];
-  info?: MakePdfOptions['info'];
+  /** The PDF's Info dictionary (a title, an author list), as tools write it. */
+  pdf?: MakePdfOptions;
 }
 
 /** Page 1 as a journal sets it: title 17 pt centred, names 12 pt side by side, the abstract 10 pt. */
@@ -60,7 +61,7 @@ export async function drawPaper(paper: DrawnPaper): Promise<Uint8Array> {
   // The fact mid-page, between a chunk's worth of other text and a few lines more: its passage is the page's own.
   const body = paper.body.map((lines, i) => ({ lines: [...fillerLines(i + 2), ...lines, ...fillerLines(i + 12, 4)] }));
   const pages = [title, ...body, ...(paper.references ? [{ lines: ['References', ...paper.references] }] : [])];
-  return makePdf(pages, paper.info ? { info: paper.info } : {});
+  return makePdf(pages, paper.pdf ?? {});
 }
 
 export const GMM: DrawnPaper = {
