@@ -17,6 +17,7 @@ import type { ResearchStateType } from './state';
 /** Words that refer to a document rather than say what it is about ("the approach from the paper"). */
 const DOCUMENT_WORDS = /\b(paper|papers|article|articles|study|studies|publication|vignette|preprint|report|authors?|approach|method)\b/i;
 const OPTIONS = 4;
+const MIN_CHOICES = 2;
 
 /** True when the clarification is about which paper: the question refers to one, or names several ambiguously. */
 export function asksWhichPaper(state: Pick<ResearchStateType, 'question' | 'missingContext' | 'papers' | 'namedPapers'>): boolean {
@@ -46,7 +47,13 @@ export async function candidatePapers(runtime: Pick<GraphRuntime, 'retriever' | 
     if (paper) ordered.push(paper);
   }
   const seen = new Set<string>();
-  return ordered.filter((p) => !seen.has(p.path) && seen.add(p.path));
+  const found = ordered.filter((p) => !seen.has(p.path) && seen.add(p.path));
+  // A choice needs two: when the topic finds one paper, the library's next one is offered beside it.
+  for (const paper of state.papers) {
+    if (found.length >= MIN_CHOICES) break;
+    if (!seen.has(paper.path) && seen.add(paper.path)) found.push(paper);
+  }
+  return found;
 }
 
 /** "In Leisch (2004)": the question again, naming the paper by author, year and title. */
