@@ -9,7 +9,7 @@ import type { SearchHit } from '../index/types';
 import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
 import { cutAtWord } from './excerpt';
-import { paperDescription, type CitedPlace } from '../citations/citationLabel';
+import { paperDescription, placeText, type CitedPlace } from '../citations/citationLabel';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
 export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'passage', 'passages'] as const;
@@ -28,17 +28,10 @@ export function renderedData(rendered: string): RenderedData {
   return { rendered };
 }
 
-export function locationOf(hit: SearchHit): string {
-  if (hit.pageStart !== null) {
-    return hit.pageEnd !== null && hit.pageEnd !== hit.pageStart ? `pages ${hit.pageStart}-${hit.pageEnd}` : `page ${hit.pageStart}`;
-  }
-  if (hit.lineStart !== null) return `lines ${hit.lineStart}-${hit.lineEnd ?? hit.lineStart}`;
-  return '';
-}
-
 /** One passage as a data block; `clean` is the sanitiser of the model the prompt goes to. */
 export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxChars = 2400): string {
-  const location = locationOf(hit);
+  // The place as citations write it ("p. 14", "lines 3-6"): one formatter, core/citations/citationLabel.ts.
+  const location = placeText(placeOfHit(hit));
   // A file name or heading is anyone's characters: a quote or a line break in it must not end the
   // attribute or the tag's line (the model would read what follows as the prompt's own markup).
   const attribute = (value: string) =>

@@ -55,7 +55,7 @@ describe('a turn about a named paper', function () {
       const synthesisPrompt = h.agents.requests.synthesis[0]!.messages.map((m) => m.content).join('\n');
       assert.match(
         synthesisPrompt,
-        /<document n="1" file="econometrics\/chausse-2010-gmm\.pdf" paper="Chaussé \(2010\) Computing Generalized Method of Moments with R" location="page 2"/,
+        /<document n="1" file="econometrics\/chausse-2010-gmm\.pdf" paper="Chaussé \(2010\) Computing Generalized Method of Moments with R" location="p\. 2"/,
       );
       assert.deepEqual(
         r.citations.map((c) => citationLabel(c)),

@@ -299,7 +299,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
               top: sentenceRerank,
               signal,
               // Inside a named paper its title words weigh nothing, as a named document's name words.
-              terms: rerankTerms(analyzed, new Set([...(fts.ok ? named.titleWords : []), ...naming, ...groups.flatMap((g) => (g.paths.length === 1 ? [...g.words] : []))])),
+              terms: rerankTerms(
+                analyzed,
+                new Set([...(fts.ok ? named.titleWords : []), ...naming, ...groups.flatMap((g) => (g.paths.length === 1 ? [...g.words] : []))]),
+              ),
               names: analyzed.identifiers.flatMap(tokenPieces),
               embedPerChunk: sentenceVectors,
             },
