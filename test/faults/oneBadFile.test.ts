@@ -257,5 +257,8 @@ describe('faults: one bad file never stops the index', function () {
       );
       const osprey = await runCli(['search', root, 'osprey diving', '--json']);
       assert.equal(JSON.parse(osprey.stdout).hits[0]?.path, 'zotero/paper.md');
+      // `status` told the same folder counts the linked paper as indexed, not removed.
+      const pending = JSON.parse((await runCli(['status', root, '--follow-links-into', storage, '--json'])).stdout).pending;
+      assert.deepEqual(pending, { new: 0, modified: 0, removed: 0, ocrRereads: 0 });
     }));
 });
