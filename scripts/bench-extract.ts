@@ -18,7 +18,8 @@ import { promisify } from 'node:util';
 import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index';
 import type { DiscoveredFile } from '../src/core/index/types';
 import { createExtractor } from '../src/core/index/build/extract';
-import { extractPdfText, type PdfjsLike } from '../src/core/index/build/extract/pdf';
+import type { PdfjsLike } from '../src/core/index/build/extract/pdf';
+import { extractPdfText } from '../src/core/index/build/extract/pdfRead';
 import { installPdfjsNode20Polyfills } from '../src/core/index/build/ocr/pdfjsNode20';
 
 const run = promisify(execFile);
@@ -107,7 +108,7 @@ async function withPdfjs(files: DiscoveredFile[], pdfjs: PdfjsLike): Promise<{ p
   let pages = 0;
   let chars = 0;
   for (const file of files) {
-    const text = await extractPdfText(new Uint8Array(await readFile(file.absPath)), undefined, pdfjs);
+    const text = await extractPdfText(new Uint8Array(await readFile(file.absPath)), { pdfjs });
     pages += text.pages.length;
     chars += sum(text.pages.map((p) => p.length));
   }

@@ -78,7 +78,10 @@ async function main(): Promise<void> {
       const doc = await extractFile({ path: scanned, absPath: scanned, kind: 'pdf', size: 0, mtimeMs: 0 }, { leaveTextlessToOcr: true });
       const pages = doc.ocrCandidates ?? [];
       const started = performance.now();
-      const read = await pool.recognize({ absPath: scanned, pages, languages: ['eng'], data }, () => undefined);
+      const read = await pool.recognize(
+        { absPath: scanned, pages, languages: ['eng'], data, maxImagePixels: DEFAULT_OCR_SETTINGS.maxImagePixels },
+        () => undefined,
+      );
       seconds += (performance.now() - started) / 1000;
       pagesRead += pages.length;
       const reference = pdftotextPages(original, pages);

@@ -18,7 +18,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { extractPdfText, loadPdfjs, TEXT_ONLY } from '../src/core/index/build/extract/pdf';
+import { loadPdfjs, TEXT_ONLY } from '../src/core/index/build/extract/pdf';
+import { extractPdfText } from '../src/core/index/build/extract/pdfRead';
 import { cachedOcrWords, ocrCacheDirOf } from '../src/core/index/build/ocr/cache';
 import { comparable, titleSimilarity } from '../src/core/papers/normalize';
 import { evidenceFromOcrWords, pdfPaperFields, readPdfEvidence, type EvidenceDocument, type PdfEvidence, type TextContentLike } from '../src/core/papers/pdf';
@@ -81,7 +82,7 @@ async function evidenceOf(path: string, dbDir: string | undefined, cost: boolean
   if (cost) {
     const start = performance.now();
     // Scanned pages are left to OCR (not timed here), as the indexer does.
-    await extractPdfText(bytes.slice(), undefined, undefined, true);
+    await extractPdfText(bytes.slice(), { findOcrCandidates: true });
     timing.extract = performance.now() - start;
   }
   const task = pdfjs.getDocument({ data: bytes.slice(), ...TEXT_ONLY });

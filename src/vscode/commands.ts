@@ -11,6 +11,7 @@ import { pullModelCommand } from './pullModel';
 import { showPapers } from './papers';
 import { localTime } from './statusBar';
 import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexHealth';
+import { attentionText } from './indexReport';
 import { COMMANDS } from './pure/commandIds';
 import { OLLAMA_DOWNLOAD_URL } from './pure/knownProblems';
 import type { SecretStore } from './secrets';
@@ -85,7 +86,9 @@ async function showStatus(index: IndexService, log: Logger): Promise<string> {
     // A multi-root workspace: one index per folder, each listed after the sums.
     const perFolder =
       index.folders.length > 1 ? ` ${index.folderStats.map((f) => `${f.label}: ${f.stats ? line(f.stats) : 'not indexed yet'}.`).join(' ')}` : '';
-    text = !stats ? 'No index yet for this workspace.' : `${line(stats)}${index.busy ? '; indexing now' : ''}.${perFolder}`;
+    // The files of the last run that could not be indexed, or were cut short, by name (the log has the reasons).
+    const attention = attentionText(index.lastSummary);
+    text = !stats ? `No index yet for this workspace.${attention}` : `${line(stats)}${index.busy ? '; indexing now' : ''}.${perFolder}${attention}`;
   } catch (error) {
     // Indexing again would open the same damaged files: the fix offered is a rebuild.
     damaged = needsRebuild(error);

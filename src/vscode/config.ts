@@ -39,6 +39,13 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
       ocrLanguages: str(c.get('index.ocrLanguages'), d.index.ocrLanguages) || d.index.ocrLanguages,
       ocrLanguageDir: str(c.get('index.ocrLanguageDir'), d.index.ocrLanguageDir),
       ocrMaxPages: num(c.get('index.ocrMaxPages'), d.index.ocrMaxPages, 0, 100_000),
+      ocrMaxMegapixels: num(c.get('index.ocrMaxMegapixels'), d.index.ocrMaxMegapixels, 1, 1_000),
+      maxUnzippedMb: num(c.get('index.maxUnzippedMb'), d.index.maxUnzippedMb, 1, 4_000),
+      maxCharsPerFile: num(c.get('index.maxCharsPerFile'), d.index.maxCharsPerFile, 1_000, 1_000_000_000),
+      maxPdfPages: num(c.get('index.maxPdfPages'), d.index.maxPdfPages, 1, 1_000_000),
+      fileTimeoutSeconds: num(c.get('index.fileTimeoutSeconds'), d.index.fileTimeoutSeconds, 1, 86_400),
+      workerMemoryMb: num(c.get('index.workerMemoryMb'), d.index.workerMemoryMb, 64, 16_384),
+      followLinksInto: strings(c.get('index.followLinksInto'), d.index.followLinksInto),
       location: str(c.get('index.location'), d.index.location),
       refreshSeconds: num(c.get('index.refreshSeconds'), d.index.refreshSeconds, 0, 86_400),
     },
@@ -84,6 +91,13 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
         touched('index.ocrLanguages') ||
         touched('index.ocrLanguageDir') ||
         touched('index.ocrMaxPages') ||
+        touched('index.ocrMaxMegapixels') ||
+        touched('index.maxUnzippedMb') ||
+        touched('index.maxCharsPerFile') ||
+        touched('index.maxPdfPages') ||
+        touched('index.fileTimeoutSeconds') ||
+        touched('index.workerMemoryMb') ||
+        touched('index.followLinksInto') ||
         touched('embedding') ||
         touched('llm.provider') ||
         touched('llm.baseUrl') ||

@@ -69,3 +69,20 @@ export function logRun(log: Logger, summary: EngineIndexSummary): void {
   for (const w of summary.warned) log.warn(`indexed with warnings: ${w.path}: ${w.warnings.join('; ')}`);
   for (const n of summary.notices) log.info(n);
 }
+
+/** How many files a status line names before it counts the rest. */
+const NAMED = 3;
+
+/**
+ * The files of the last run a person should know about, for Show Index Status: "Not indexed:
+ * bomb.docx. Indexed with warnings: deep.html, fanout.pdf (the log says why)." Empty when none.
+ */
+export function attentionText(summary: Pick<EngineIndexSummary, 'failed' | 'warned'> | undefined): string {
+  if (!summary) return '';
+  const names = (paths: string[]) => (paths.length > NAMED ? `${paths.slice(0, NAMED).join(', ')} and ${paths.length - NAMED} more` : paths.join(', '));
+  const parts = [
+    summary.failed.length > 0 ? `Not indexed: ${names(summary.failed.map((f) => f.path))}.` : '',
+    summary.warned.length > 0 ? `Indexed with warnings: ${names(summary.warned.map((w) => w.path))}.` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` ${parts.join(' ')} The log says why.` : '';
+}

@@ -37,6 +37,8 @@ async function main() {
       join(repoRoot, 'test/integration/sharedIndex/store.ts'),
       join(repoRoot, 'test/integration/modelServer/index.ts'),
       join(repoRoot, 'test/integration/modelServer/servers.ts'),
+      join(repoRoot, 'test/integration/oneBadFile/index.ts'),
+      join(repoRoot, 'test/integration/oneBadFile/folder.ts'),
     ],
     outDir,
   );
@@ -46,6 +48,7 @@ async function main() {
   const multiRootDir = mkdtempSync(join(tmpdir(), 'lra-it-multi-root-'));
   const sharedDir = mkdtempSync(join(tmpdir(), 'lra-it-shared-index-'));
   const modelServerDir = mkdtempSync(join(tmpdir(), 'lra-it-model-server-'));
+  const badFileDir = mkdtempSync(join(tmpdir(), 'lra-it-one-bad-file-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -92,7 +95,15 @@ async function main() {
       env: { LRA_GREP: process.env.LRA_GREP ?? '', ...servers.env },
       userSettings: servers.userSettings,
     }).finally(() => servers.close());
-    const passes = [untrusted, multiRoot, sharedIndex, modelServer];
+    // Sixth run: a folder holding a zip bomb, an HTML nest and a page-tree fan-out beside a note.
+    await require(join(outDir, 'integration/oneBadFile/folder.js')).makeOneBadFileFolder(badFileDir);
+    const oneBadFile = await extraPass('one-bad-file', {
+      suiteIndex: join(outDir, 'integration/oneBadFile/index.js'),
+      folder: badFileDir,
+      env: { LRA_GREP: process.env.LRA_GREP ?? '' },
+      userSettings: { 'research.index.autoIndex': false, 'research.ollama.host': 'http://127.0.0.1:9' },
+    });
+    const passes = [untrusted, multiRoot, sharedIndex, modelServer, oneBadFile];
     const all = [main, ...passes.map((p) => p.counts)];
     const sum = (key) => all.reduce((n, c) => n + c[key], 0);
     writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
@@ -104,6 +115,7 @@ async function main() {
     rmSync(multiRootDir, { recursive: true, force: true });
     rmSync(sharedDir, { recursive: true, force: true });
     rmSync(modelServerDir, { recursive: true, force: true });
+    rmSync(badFileDir, { recursive: true, force: true });
   }
 }
 

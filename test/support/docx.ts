@@ -43,12 +43,14 @@ function paragraphXml(p: DocxParagraph): string {
   return `<w:p><w:pPr><w:pStyle w:val="Heading${p.level}"/></w:pPr><w:r><w:t>${escapeXml(p.heading)}</w:t></w:r></w:p>`;
 }
 
+/** Every part of the package but word/document.xml, by name (docxBombs.ts zips them by hand). */
+export function docxPackageParts(): Record<string, string> {
+  return { '[Content_Types].xml': CONTENT_TYPES, '_rels/.rels': PACKAGE_RELS, 'word/_rels/document.xml.rels': DOCUMENT_RELS, 'word/styles.xml': STYLES };
+}
+
 export async function makeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', CONTENT_TYPES);
-  zip.file('_rels/.rels', PACKAGE_RELS);
-  zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS);
-  zip.file('word/styles.xml', STYLES);
+  for (const [name, text] of Object.entries(docxPackageParts())) zip.file(name, text);
   zip.file(
     'word/document.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -6,7 +6,7 @@
  */
 import type { LocatorPage } from '../../src/core/citations/locate';
 import { chunkDocument } from '../../src/core/index/build/chunk';
-import { extractPdfText } from '../../src/core/index/build/extract/pdf';
+import { extractPdfText } from '../../src/core/index/build/extract/pdfRead';
 import type { Chunk } from '../../src/core/index/types';
 
 interface TextContentSource {

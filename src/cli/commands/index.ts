@@ -6,6 +6,7 @@
 import type { CliCommand } from '../command';
 import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, indexWithEmbedder, type IndexSummary } from '../../core/index';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
+import { FILE_LIMIT_USAGE, fileLimitOptions, fileLimitsFromFlags } from '../fileLimitFlags';
 import { createProgressView, showIndexRun } from '../progress';
 import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
 import { indexProblemLine } from '../indexProblem';
@@ -24,7 +25,7 @@ import {
   withUsage,
 } from '../options';
 
-const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] ${MODEL_SERVER_USAGE} [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--json] ${TIMEOUT_USAGE}`;
+const usage = `index <folder> [--db DIR] [--embed auto|ollama|local|none] [--model-dir DIR] [--local-precision mixed|int8|fp32] [--embed-model NAME] ${MODEL_SERVER_USAGE} [--rebuild] [--include GLOB]... [--exclude GLOB]... [--chunk-size N] [--overlap N] [--max-text-mb N] [--max-pdf-mb N] [--ocr auto|off] [--ocr-lang eng+deu] [--ocr-lang-dir DIR] [--ocr-max-pages N] [--ocr-max-megapixels N] ${FILE_LIMIT_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -39,6 +40,7 @@ const options = {
   'max-text-mb': { type: 'string' },
   'max-pdf-mb': { type: 'string' },
   ...ocrOptions,
+  ...fileLimitOptions,
 } as const;
 
 export const command: CliCommand = {
@@ -56,6 +58,7 @@ async function runIndex(args: string[]): Promise<number> {
   const limits = {
     maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'),
     maxPdfBytes: optionalMegabytes(values['max-pdf-mb'], '--max-pdf-mb'),
+    ...fileLimitsFromFlags(values),
   };
   const ocr = ocrSettingsFromFlags(values);
   const json = values.json;
@@ -81,6 +84,7 @@ async function runIndex(args: string[]): Promise<number> {
       rebuild: values.rebuild,
       include: values.include,
       exclude: values.exclude,
+      followLinksInto: values['follow-links-into'],
       chunking,
       limits,
       ocr,

@@ -22,7 +22,7 @@ import { indexCommand, indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
 import { safeText } from '../terminalLinks';
 
-const usage = 'status <folder> [--db DIR] [--verify] [--json]';
+const usage = 'status <folder> [--db DIR] [--verify] [--follow-links-into DIR]... [--json]';
 
 export const command: CliCommand = {
   usage,
@@ -30,7 +30,13 @@ export const command: CliCommand = {
 };
 
 async function runStatus(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions, verify: { type: 'boolean', default: false } });
+  const { values, positionals } = parseCommandArgs(args, {
+    ...dbOptions,
+    ...jsonOptions,
+    verify: { type: 'boolean', default: false },
+    // The folders `index` was told links may lead into: their files are the index's, not "removed".
+    'follow-links-into': { type: 'string', multiple: true },
+  });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
   const dbDir = resolveDbDir(folder, values.db);
@@ -73,7 +79,10 @@ async function runStatus(args: string[]): Promise<number> {
     const documents = await store.documents();
     const chunks = await store.countChunks();
     // Files that failed last time and have not changed are not "new": they are named, with why.
-    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents, { ocrDone: meta.ocr === true });
+    const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents, {
+      ocrDone: meta.ocr === true,
+      followLinksInto: values['follow-links-into'],
+    });
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
     const checksums = Boolean(meta.checksums);
     const report = {

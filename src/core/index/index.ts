@@ -41,6 +41,7 @@ export type {
 // Settings a host passes in, and their defaults.
 export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_INDEX_DIR_NAME, discoverFiles } from './build/discover';
 export { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from './build/ocr/settings';
+export { DEFAULT_FILE_LIMITS, FILE_LIMITS, type FileLimitName, type FileLimits } from './build/fileLimits';
 export { DEFAULT_OLLAMA_EMBED_MODEL } from './embed/ollama';
 export { LOCAL_PRECISIONS, type LocalPrecision } from './embed/local';
 export type { EmbedderSelection, OpenAiServer } from './embed/select';

@@ -43,6 +43,11 @@ export interface ExtractedDocument {
   ocrPages?: Array<{ page: number; confidence: number }>;
   /** PDFs, when asked: what the PDF says about the paper it holds (build/extract/paperEvidence.ts). */
   paper?: PaperEvidence;
+  /**
+   * Limits that cut this document short (its warnings say how): a later run with a higher one
+   * reads it again (build/failureRecord.ts). `ocrMaxPixels`: a scan too large for OCR.
+   */
+  limitedBy?: Array<'maxPages' | 'maxChars' | 'fileTimeoutMs' | 'ocrMaxPixels'>;
 }
 
 /**

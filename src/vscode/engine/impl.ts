@@ -102,6 +102,8 @@ async function* indexWorkspace(request: EngineIndexRequest): AsyncGenerator<Inde
     },
     include: settings.index.include,
     exclude: settings.index.exclude,
+    followLinksInto: settings.index.followLinksInto,
+    limits: settings.index.limits,
     ocr: settings.index.ocr,
     rebuild: request.rebuild ?? false,
     ...(signal ? { signal } : {}),

@@ -3,7 +3,7 @@
  * That half is bundled on its own (`dist/engine.js`) and loaded on first use, so `activate()` never
  * pays for LanceDB's native module or LangGraph. Plain Node: no `vscode` import on this side.
  */
-import type { IndexProgress, IndexStats, IndexSummary, OcrSettings, VerifyReport } from '../../core/index';
+import type { FileLimits, IndexProgress, IndexStats, IndexSummary, OcrSettings, VerifyReport } from '../../core/index';
 import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmClient } from '../../core/llm/types';
@@ -44,6 +44,10 @@ export interface EngineSettings {
     exclude: string[];
     /** OCR of PDF pages without a text layer (research.index.ocr*). */
     ocr: OcrSettings;
+    /** What one file may cost (research.index.maxUnzippedMb, maxCharsPerFile, maxPdfPages, fileTimeoutSeconds, workerMemoryMb). */
+    limits: Partial<FileLimits>;
+    /** Folders outside the workspace folder that symbolic links may lead into (research.index.followLinksInto). */
+    followLinksInto: string[];
   };
   /** Seconds between a shared index's checks for the writer's new versions (research.index.refreshSeconds). */
   indexRefreshSeconds: number;

@@ -5,7 +5,7 @@
  * this table by test/unit/vscode/settings.test.ts. ../config.ts reads VS Code into this shape.
  */
 import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
-import { DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
+import { DEFAULT_FILE_LIMITS, DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
 import type { EngineSettings } from '../engine/types';
 
@@ -29,6 +29,16 @@ export interface EditorSettings {
     ocrLanguages: string;
     ocrLanguageDir: string;
     ocrMaxPages: number;
+    /** Pixels of one image OCR decodes, in megapixels. */
+    ocrMaxMegapixels: number;
+    /** What one file may cost (core/index/build/fileLimits.ts), in the settings' units. */
+    maxUnzippedMb: number;
+    maxCharsPerFile: number;
+    maxPdfPages: number;
+    fileTimeoutSeconds: number;
+    workerMemoryMb: number;
+    /** Folders outside the workspace folder that symbolic links may lead into. */
+    followLinksInto: string[];
     /** Empty: the extension's storage; else a folder or an object-store URI (a shared index, read-only here). */
     location: string;
     /** Seconds between a shared index's checks for new versions. */
@@ -49,6 +59,8 @@ export interface EditorSettings {
   /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
   timeouts: NetworkLimits;
 }
+
+const MB = 1024 * 1024;
 
 export const DEFAULT_SETTINGS: EditorSettings = {
   llm: { provider: 'ollama', baseUrl: '' },
@@ -76,6 +88,13 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     ocrLanguages: DEFAULT_OCR_SETTINGS.languages.join('+'),
     ocrLanguageDir: '',
     ocrMaxPages: DEFAULT_OCR_SETTINGS.maxPagesPerDocument,
+    ocrMaxMegapixels: DEFAULT_OCR_SETTINGS.maxImagePixels / 1_000_000,
+    maxUnzippedMb: DEFAULT_FILE_LIMITS.maxUnzippedBytes / MB,
+    maxCharsPerFile: DEFAULT_FILE_LIMITS.maxChars,
+    maxPdfPages: DEFAULT_FILE_LIMITS.maxPages,
+    fileTimeoutSeconds: DEFAULT_FILE_LIMITS.fileTimeoutMs / 1000,
+    workerMemoryMb: DEFAULT_FILE_LIMITS.workerMemoryMb,
+    followLinksInto: [],
     location: '',
     refreshSeconds: 10,
   },
@@ -137,7 +156,16 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
         languages: parseOcrLanguages(settings.index.ocrLanguages),
         ...(settings.index.ocrLanguageDir ? { languageDir: settings.index.ocrLanguageDir } : {}),
         maxPagesPerDocument: settings.index.ocrMaxPages,
+        maxImagePixels: Math.round(settings.index.ocrMaxMegapixels * 1_000_000),
       },
+      limits: {
+        maxUnzippedBytes: Math.round(settings.index.maxUnzippedMb * MB),
+        maxChars: settings.index.maxCharsPerFile,
+        maxPages: settings.index.maxPdfPages,
+        fileTimeoutMs: Math.round(settings.index.fileTimeoutSeconds * 1000),
+        workerMemoryMb: settings.index.workerMemoryMb,
+      },
+      followLinksInto: settings.index.followLinksInto,
     },
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
+import { makeSymlinkTraps } from '../../support/symlinkTraps';
 import { withTempDir } from '../../support/tempDir';
 
 async function touch(root: string, relPath: string, content = 'text\n'): Promise<void> {
@@ -151,4 +152,34 @@ describe('discoverFiles', () => {
     assert.equal(kindOf('x.Markdown'), 'markdown');
     assert.equal(kindOf('x.txt'), 'text');
   });
+
+  it('links out of the folder are listed, not followed (not /proc even when allowed); a linked file is the kind of its target', () =>
+    withTempDir(async (base) => {
+      const { root, storage } = await makeSymlinkTraps(base);
+      const found = await discoverFiles(root);
+      assert.deepEqual(
+        found.files.map((file) => [file.path, file.kind]),
+        [
+          ['notes.md', 'markdown'],
+          ['papers/real.pdf', 'pdf'],
+          ['report.txt', 'pdf'],
+        ],
+      );
+      // A linked file is read at the target that was checked, not through the link.
+      assert.equal(found.files[2]!.absPath, join(root, 'papers', 'real.pdf'));
+      assert.deepEqual(
+        found.outsideLinks.map((link) => link.path),
+        ['etc', 'kernel', 'secret.txt', 'up', 'zotero'],
+      );
+      assert.deepEqual(found.failures, []);
+      const allowed = await discoverFiles(root, { followLinksInto: [storage, '/proc'] });
+      assert.deepEqual(
+        allowed.files.map((file) => file.path),
+        ['notes.md', 'papers/real.pdf', 'report.txt', 'zotero/paper.md'],
+      );
+      assert.deepEqual(
+        allowed.outsideLinks.map((link) => link.path),
+        ['etc', 'kernel', 'secret.txt', 'up'],
+      );
+    }));
 });

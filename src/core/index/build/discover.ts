@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { failureFromError, failureOfLink } from './extract/errors';
 import type { DiscoveredFile, DocumentKind, FileFailure } from '../types';
@@ -17,8 +17,24 @@ export interface DiscoverOptions {
   skipDirs?: string[];
   /** Absolute file paths to skip (the index's lock file, which `--include '**'` would match). */
   skipFiles?: string[];
+  /**
+   * Folders outside the root that symbolic links may lead into (a Zotero storage or a shared drive
+   * linked into the workspace on purpose). A link that resolves anywhere else is not followed.
+   */
+  followLinksInto?: string[];
   signal?: AbortSignal;
 }
+
+/** A symbolic link that resolves outside the folder (and every allowed folder): listed, never followed. */
+export interface OutsideLink {
+  /** The link, relative to the root. */
+  path: string;
+  /** Where it resolves to. */
+  target: string;
+}
+
+/** Never indexed, wherever a link or an allowed folder leads: the kernel's views, not documents. */
+const SYSTEM_DIRS = ['/proc', '/sys', '/dev'];
 
 export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'];
 
@@ -60,14 +76,53 @@ export function kindOf(path: string): DocumentKind {
   return KIND_BY_EXTENSION[extname(path).toLowerCase()] ?? 'text';
 }
 
+/** `path` is `dir` or inside it (real, absolute paths). */
+function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/**
+ * A linked file's kind: from its target's name and, when that says nothing more specific than
+ * text, from its first bytes (`%PDF-`), never from the link's own name (`secret.txt -> a PDF`).
+ */
+async function kindOfTarget(target: string): Promise<DocumentKind> {
+  const byName = kindOf(target);
+  if (byName !== 'text') return byName;
+  const handle = await open(target, 'r');
+  try {
+    const head = Buffer.alloc(5);
+    const { bytesRead } = await handle.read(head, 0, 5, 0);
+    return head.subarray(0, bytesRead).toString('latin1') === '%PDF-' ? 'pdf' : 'text';
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface Discovered {
+  files: DiscoveredFile[];
+  failures: FileFailure[];
+  /** Links not followed because they lead outside the root and every `followLinksInto` folder. */
+  outsideLinks: OutsideLink[];
+}
+
 /**
  * Lists the documents under `root`, sorted by path. Never throws for one bad entry: folders and
  * files that cannot be read are returned as failures (only an unreadable root throws, with
- * Node's own error). Symbolic links are followed, but each real
- * folder is visited once, so link loops end.
+ * Node's own error). Symbolic links are followed only where they resolve inside the root (or a
+ * `followLinksInto` folder), never into /proc, /sys or /dev; each real folder is visited once,
+ * so link loops end.
  */
-export async function discoverFiles(root: string, options: DiscoverOptions = {}): Promise<{ files: DiscoveredFile[]; failures: FileFailure[] }> {
+export async function discoverFiles(root: string, options: DiscoverOptions = {}): Promise<Discovered> {
   const absRoot = resolve(root);
+  const realRoot = await realpath(absRoot);
+  const allowed = [realRoot];
+  for (const dir of options.followLinksInto ?? []) {
+    // A folder that does not exist (yet) allows nothing; it is not an error.
+    const real = await realpath(resolve(absRoot, dir)).catch(() => undefined);
+    if (real) allowed.push(real);
+  }
+  const reachable = (real: string) => allowed.some((dir) => isWithin(real, dir)) && !SYSTEM_DIRS.some((dir) => isWithin(real, dir));
+  const outsideLinks: OutsideLink[] = [];
   // `nocase`: `Manual.PDF` is as much a PDF as `manual.pdf`. `dot`: a hidden file in a visible
   // folder is still the user's (only hidden folders are excluded by default).
   const isIncluded = picomatch(options.include ?? DEFAULT_INCLUDE, { dot: true, nocase: true });
@@ -94,6 +149,8 @@ export async function discoverFiles(root: string, options: DiscoverOptions = {})
       return;
     }
     if (skipDirs.has(real) && relDir !== '') return;
+    // Checked again here: a link swapped for another since it was looked at leads nowhere new.
+    if (relDir !== '' && !reachable(real)) return;
     // Stable order regardless of the filesystem's listing order.
     entries.sort((a, b) => compareStrings(a.name, b.name));
     for (const entry of entries) {
@@ -101,9 +158,11 @@ export async function discoverFiles(root: string, options: DiscoverOptions = {})
       const abs = join(absDir, entry.name);
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
+      let linkTarget: string | undefined;
       if (entry.isSymbolicLink()) {
         try {
-          const target = await stat(abs);
+          linkTarget = await realpath(abs);
+          const target = await stat(linkTarget);
           isDir = target.isDirectory();
           isFile = target.isFile();
         } catch (error) {
@@ -111,14 +170,25 @@ export async function discoverFiles(root: string, options: DiscoverOptions = {})
           if (isIncluded(rel) && !isExcluded(rel)) failures.push(failureOfLink(rel, error));
           continue;
         }
+        if (!reachable(linkTarget)) {
+          // Listed once in the run's notes (with how to allow it), never read.
+          const wanted = isDir ? !isExcluded(rel) && !isExcluded(`${rel}/`) : isIncluded(rel) && !isExcluded(rel);
+          if (wanted) outsideLinks.push({ path: rel, target: linkTarget });
+          continue;
+        }
+      } else if (!reachable(join(real, entry.name))) {
+        continue; // /proc, /sys, /dev below an allowed folder
       }
       if (isDir) {
         if (skipDirs.has(abs) || isExcluded(rel) || isExcluded(`${rel}/`)) continue;
         await walk(abs, rel);
       } else if (isFile && isIncluded(rel) && !isExcluded(rel) && !skipFiles.has(abs)) {
         try {
-          const info = await stat(abs);
-          files.push({ path: rel, absPath: abs, kind: kindOf(rel), size: info.size, mtimeMs: info.mtimeMs });
+          // A link is read at the target that was checked, not through the link (which could be swapped).
+          const absPath = linkTarget ?? abs;
+          const info = await stat(absPath);
+          const kind = linkTarget ? await kindOfTarget(linkTarget) : kindOf(rel);
+          files.push({ path: rel, absPath, kind, size: info.size, mtimeMs: info.mtimeMs });
         } catch (error) {
           failures.push(failureFromError(rel, error));
         }
@@ -129,7 +199,23 @@ export async function discoverFiles(root: string, options: DiscoverOptions = {})
   await walk(absRoot, '');
   files.sort((a, b) => compareStrings(a.path, b.path));
   failures.sort((a, b) => compareStrings(a.path, b.path));
-  return { files, failures };
+  outsideLinks.sort((a, b) => compareStrings(a.path, b.path));
+  return { files, failures, outsideLinks };
+}
+
+/** How many links the notice names before it counts the rest. */
+const LINKS_NAMED = 3;
+
+/**
+ * One line for every link left out: which, where they lead, and how to allow a folder on purpose.
+ * "2 symbolic links lead outside /home/me/docs and were not followed: secret.txt -> /etc/passwd,
+ * zotero -> /home/me/Zotero/storage (to index what a link leads to, allow its folder: …)".
+ */
+export function outsideLinksNotice(links: readonly OutsideLink[], root: string): string {
+  const named = links.slice(0, LINKS_NAMED).map((link) => `${link.path} -> ${link.target}`);
+  if (links.length > LINKS_NAMED) named.push(`and ${links.length - LINKS_NAMED} more`);
+  const count = links.length === 1 ? '1 symbolic link leads' : `${links.length} symbolic links lead`;
+  return `${count} outside ${root} and ${links.length === 1 ? 'was' : 'were'} not followed: ${named.join(', ')} (to index what a link leads to, allow its folder: --follow-links-into DIR; VS Code: research.index.followLinksInto)`;
 }
 
 /** Code-unit order: the same on every machine and locale. */

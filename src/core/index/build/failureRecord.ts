@@ -4,11 +4,21 @@
  * status check would count it as new ("1 new: run index") forever and never say why; with it,
  * an unchanged failing file is reported as failing, with its reason. A file whose size or mtime
  * moved is a candidate again, like any changed file.
+ *
+ * Most failures are cheap to meet again, and every run retries them (a fixed file, a raised size
+ * limit). A file that stopped its thread (out of memory) or ran out of time cost that much on
+ * every run: the next runs skip it, with the same line, until it changes or its limit is raised.
+ *
+ * Documents indexed but cut short by a limit (the first N pages, the first N characters, a scan
+ * too large for OCR) are recorded too (code `limited`, with the limits' values): unchanged, they
+ * would never be read again, so a run whose limit is higher reads them again.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexPlan } from './indexPlan';
-import type { DiscoveredFile, FileFailure } from '../types';
+import type { DiscoveredFile, ExtractedDocument, FileFailure } from '../types';
+import { COSTLY_FAILURES } from './extract/errors';
+import type { FileLimits } from './fileLimits';
 
 export const FAILURES_FILE = 'failures.json';
 
@@ -16,15 +26,58 @@ export const FAILURES_FILE = 'failures.json';
 export interface RecordedFailure extends FileFailure {
   size?: number;
   mtimeMs?: number;
+  /** A costly failure: the limit it ran into, as it was (a higher one retries the file). */
+  limit?: number;
+  /** `limited`: the limits that cut the document short, with their values then. */
+  cutBy?: Partial<Record<CutLimit, number>>;
 }
 
+type CutLimit = NonNullable<ExtractedDocument['limitedBy']>[number];
+
+/** The limits in force in a run, as `limitedBy` names them (OCR's pixel limit when OCR is on). */
+export type RunLimits = FileLimits & { ocrMaxPixels?: number };
+
+/** A document of this run (or carried from an earlier one) that a limit cut short. */
+export interface LimitedDocument {
+  path: string;
+  cutBy: Partial<Record<CutLimit, number>>;
+}
+
+/** The code of a `limited` record: not a failure (the document is indexed). */
+const LIMITED = 'limited';
+
+/** What a document's `limitedBy` was cut by, with the values in force. */
+export function limitedDocument(path: string, limitedBy: readonly CutLimit[], limits: RunLimits): LimitedDocument {
+  const cutBy: LimitedDocument['cutBy'] = {};
+  for (const name of limitedBy) {
+    const value = limits[name];
+    if (value !== undefined) cutBy[name] = value;
+  }
+  return { path, cutBy };
+}
+
+/** The limit each costly failure ran into. */
+const LIMIT_OF: Record<string, keyof FileLimits> = { crashed: 'workerMemoryMb', timeout: 'fileTimeoutMs' };
+
 /** Replaces the record with this run's failures (temp file and rename: never half written). */
-export async function writeFailureRecord(dbDir: string, failures: FileFailure[], files: DiscoveredFile[]): Promise<void> {
+export async function writeFailureRecord(
+  dbDir: string,
+  failures: FileFailure[],
+  files: DiscoveredFile[],
+  limits?: FileLimits,
+  limited: readonly LimitedDocument[] = [],
+): Promise<void> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const records: RecordedFailure[] = failures.map((failure) => {
     const file = byPath.get(failure.path);
-    return file ? { ...failure, size: file.size, mtimeMs: file.mtimeMs } : failure;
+    const limitName = LIMIT_OF[failure.code];
+    const limit = limitName && limits ? { limit: limits[limitName] } : {};
+    return file ? { ...failure, size: file.size, mtimeMs: file.mtimeMs, ...limit } : failure;
   });
+  for (const { path, cutBy } of limited) {
+    const file = byPath.get(path);
+    if (file) records.push({ path, code: LIMITED, reason: 'indexed, cut short by a limit', size: file.size, mtimeMs: file.mtimeMs, cutBy });
+  }
   const target = join(dbDir, FAILURES_FILE);
   const temp = `${target}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(records, null, 2) + '\n');
@@ -50,7 +103,7 @@ export function separateKnownFailures(
   recorded: RecordedFailure[],
   discoveryFailures: FileFailure[],
 ): { failing: FileFailure[]; changed: IndexPlan['candidates'] } {
-  const byPath = new Map(recorded.map((r) => [r.path, r]));
+  const byPath = new Map(recorded.filter((r) => r.code !== LIMITED).map((r) => [r.path, r]));
   const failing: FileFailure[] = discoveryFailures.map(({ path, code, reason }) => ({ path, code, reason }));
   const changed: IndexPlan['candidates'] = [];
   for (const candidate of plan.candidates) {
@@ -63,6 +116,53 @@ export function separateKnownFailures(
   }
   failing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { failing, changed };
+}
+
+/**
+ * Takes out of the plan's candidates the files whose last failure was costly (COSTLY_FAILURES),
+ * unchanged since and with their limit no higher than then, and returns those failures: the run
+ * reports them without reading the files again.
+ */
+export function skipCostlyFailures(plan: IndexPlan, recorded: RecordedFailure[], limits: FileLimits): FileFailure[] {
+  const byPath = new Map(recorded.filter((r) => COSTLY_FAILURES.has(r.code)).map((r) => [r.path, r]));
+  const skipped: FileFailure[] = [];
+  plan.candidates = plan.candidates.filter(({ file }) => {
+    const record = byPath.get(file.path);
+    if (!record || record.size !== file.size || record.mtimeMs !== file.mtimeMs) return true;
+    const limitName = LIMIT_OF[record.code];
+    if (limitName && record.limit !== undefined && limits[limitName] > record.limit) return true;
+    skipped.push({ path: record.path, code: record.code, reason: record.reason });
+    return false;
+  });
+  return skipped;
+}
+
+/**
+ * Moves to the plan's candidates (read again) the unchanged documents that a limit cut short and
+ * that limit is now higher; returns how many moved and the records of the others, which the run
+ * writes again.
+ */
+export function rereadRaisedLimits(plan: IndexPlan, recorded: RecordedFailure[], limits: RunLimits): { moved: number; carried: LimitedDocument[] } {
+  const byPath = new Map(recorded.filter((r) => r.code === LIMITED && r.cutBy).map((r) => [r.path, r]));
+  const carried: LimitedDocument[] = [];
+  let moved = 0;
+  plan.unchanged = plan.unchanged.filter((file) => {
+    const record = byPath.get(file.path);
+    if (!record || record.size !== file.size || record.mtimeMs !== file.mtimeMs) return true;
+    const cutBy = record.cutBy ?? {};
+    const raised = (Object.keys(cutBy) as CutLimit[]).some((name) => {
+      const now = limits[name];
+      return now !== undefined && now > (cutBy[name] ?? Number.POSITIVE_INFINITY);
+    });
+    if (!raised) {
+      carried.push({ path: file.path, cutBy });
+      return true;
+    }
+    plan.candidates.push({ file, stored: plan.storedByPath.get(file.path) ?? null, reread: true });
+    moved++;
+    return false;
+  });
+  return { moved, carried };
 }
 
 function isRecordedFailure(value: unknown): value is RecordedFailure {

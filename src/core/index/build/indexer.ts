@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from '../../ports';
 import { silentLogger } from '../../ports';
 import type { ChunkOptions } from './chunk';
-import { DEFAULT_INDEX_DIR_NAME, discoverFiles } from './discover';
+import { DEFAULT_INDEX_DIR_NAME, discoverFiles, outsideLinksNotice } from './discover';
 import { sameEmbedderId } from '../embed/ollama';
 import type { Embedder } from '../embed/types';
 import { createExtractor, DEFAULT_WORKERS, isAbortError, type Extractor } from './extract';
@@ -22,7 +22,9 @@ import { OcrRun } from './ocr/ocrRun';
 import type { OcrSettings } from './ocr/settings';
 import { planRun, type IndexPlan } from './indexPlan';
 import { hasTextlessPages } from './extract/pdf';
-import { writeFailureRecord } from './failureRecord';
+import { RunRecord } from './runRecord';
+import { fileLimitsOf, formatCount, type FileLimits } from './fileLimits';
+import { LatestMessage } from './latestMessage';
 import { fillSentenceVectors } from './sentenceVectorPass';
 import { fillPaperFields } from './paperFieldPass';
 import { PDF_RECORD_VERSION } from '../../papers/pdf';
@@ -44,6 +46,8 @@ export interface IndexFolderOptions {
   dbDir?: string;
   include?: string[];
   exclude?: string[];
+  /** Folders outside `root` that symbolic links may lead into (discover.ts); links elsewhere are listed, not followed. */
+  followLinksInto?: string[];
   /** A ready embedder (see embed/select.ts), or null/absent for full-text only. */
   embedder?: Embedder | null;
   chunking?: Partial<ChunkOptions>;
@@ -53,8 +57,11 @@ export interface IndexFolderOptions {
   logger?: Logger;
   /** Extraction backend; default the extraction worker pool (`workers` threads). */
   extractor?: Extractor;
-  /** Size limits for the default extractor (default 200 MB per PDF, 50 MB per text file). */
-  limits?: { maxPdfBytes?: number; maxTextBytes?: number };
+  /**
+   * Limits per file for the default extractor: sizes (default 200 MB per PDF, 50 MB per text
+   * file) and what reading may cost (fileLimits.ts).
+   */
+  limits?: { maxPdfBytes?: number; maxTextBytes?: number } & Partial<FileLimits>;
   workers?: number;
   /** Flush buffered document writes at this many chunks (fewer, larger commits). */
   writeBatchChunks?: number;
@@ -124,12 +131,32 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       beside = { what: 'rebuilding the index', previous: old ? describeEmbedder(old.embeddingModel) : null };
     }
     // The OCR cache is keyed by content, beside the index (not in it): a rebuild reuses it.
-    const ocr = OcrRun.start(options.ocr, shared ? localShadowOf(dbDir) : dbDir, options.workers || DEFAULT_WORKERS, notices);
+    const limits = fileLimitsOf(options.limits);
+    // Progress lines from inside a long file (OCR pages, PDF pages), shown while the run waits for it.
+    const messages = new LatestMessage();
+    // What the threads print (pdf.js, Tesseract's raw diagnostics) is the log's, not the user's terminal.
+    const threadOutput = (line: string) => logger.debug(`thread: ${line}`);
+    const ocr = OcrRun.start(options.ocr, shared ? localShadowOf(dbDir) : dbDir, options.workers || DEFAULT_WORKERS, notices, messages, {
+      onOutput: threadOutput,
+      memoryMb: limits.workerMemoryMb,
+    });
     let store = await openTarget(target, Boolean(options.rebuild), notices).catch(async (error: unknown) => {
       await ocr?.close();
       throw error;
     });
-    const extractor = options.extractor ?? createExtractor({ workers: options.workers, ...options.limits, leaveTextlessToOcr: Boolean(ocr), readPaper: true });
+    const extractor =
+      options.extractor ??
+      createExtractor({
+        workers: options.workers,
+        ...options.limits,
+        ...limits,
+        leaveTextlessToOcr: Boolean(ocr),
+        readPaper: true,
+        maxImagePixels: ocr?.settings.maxImagePixels,
+        onProgress: ({ path, pages, total }) =>
+          messages.say({ phase: 'extract', message: `reading ${path}: page ${formatCount(pages)} of ${formatCount(total)}` }),
+        onOutput: threadOutput,
+      });
     const ownsExtractor = !options.extractor;
     let result: IndexSummary;
     let candidates = 0;
@@ -178,10 +205,16 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         exclude: options.exclude,
         skipDirs: indexOwnDirs(dbDir),
         skipFiles: [lockPathOf(dbDir)],
+        followLinksInto: options.followLinksInto,
         signal,
       });
       failed.push(...discovered.failures);
+      if (discovered.outsideLinks.length > 0) notices.push(outsideLinksNotice(discovered.outsideLinks, root));
       const plan = planRun(discovered.files, await store.documents(), discovered.failures, trusted);
+      // Files that cost a thread or the time limit last run wait until they change; documents a
+      // limit cut short are read again when it is higher now (runRecord.ts).
+      const record = await RunRecord.open(options.rebuild ? null : dbDir, { ...limits, ocrMaxPixels: ocr?.settings.maxImagePixels }, !shared);
+      record.applyTo(plan, failed, notices);
       // OCR newly on (an index from before OCR, or last run with --ocr off): the PDFs whose pages had
       // no text are read again, once; everything else, and their embeddings, stays as it is.
       if (ocr && store.meta().ocr !== true) {
@@ -195,7 +228,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       const total = (candidates = plan.candidates.length);
       const { touched, cancelled } = copyCancelled
         ? { touched: 0, cancelled: true }
-        : yield* writeCandidates(plan, run, failed, { extractor, ocr, signal, chunking: options.chunking });
+        : yield* writeCandidates(plan, run, failed, { extractor, ocr, messages, record, signal, chunking: options.chunking });
       const skipped = plan.unchanged.length + touched;
 
       const finished = yield* finishRun(store, plan, run, {
@@ -209,13 +242,13 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         signal,
         beside: beside?.what ?? null,
         origin: here,
-        shared,
         ocr,
         target,
         failed,
         files: discovered.files,
         notices,
         total,
+        record,
       });
       if (firstChecksums)
         notices.push(
@@ -266,9 +299,18 @@ async function* writeCandidates(
   {
     extractor,
     ocr,
+    messages,
+    record,
     signal,
     chunking,
-  }: { extractor: Extractor; ocr: OcrRun | undefined; signal: AbortSignal | undefined; chunking: Partial<ChunkOptions> | undefined },
+  }: {
+    extractor: Extractor;
+    ocr: OcrRun | undefined;
+    messages: LatestMessage;
+    record: RunRecord;
+    signal: AbortSignal | undefined;
+    chunking: Partial<ChunkOptions> | undefined;
+  },
 ): AsyncGenerator<IndexProgress, { touched: number; cancelled: boolean }> {
   let touched = 0;
   let cancelled = false;
@@ -289,10 +331,10 @@ async function* writeCandidates(
     for (let done = 0; ahead.length > 0; done++) {
       const head = ahead.shift()!;
       let prepared: Prepared | undefined;
-      // While a document is being OCR'd (seconds a page), say which page, then carry on.
+      // While a long PDF is read or a document OCR'd (seconds a page), say which page, then carry on.
       while (!prepared) {
-        const next = await (ocr ? Promise.race([head, ocr.nextMessage()]) : head);
-        if (typeof next === 'string') yield { phase: 'ocr', done, total, message: next };
+        const next = await Promise.race([head, messages.next()]);
+        if ('phase' in next) yield { ...next, done, total };
         else prepared = next;
       }
       fill();
@@ -310,6 +352,8 @@ async function* writeCandidates(
         if (outcome.failure) {
           failed.push(outcome.failure);
           if (prepared.stored) run.removeStale(path);
+        } else {
+          record.written(prepared.doc);
         }
       }
       if (run.shouldFlush()) {
@@ -353,13 +397,13 @@ async function* finishRun(
     signal,
     beside,
     origin,
-    shared,
     ocr,
     target,
     failed,
     files,
     notices,
     total,
+    record,
   }: {
     cancelled: boolean;
     embedder: Embedder | null;
@@ -373,13 +417,13 @@ async function* finishRun(
     beside: string | null;
     /** Recorded when the run completes: every document was checked against the index here. */
     origin: IndexOrigin;
-    shared: boolean;
     ocr: OcrRun | undefined;
     target: string;
     failed: FileFailure[];
     files: DiscoveredFile[];
     notices: string[];
     total: number;
+    record: RunRecord;
   },
 ): AsyncGenerator<IndexProgress, { cutShort: boolean }> {
   const removed = [...plan.removed, ...run.stale];
@@ -410,7 +454,7 @@ async function* finishRun(
   });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.
-  if (!shared) await writeFailureRecord(target, failed, files);
+  await record.write(target, failed, files);
   return { cutShort: ((sentences !== null && !sentences.complete) || !papers.complete) && Boolean(signal?.aborted) };
 }
 

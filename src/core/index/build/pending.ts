@@ -28,9 +28,10 @@ export async function changesSinceLastRun(
   root: string,
   dbDir: string,
   documents: readonly StoredDocument[],
-  options: { ocrDone: boolean } = { ocrDone: true },
+  /** `followLinksInto`: the folders the index runs let links lead into (discover.ts), so files there are not "removed". */
+  options: { ocrDone: boolean; followLinksInto?: string[] } = { ocrDone: true },
 ): Promise<PendingChanges> {
-  const { files, failures } = await discoverFiles(root, { skipDirs: indexOwnDirs(dbDir) });
+  const { files, failures } = await discoverFiles(root, { skipDirs: indexOwnDirs(dbDir), followLinksInto: options.followLinksInto });
   const plan = planRun(files, [...documents], failures);
   const { failing, changed } = separateKnownFailures(plan, await readFailureRecord(dbDir), failures);
   const stored = new Set(documents.map((d) => d.path));

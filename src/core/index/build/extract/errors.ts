@@ -2,7 +2,26 @@ import type { FileFailure } from '../../types';
 
 /** Why a file could not be extracted; the same codes appear in `FileFailure.code`. */
 export type ExtractionErrorCode =
-  'empty' | 'corrupt' | 'encrypted' | 'no-text' | 'binary' | 'encoding' | 'unreadable' | 'vanished' | 'broken-link' | 'too-large' | 'failed';
+  | 'empty'
+  | 'corrupt'
+  | 'encrypted'
+  | 'no-text'
+  | 'binary'
+  | 'encoding'
+  | 'unreadable'
+  | 'vanished'
+  | 'broken-link'
+  | 'too-large'
+  | 'failed'
+  /** Over a limit per file on what reading it costs (../fileLimits.ts); the reason names the limit and how to raise it. */
+  | 'over-limit'
+  /** Its extraction thread ran out of memory (a bomb): not retried until the file or the limit changes. */
+  | 'crashed'
+  /** It took longer than the time limit per file: not retried until the file or the limit changes. */
+  | 'timeout';
+
+/** Failures that cost a thread or minutes: the next run skips the file until it (or the limit) changes (../failureRecord.ts). */
+export const COSTLY_FAILURES: ReadonlySet<string> = new Set<ExtractionErrorCode>(['crashed', 'timeout']);
 
 /**
  * A file that cannot be indexed, with a one-line reason a user can act on. The indexer records it

@@ -1,13 +1,20 @@
 import { open } from 'node:fs/promises';
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
-import { extractPdfText, readPaperEvidence, readPdfPart, type PdfPart, type PdfPartSpec } from './pdf';
+import type { PdfPart, PdfPartSpec } from './pdf';
+import { extractPdfText, readPaperEvidence, readPdfPart } from './pdfRead';
 import { extractDocx } from './docx';
 import { extractHtml } from './html';
 import { decodeText } from './text';
+import { capPageText, charLimitWarning } from './limitText';
+import { DEFAULT_FILE_LIMITS } from '../fileLimits';
 
 export interface ExtractOptions {
   signal?: AbortSignal;
+  /** PDFs: the file's time limit (`Date.now()` time); reading stops after the page being read then, keeping what was read. */
+  stopAt?: number;
+  /** The time limit `stopAt` enforces, for the line that says so. */
+  fileTimeoutMs?: number;
   /** PDFs larger than this fail with 'too-large' instead of being read. Default 200 MB. */
   maxPdfBytes?: number;
   /** Markdown/text/HTML/DOCX files larger than this fail with 'too-large'. Default 50 MB. */
@@ -16,8 +23,18 @@ export interface ExtractOptions {
   leaveTextlessToOcr?: boolean;
   /** PDF parts: told the document's page count as soon as it is open (see readPdfPart). */
   onPdfOpened?: (numPages: number) => void;
+  /** PDFs: told after each page is read. */
+  onPdfPage?: () => void;
   /** PDFs: also read what the PDF says about the paper it holds (./paperEvidence.ts), for the paper records. */
   readPaper?: boolean;
+  /** DOCX: its XML parts may inflate to this many bytes (docxZip.ts). Default FILE_LIMITS. */
+  maxUnzippedBytes?: number;
+  /** Characters of text kept per document; the rest is cut with a warning. Default FILE_LIMITS. */
+  maxChars?: number;
+  /** PDF pages read per document. Default FILE_LIMITS. */
+  maxPages?: number;
+  /** With `leaveTextlessToOcr`: images over this many pixels are never decoded (OCR's limit). */
+  maxImagePixels?: number;
 }
 
 export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
@@ -29,17 +46,38 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   const limit = file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
   const bytes = await readLimited(file.absPath, limit);
   options.signal?.throwIfAborted();
+  const maxChars = options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars;
   if (file.kind === 'pdf') {
-    const { pages, warnings, ocrCandidates, paper } = await extractPdfText(bytes, options.signal, undefined, options.leaveTextlessToOcr, options.readPaper);
-    return { path: file.path, kind: file.kind, pages, warnings, ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(paper ? { paper } : {}) };
+    const { pages, warnings, ocrCandidates, limitedBy, paper } = await extractPdfText(bytes, pdfReadOptions(options));
+    const extra = { ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(limitedBy ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
+    return { path: file.path, kind: file.kind, pages, warnings, ...extra };
   }
   if (file.kind === 'html' || file.kind === 'docx') {
-    const { text, sourceLines, warnings } = file.kind === 'html' ? extractHtml(bytes) : await extractDocx(bytes);
-    return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings };
+    const { text, sourceLines, warnings, cut } =
+      file.kind === 'html' ? extractHtml(bytes, { maxChars }) : await extractDocx(bytes, { maxChars, maxUnzippedBytes: options.maxUnzippedBytes });
+    return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings, ...(cut ? { limitedBy: ['maxChars'] } : {}) };
   }
   const { text, warnings } = decodeText(bytes);
   if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
-  return { path: file.path, kind: file.kind, pages: [text], warnings };
+  const pages = [text];
+  if (!capPageText(pages, maxChars)) return { path: file.path, kind: file.kind, pages, warnings };
+  return { path: file.path, kind: file.kind, pages, warnings: [...warnings, charLimitWarning(maxChars)], limitedBy: ['maxChars'] };
+}
+
+/** What pdfRead.ts takes from the options (the limits, the OCR hand-off, progress). */
+function pdfReadOptions(options: ExtractOptions) {
+  return {
+    signal: options.signal,
+    stopAt: options.stopAt,
+    fileTimeoutMs: options.fileTimeoutMs,
+    onOpened: options.onPdfOpened,
+    onPage: options.onPdfPage,
+    findOcrCandidates: options.leaveTextlessToOcr,
+    maxPages: options.maxPages ?? DEFAULT_FILE_LIMITS.maxPages,
+    maxImagePixels: options.maxImagePixels,
+    maxChars: options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars,
+    readPaper: options.readPaper,
+  };
 }
 
 /**
@@ -50,7 +88,7 @@ export async function extractPdfPart(file: DiscoveredFile, part: PdfPartSpec, op
   options.signal?.throwIfAborted();
   const bytes = await readLimited(file.absPath, options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES);
   options.signal?.throwIfAborted();
-  return readPdfPart(bytes, part, options.signal, undefined, options.onPdfOpened, options.leaveTextlessToOcr, options.readPaper);
+  return readPdfPart(bytes, part, pdfReadOptions(options));
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import { blockText, type BlockText } from './blockText';
 import { ExtractionError } from './errors';
-import { htmlBlocks } from './htmlBlocks';
+import { htmlBlocks, MAX_OPEN_ELEMENTS, type HtmlBlocks } from './htmlBlocks';
+import { charLimitWarning } from './limitText';
 import { decodeText, decodeWindows1252, looksBinary } from './text';
 
 /** How far browsers look for a `<meta charset>` before parsing (HTML's encoding prescan). */
@@ -27,12 +28,21 @@ const WINDOWS_1252_LABELS = new Set([
   'ibm819',
 ]);
 
-export function extractHtml(bytes: Uint8Array): BlockText & { warnings: string[] } {
+export function extractHtml(bytes: Uint8Array, options: { maxChars?: number } = {}): BlockText & { warnings: string[]; cut: boolean } {
   const { text: html, warnings } = decodeHtml(bytes);
   const lineStarts = lineStartsOf(html);
-  const extracted = blockText(htmlBlocks(html), (block) => [lineAt(lineStarts, block.start), lineAt(lineStarts, block.end)]);
+  const parsed = htmlBlocks(html, options);
+  const extracted = blockText(parsed.blocks, (block) => [lineAt(lineStarts, block.start), lineAt(lineStarts, block.end)]);
   if (extracted.text === '') throw new ExtractionError('no-text', 'no visible text (only markup, scripts or navigation)');
-  return { ...extracted, warnings };
+  return { ...extracted, warnings: [...warnings, ...blockWarnings(parsed, options.maxChars)], cut: parsed.cut };
+}
+
+/** What a reader of the index should know about how the page was read (HTML files and DOCX alike). */
+export function blockWarnings(parsed: Pick<HtmlBlocks, 'flattened' | 'cut'>, maxChars: number | undefined): string[] {
+  const warnings: string[] = [];
+  if (parsed.flattened) warnings.push(`nested more than ${MAX_OPEN_ELEMENTS} elements deep: the deeper ones were read as siblings, as browsers do`);
+  if (parsed.cut && maxChars !== undefined) warnings.push(charLimitWarning(maxChars));
+  return warnings;
 }
 
 export function decodeHtml(bytes: Uint8Array): { text: string; warnings: string[] } {

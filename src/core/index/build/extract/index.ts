@@ -2,10 +2,12 @@ import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { availableParallelism } from 'node:os';
 import { extractFile, extractPaperEvidence, type ExtractOptions } from './extractFile';
 import type { PaperEvidence } from './paperEvidence';
-import { resolveWorkerScript, WorkerPool } from './pool';
+import { resolveWorkerScript, WorkerPool, type FileProgress } from './pool';
+import type { FileLimits } from '../fileLimits';
 
 export { ExtractionError, failureFromError, isAbortError, type ExtractionErrorCode } from './errors';
 export { extractFile, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_TEXT_BYTES, type ExtractOptions } from './extractFile';
+export type { FileProgress } from './pool';
 
 /** Turns discovered files into text. Throws ExtractionError per bad file; `failureFromError` maps it. */
 export interface Extractor {
@@ -15,8 +17,8 @@ export interface Extractor {
   close(): Promise<void>;
 }
 
-export interface ExtractorOptions {
-  /** Worker threads for PDFs; 0 extracts in the calling thread. */
+export interface ExtractorOptions extends Partial<FileLimits> {
+  /** Worker threads for PDFs, HTML and DOCX; 0 extracts in the calling thread. */
   workers?: number;
   maxPdfBytes?: number;
   maxTextBytes?: number;
@@ -26,11 +28,17 @@ export interface ExtractorOptions {
   leaveTextlessToOcr?: boolean;
   /** Read each PDF's paper evidence with its text (see ExtractOptions). */
   readPaper?: boolean;
+  /** OCR's pixel limit: with `leaveTextlessToOcr`, larger images are never decoded. */
+  maxImagePixels?: number;
+  /** A long PDF's progress (see WorkerPoolOptions). */
+  onProgress?: (progress: FileProgress) => void;
+  /** What the extraction threads print (see WorkerPoolOptions). */
+  onOutput?: (line: string) => void;
 }
 
 /**
- * An extractor that reads PDFs on `workers` threads (default: DEFAULT_WORKERS), or in the calling
- * thread when `workers` is 0 or no worker script can be found.
+ * An extractor that reads PDFs, HTML and DOCX on `workers` threads (default: DEFAULT_WORKERS), or
+ * in the calling thread when `workers` is 0 or no worker script can be found.
  */
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
   const limits: ExtractOptions = {
@@ -38,10 +46,23 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     maxTextBytes: options.maxTextBytes,
     leaveTextlessToOcr: options.leaveTextlessToOcr,
     readPaper: options.readPaper,
+    maxImagePixels: options.maxImagePixels,
+    maxUnzippedBytes: options.maxUnzippedBytes,
+    maxChars: options.maxChars,
+    maxPages: options.maxPages,
+    fileTimeoutMs: options.fileTimeoutMs,
   };
   const workers = options.workers ?? DEFAULT_WORKERS;
   const script = workers > 0 ? resolveWorkerScript() : undefined;
-  if (script) return new WorkerPool(workers, script, limits, { splitPdfs: options.splitPdfs });
+  if (script) {
+    return new WorkerPool(workers, script, limits, {
+      splitPdfs: options.splitPdfs,
+      fileTimeoutMs: options.fileTimeoutMs,
+      workerMemoryMb: options.workerMemoryMb,
+      onProgress: options.onProgress,
+      onOutput: options.onOutput,
+    });
+  }
   return {
     extract: (file, signal) => extractFile(file, { ...limits, signal }),
     paperEvidence: async (file, signal) => (await extractPaperEvidence(file, { ...limits, signal })).paper,

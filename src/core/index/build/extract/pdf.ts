@@ -1,7 +1,12 @@
 import { ExtractionError } from './errors';
 import { collectWords, dehyphenate } from './dehyphenate';
-import { describePages, joinTextItems, normalizePageText } from './pageText';
-import { EvidencePages, type PaperEvidence, type PaperEvidenceDocument } from './paperEvidence';
+import { describePages } from './pageText';
+import { capPageText, charLimitWarning } from './limitText';
+import { formatCount, raiseFileLimit } from '../fileLimits';
+import { ocrPixelLimitText } from '../ocr/settings';
+import type { ImageSize } from './pdfImages';
+import type { PaperEvidence } from './paperEvidence';
+import type { ExtractedDocument } from '../../types';
 
 /** Ends the warning for pages that had no text: how an index remembers a PDF that may need OCR. */
 const NO_TEXT_LAYER = 'no text layer (scanned?)';
@@ -22,25 +27,15 @@ export interface PdfText {
   ocrCandidates?: number[];
   /** When asked: what the PDF says about the paper it holds (./paperEvidence.ts). */
   paper?: PaperEvidence;
+  /** Limits that cut the document short (ExtractedDocument.limitedBy). */
+  limitedBy?: NonNullable<ExtractedDocument['limitedBy']>;
 }
 
 /** The part of pdf.js we use; unpdf's serverless build of pdf.js provides it. */
 export interface PdfjsLike {
-  getDocument(params: Record<string, unknown>): { promise: Promise<PdfDocumentLike>; destroy(): Promise<void> };
+  getDocument(params: Record<string, unknown>): { promise: Promise<unknown>; destroy(): Promise<void> };
   /** pdf.js's operator codes (to see whether a page paints an image). */
   OPS?: Record<string, number>;
-}
-interface PdfDocumentLike extends PaperEvidenceDocument {
-  numPages: number;
-  getPage(pageNumber: number): Promise<PdfPageLike>;
-}
-interface PdfPageLike {
-  getTextContent(): Promise<{ items: unknown[] }>;
-  rotate?: number;
-  /** The page's box in points: [x0, y0, x1, y1]. */
-  view?: number[];
-  getOperatorList?(): Promise<{ fnArray: number[] }>;
-  cleanup(): boolean | void;
 }
 
 /** pdf.js's options for reading text, here and for the viewer's page previews (previewPages.ts). */
@@ -111,206 +106,139 @@ export interface PdfPart {
   ocrCandidates?: number[];
   /** Why the first damaged page could not be read (the `cause` of a 'corrupt' failure). */
   firstPageError?: unknown;
+  /** The page count the file claims, when over the page limit (`numPages` is what is read). */
+  claimedPages?: number;
+  /** The first page whose page object the tree listed before (the part stopped there). */
+  repeatedAt?: number;
+  /** The first page not read because the file's time limit came (the part stopped there). */
+  stoppedAt?: number;
   /** The part holding page 1, when asked: what the PDF says about the paper it holds. */
   paper?: PaperEvidence;
+  /** Textless pages showing no image OCR may decode, in a file holding one over the pixel limit. */
+  imageOverLimit?: number[];
+  /** The largest such image. */
+  largestImage?: ImageSize;
 }
 
-/**
- * Extracts the text of each physical page. Pages are read one at a time and released after, so
- * memory holds the file's bytes, the page being read and the text so far.
- */
-export async function extractPdfText(
-  bytes: Uint8Array,
-  signal?: AbortSignal,
-  /** Another build of pdf.js (the extraction benchmark compares builds); default unpdf's. */
-  pdfjsModule?: PdfjsLike,
-  leaveToOcr = false,
-  readPaper = false,
-): Promise<PdfText> {
-  return assemblePdfText([await readPdfPart(bytes, undefined, signal, pdfjsModule, undefined, leaveToOcr, readPaper)], { leaveToOcr });
-}
-
-/**
- * Reads the pages of one part (default: all pages). Throws only for a document that cannot be
- * opened; damaged pages are recorded in the part. `onOpened` hears the page count as soon as the
- * document is open, before any page is read (the pool decides from it how far to split the file).
- */
-export async function readPdfPart(
-  bytes: Uint8Array,
-  part: PdfPartSpec | undefined,
-  signal?: AbortSignal,
-  pdfjsModule?: PdfjsLike,
-  onOpened?: (numPages: number) => void,
-  findOcrCandidates = false,
-  /** Read the paper evidence too (the part holding page 1 only). */
-  readPaper = false,
-): Promise<PdfPart> {
-  const byteLength = bytes.byteLength;
-  const pdfjsUsed = pdfjsModule ?? (await loadPdfjs());
-  const { getDocument } = pdfjsUsed;
-  const imageOps = findOcrCandidates ? imageOperators(pdfjsUsed) : undefined;
-  const task = getDocument({ data: bytes, ...TEXT_ONLY });
-  let document: PdfDocumentLike;
-  try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw openError(error);
-  }
-  try {
-    const numPages = document.numPages;
-    onOpened?.(numPages);
-    const { first, last } = part ? partPageRange(numPages, part) : { first: 1, last: numPages };
-    const result: PdfPart = { numPages, byteLength, firstPage: first, pages: [], textless: [], damaged: [] };
-    const evidence = readPaper && first === 1 ? new EvidencePages() : undefined;
-    for (let pageNumber = first; pageNumber <= last; pageNumber++) {
-      signal?.throwIfAborted();
-      try {
-        const { text, ocrCandidate } = await pageText(document, pageNumber, imageOps, evidence);
-        if (text === '') result.textless.push(pageNumber);
-        if (ocrCandidate) (result.ocrCandidates ??= []).push(pageNumber);
-        result.pages.push(text);
-      } catch (error) {
-        // One damaged page keeps its place (empty) so later pages keep their numbers.
-        result.firstPageError ??= error;
-        result.damaged.push(pageNumber);
-        result.pages.push('');
-      }
-    }
-    const paper = await evidence?.read(document);
-    if (paper) result.paper = paper;
-    return result;
-  } finally {
-    // The loading task owns the document and its (fake) worker; destroying it frees both.
-    await task.destroy().catch(() => undefined);
-  }
-}
-
-/** Opens a PDF for its paper evidence alone (metadata, pages 1-2), for an index made before paper records. */
-export async function readPaperEvidence(bytes: Uint8Array, signal?: AbortSignal): Promise<PaperEvidence | undefined> {
-  const { getDocument } = await loadPdfjs();
-  const task = getDocument({ data: bytes, ...TEXT_ONLY });
-  let document: PdfDocumentLike;
-  try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw openError(error);
-  }
-  try {
-    signal?.throwIfAborted();
-    return await new EvidencePages().read(document);
-  } finally {
-    await task.destroy().catch(() => undefined);
-  }
+/** Limits `assemblePdfText` applies and names (../fileLimits.ts, ../ocr/settings.ts). */
+export interface AssembleOptions {
+  leaveToOcr?: boolean;
+  /** Text kept for the document; the rest is cut with a warning. */
+  maxChars?: number;
+  /** OCR's pixel limit, named in the line for a scan over it. */
+  maxImagePixels?: number;
+  /** The time limit per file, named in the line for a PDF it cut short. */
+  fileTimeoutMs?: number;
+  /**
+   * The time limit came before every part was read: a part that is missing ends the document
+   * where its pages would have started, instead of meaning the file changed.
+   */
+  partial?: boolean;
 }
 
 /**
  * Joins parts (any order) into the document: pages in page order, hyphens resolved against the
  * whole document's words, warnings and whole-document failures decided once. Extracting a file
  * whole is the one-part case, so split and whole extraction give the same text by construction.
+ * A page tree that repeats a page ends the document before the first repeat any part saw.
  */
-export function assemblePdfText(parts: readonly PdfPart[], options: { leaveToOcr?: boolean } = {}): PdfText {
+export function assemblePdfText(parts: readonly PdfPart[], options: AssembleOptions = {}): PdfText {
   const ordered = [...parts].sort((a, b) => a.firstPage - b.firstPage);
   const numPages = ordered[0]?.numPages ?? 0;
   const byteLength = ordered[0]?.byteLength ?? 0;
+  const firstOf = (pick: (part: PdfPart) => number | undefined) =>
+    ordered.map(pick).reduce<number | undefined>((min, page) => (page === undefined || (min !== undefined && min <= page) ? min : page), undefined);
+  const repeatedAt = firstOf((part) => part.repeatedAt);
+  let stoppedAt = firstOf((part) => part.stoppedAt);
+  // The document ends before the first page that was repeated or not read in time.
+  let end = Math.min(repeatedAt ?? numPages + 1, stoppedAt ?? numPages + 1) - 1;
+  const upTo = (list: readonly number[] | undefined, last: number) => (list ?? []).filter((page) => page <= last);
   const pages: string[] = [];
   const textless: number[] = [];
   const damaged: number[] = [];
   const candidates: number[] = [];
+  const overLimit: number[] = [];
   let firstPageError: unknown;
   let paper: PaperEvidence | undefined;
   for (const part of ordered) {
-    const contiguous = part.pages.length === 0 || part.firstPage === pages.length + 1;
-    if (part.numPages !== numPages || part.byteLength !== byteLength || !contiguous) {
+    if (part.numPages !== numPages || part.byteLength !== byteLength) {
       throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
     }
-    pages.push(...part.pages);
-    textless.push(...part.textless);
-    damaged.push(...part.damaged);
-    candidates.push(...(part.ocrCandidates ?? []));
+    if (part.firstPage > end) continue; // after a repeat or a stop: pages not to keep
+    if (part.pages.length > 0 && part.firstPage !== pages.length + 1) {
+      // A part that never ran (its file's time came first) leaves a gap: the document ends there.
+      if (!options.partial) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
+      stoppedAt = Math.min(stoppedAt ?? numPages + 1, pages.length + 1);
+      end = Math.min(end, pages.length);
+      break;
+    }
+    const kept = part.pages.slice(0, end - part.firstPage + 1);
+    pages.push(...kept);
+    const last = part.firstPage + kept.length - 1;
+    textless.push(...upTo(part.textless, last));
+    damaged.push(...upTo(part.damaged, last));
+    candidates.push(...upTo(part.ocrCandidates, last));
+    overLimit.push(...upTo(part.imageOverLimit, last));
     firstPageError ??= part.firstPageError;
     paper ??= part.paper;
   }
-  if (pages.length !== numPages) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
+  if (options.partial && pages.length < end) {
+    stoppedAt = Math.min(stoppedAt ?? numPages + 1, pages.length + 1);
+    end = pages.length;
+  }
+  if (pages.length !== end) throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
+  const claimed = ordered.find((part) => part.claimedPages !== undefined)?.claimedPages;
+  const limits: string[] = [];
+  const limitedBy: NonNullable<PdfText['limitedBy']> = [];
+  if (repeatedAt !== undefined && repeatedAt - 1 === end) {
+    limits.push(
+      `its page tree lists the same page more than once (it claims ${formatCount(claimed ?? numPages)} pages): only the ${formatCount(end)} page${end === 1 ? '' : 's'} before the first repeat indexed`,
+    );
+  } else if (stoppedAt !== undefined) {
+    const seconds = options.fileTimeoutMs === undefined ? '' : `${Math.round(options.fileTimeoutMs / 100) / 10} s `;
+    limits.push(
+      `only the first ${formatCount(end)} of ${formatCount(claimed ?? numPages)} pages indexed: reading stopped at the time limit (${seconds}per file: ${raiseFileLimit('fileTimeoutMs')})`,
+    );
+    limitedBy.push('fileTimeoutMs');
+  } else if (claimed !== undefined) {
+    limits.push(`only the first ${formatCount(numPages)} of ${formatCount(claimed)} pages indexed (page limit per PDF: ${raiseFileLimit('maxPages')})`);
+    limitedBy.push('maxPages');
+  }
   // Hyphens are resolved once every page is read: the whole document is the dictionary.
   const words = new Set<string>();
   for (const page of pages) collectWords(page, words);
   for (let index = 0; index < pages.length; index++) pages[index] = dehyphenate(pages[index] as string, words);
+  if (options.maxChars !== undefined && capPageText(pages, options.maxChars)) {
+    limits.push(charLimitWarning(options.maxChars));
+    limitedBy.push('maxChars');
+  }
   if (pages.length > 0 && damaged.length === pages.length) {
     throw new ExtractionError('corrupt', 'damaged PDF: no page can be read', { cause: firstPageError });
   }
+  const largest = ordered.find((part) => part.largestImage)?.largestImage;
+  const tooLarge = largest && options.maxImagePixels ? ocrPixelLimitText(largest, options.maxImagePixels) : undefined;
+  if (overLimit.length > 0 && tooLarge) limitedBy.push('ocrMaxPixels');
+  const extra = { ...(limitedBy.length > 0 ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
   if (options.leaveToOcr && candidates.length > 0) {
     // OCR decides about its candidates (warnings, `no-text`); pages without an image are as before.
-    const blank = textless.filter((page) => !candidates.includes(page));
-    const warnings: string[] = [];
+    const blank = textless.filter((page) => !candidates.includes(page) && !overLimit.includes(page));
+    const warnings: string[] = [...limits];
     if (blank.length > 0) warnings.push(`${describePages(blank)} ${verb(blank)} ${NO_TEXT_LAYER}`);
+    if (overLimit.length > 0 && tooLarge) warnings.push(`${describePages(overLimit)} not read by OCR: ${tooLarge}`);
     if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
-    return { pages, warnings, ocrCandidates: candidates, ...(paper ? { paper } : {}) };
+    return { pages, warnings, ocrCandidates: candidates, ...extra };
   }
   // Also a PDF with zero pages: nothing to index is a failure the user should see.
   if (textless.length + damaged.length === pages.length) {
+    if (overLimit.length > 0 && tooLarge) throw new ExtractionError('no-text', `no extractable text, and not read by OCR: ${tooLarge}`);
     throw new ExtractionError('no-text', 'no extractable text (scanned images? run OCR first)');
   }
-  const warnings: string[] = [];
-  if (textless.length > 0) warnings.push(`${describePages(textless)} ${verb(textless)} ${NO_TEXT_LAYER}`);
+  const warnings: string[] = [...limits];
+  const plain = textless.filter((page) => !overLimit.includes(page));
+  if (plain.length > 0) warnings.push(`${describePages(plain)} ${verb(plain)} ${NO_TEXT_LAYER}`);
+  if (overLimit.length > 0 && tooLarge) warnings.push(`${describePages(overLimit)} not read by OCR: ${tooLarge}`);
   if (damaged.length > 0) warnings.push(`${describePages(damaged)} could not be read (damaged PDF)`);
-  return { pages, warnings, ...(paper ? { paper } : {}) };
-}
-
-/**
- * A page's text, and (with `imageOps`) whether OCR should read it: too little text, and an image
- * painted. Only such pages pay for their operator list; a blank page or a chapter title page
- * without an image is not worth starting OCR for.
- */
-async function pageText(
-  document: PdfDocumentLike,
-  pageNumber: number,
-  imageOps?: Set<number>,
-  evidence?: EvidencePages,
-): Promise<{ text: string; ocrCandidate: boolean }> {
-  const page = await document.getPage(pageNumber);
-  try {
-    const content = await page.getTextContent();
-    evidence?.keep(pageNumber, content);
-    const text = normalizePageText(joinTextItems(content.items));
-    let ocrCandidate = false;
-    if (imageOps && page.getOperatorList && (text === '' || isSparse(text, page.view))) {
-      const { fnArray } = await page.getOperatorList();
-      ocrCandidate = fnArray.some((op) => imageOps.has(op));
-    }
-    return { text, ocrCandidate };
-  } finally {
-    // Releases the page's parsed resources; without it a 3,000-page file keeps them all.
-    page.cleanup();
-  }
-}
-
-/**
- * Fewer visible characters than this per square inch of page: too little text to be the page's
- * content (a scan with a page number or stamp in its text layer). A full page of text has ~30;
- * a chapter title page ("Chapter 5 / Shell Variables" on Letter: 0.25) still counts as text.
- */
-const SPARSE_CHARS_PER_SQUARE_INCH = 0.2;
-
-function isSparse(text: string, view: number[] | undefined): boolean {
-  if (!view || view.length < 4) return false;
-  const squareInches = (Math.abs(view[2]! - view[0]!) * Math.abs(view[3]! - view[1]!)) / (72 * 72);
-  return text.replace(/\s+/g, '').length < squareInches * SPARSE_CHARS_PER_SQUARE_INCH;
-}
-
-/** pdf.js's operators that paint an image (a scan is one). */
-function imageOperators(pdfjsModule: PdfjsLike): Set<number> {
-  const names = [
-    'paintImageXObject',
-    'paintImageXObjectRepeat',
-    'paintInlineImageXObject',
-    'paintInlineImageXObjectGroup',
-    'paintImageMaskXObject',
-    'paintImageMaskXObjectGroup',
-    'paintImageMaskXObjectRepeat',
-  ];
-  return new Set(names.map((name) => pdfjsModule.OPS?.[name]).filter((op): op is number => op !== undefined));
+  return { pages, warnings, ...extra };
 }
 
 function verb(pageNumbers: readonly number[]): string {
@@ -318,7 +246,7 @@ function verb(pageNumbers: readonly number[]): string {
 }
 
 /** pdf.js names its exception classes; decide by that name, never by message text. */
-function openError(error: unknown): unknown {
+export function openError(error: unknown): unknown {
   const name = error instanceof Error ? error.name : undefined;
   if (name === 'AbortError') return error;
   if (name === 'PasswordException') {

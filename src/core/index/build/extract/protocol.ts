@@ -5,12 +5,16 @@ import type { PdfPart, PdfPartSpec } from './pdf';
 import type { PagePreview } from '../../../citations/pagePreview';
 import type { PreviewRequest } from './previewPages';
 
-/** Work for one thread: a whole file, or one part of a PDF split across threads. */
+/**
+ * Work for one thread: a whole file, or one part of a PDF split across threads. `stopAt`
+ * (`Date.now()` time): the file's time limit, which a PDF's reader checks after every page itself
+ * (a message would wait: pdf.js keeps the thread busy with promise callbacks between pages).
+ */
 export type ExtractRequest =
-  | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> }
-  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'> }
+  | { type: 'extract'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'>; stopAt?: number }
+  | { type: 'extract-part'; id: number; file: DiscoveredFile; part: PdfPartSpec; limits: Omit<ExtractOptions, 'signal'>; stopAt?: number }
   /** A PDF's paper evidence alone (extractFile.ts extractPaperEvidence), answered as a document without pages. */
-  | { type: 'paper-evidence'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'> };
+  | { type: 'paper-evidence'; id: number; file: DiscoveredFile; limits: Omit<ExtractOptions, 'signal'>; stopAt?: number };
 
 /** Main thread -> worker. */
 export type WorkerRequest = ExtractRequest | { type: 'cancel'; id: number } | PreviewWorkerRequest;
@@ -32,6 +36,8 @@ export type WorkerResponse =
   /** A part's document is open: its page count, before its pages are read (the task goes on). */
   | { type: 'opened'; id: number; numPages: number }
   | { type: 'part'; id: number; part: PdfPartMessage }
+  /** Pages read so far by this task (a long PDF's progress; at most twice a second). */
+  | { type: 'progress'; id: number; pages: number }
   | { type: 'failed'; id: number; error: SerializedError };
 
 export function partToMessage(part: PdfPart): PdfPartMessage {

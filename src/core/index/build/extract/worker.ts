@@ -12,6 +12,8 @@ const port = parentPort;
 if (!port) throw new Error('extract worker must run in a worker thread');
 
 const running = new Map<number, AbortController>();
+/** A long PDF's progress, at most this often (the pool passes it on at most once a second). */
+const PROGRESS_INTERVAL_MS = 500;
 
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'cancel') {
@@ -28,7 +30,17 @@ port.on('message', (request: WorkerRequest) => {
   const controller = new AbortController();
   running.set(request.id, controller);
   const opened = (numPages: number) => port.postMessage({ type: 'opened', id: request.id, numPages } satisfies WorkerResponse);
-  void runExtractRequest(request, controller.signal, opened).then((response) => {
+  let pages = 0;
+  // The first report after a while: a short file says nothing.
+  let reported = performance.now();
+  const page = () => {
+    pages++;
+    const now = performance.now();
+    if (now - reported < PROGRESS_INTERVAL_MS) return;
+    reported = now;
+    port.postMessage({ type: 'progress', id: request.id, pages } satisfies WorkerResponse);
+  };
+  void runExtractRequest(request, { signal: controller.signal, onPdfOpened: opened, onPdfPage: page }).then((response) => {
     running.delete(request.id);
     port.postMessage(response);
   });

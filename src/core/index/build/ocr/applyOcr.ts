@@ -54,7 +54,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
   const fromCache = new Set(results.map((result) => result.page));
   if (misses.length > 0) {
     let done = 0;
-    const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data };
+    const job = { absPath, pages: misses, languages: context.settings.languages, data: context.data, maxImagePixels: context.settings.maxImagePixels };
     const written: Array<Promise<void>> = [];
     try {
       const read = await context.pool.recognize(

@@ -6,28 +6,35 @@ import type { OcrSummary } from '../../types';
 import { applyOcr, type OcrOutcome } from './applyOcr';
 import { OcrCache, ocrCacheDirOf } from './cache';
 import { resolveLanguageData } from './languageData';
-import { OcrPool, resolveOcrThreadScript } from './pool';
+import { OcrPool, resolveOcrThreadScript, type OcrPoolOptions } from './pool';
 import { DEFAULT_OCR_SETTINGS, ocrSettingsKey, type OcrSettings } from './settings';
 import type { ExtractedDocument } from '../../types';
+import type { LatestMessage } from '../latestMessage';
 
 export class OcrRun {
   readonly summary: OcrSummary = { pages: 0, cached: 0, recognized: 0, documents: [] };
-  /** The latest progress message not yet taken (older ones are stale by then). */
-  private latest: string | undefined;
-  private wake: (() => void) | undefined;
 
   private constructor(
     readonly settings: OcrSettings,
     private readonly pool: OcrPool,
     private readonly cache: OcrCache,
     private readonly data: ReturnType<typeof resolveLanguageData>,
+    private readonly messages: LatestMessage,
   ) {}
 
   /**
    * Undefined when OCR is off, or cannot run here (no thread script: said in `notices`). Throws
-   * OcrError when the languages asked for have no data.
+   * OcrError when the languages asked for have no data. Page by page progress goes to `messages`;
+   * what the threads print (Tesseract's raw diagnostics) to `threadOptions.onOutput`, never to the terminal.
    */
-  static start(settings: Partial<OcrSettings> | undefined, dbDir: string, threads: number, notices: string[]): OcrRun | undefined {
+  static start(
+    settings: Partial<OcrSettings> | undefined,
+    dbDir: string,
+    threads: number,
+    notices: string[],
+    messages: LatestMessage,
+    threadOptions: OcrPoolOptions = {},
+  ): OcrRun | undefined {
     const resolved: OcrSettings = { ...DEFAULT_OCR_SETTINGS, ...settings };
     if (resolved.mode === 'off') return undefined;
     const data = resolveLanguageData(resolved);
@@ -37,7 +44,7 @@ export class OcrRun {
       return undefined;
     }
     const cache = new OcrCache(ocrCacheDirOf(dbDir), ocrSettingsKey(resolved));
-    return new OcrRun(resolved, new OcrPool(threads, script), cache, data);
+    return new OcrRun(resolved, new OcrPool(threads, script, threadOptions), cache, data, messages);
   }
 
   /** Pages sent to Tesseract this run (cache hits excluded). */
@@ -62,30 +69,11 @@ export class OcrRun {
     }
   }
 
-  /** Resolves with the next progress message, or never (the caller races it with its work). */
-  nextMessage(): Promise<string> {
-    this.wake = undefined; // an earlier caller stopped waiting
-    const latest = this.take();
-    if (latest !== undefined) return Promise.resolve(latest);
-    return new Promise<string>((resolve) => {
-      this.wake = () => resolve(this.take() as string);
-    });
-  }
-
-  private take(): string | undefined {
-    const latest = this.latest;
-    this.latest = undefined;
-    return latest;
-  }
-
   close(): Promise<void> {
     return this.pool.close();
   }
 
   private say(message: string): void {
-    this.latest = message;
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+    this.messages.say({ phase: 'ocr', message });
   }
 }

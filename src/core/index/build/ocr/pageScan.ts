@@ -77,11 +77,16 @@ function standardFontDataUrl(): string | undefined {
   }
 }
 
-export async function openForOcr(source: string | Uint8Array): Promise<OpenedPdf> {
+/**
+ * `maxImagePixels`: pdf.js leaves larger images out of a page's operators instead of decoding them
+ * (a 30000 x 30000 scan is 3.6 GB as pdf.js's RGBA, outside any thread's heap limit).
+ */
+export async function openForOcr(source: string | Uint8Array, maxImagePixels?: number): Promise<OpenedPdf> {
   const pdfjs = await load();
   const data = typeof source === 'string' ? new Uint8Array(await readFile(source)) : source;
   const task = pdfjs.getDocument({
     data,
+    ...(maxImagePixels ? { maxImageSize: maxImagePixels } : {}),
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
     isEvalSupported: false,
@@ -92,6 +97,13 @@ export async function openForOcr(source: string | Uint8Array): Promise<OpenedPdf
   });
   const document = await task.promise;
   return { document, close: () => task.destroy() };
+}
+
+/** The enlargement factor, lowered until the enlarged image fits in `maxPixels` (a reduction is kept). */
+export function withinPixels(factor: number, pixels: number, maxPixels: number): number {
+  let fitting = factor;
+  while (fitting > 1 && pixels * fitting * fitting > maxPixels) fitting--;
+  return fitting;
 }
 
 /** One image of the scan, as Tesseract reads it, and where it lies on the page. */
@@ -117,8 +129,12 @@ function imageData(page: PdfPage, source: string | object): Promise<DecodedImage
   return new Promise((resolve) => store.get(source, (value) => resolve(value as DecodedImage | null)));
 }
 
-/** The page's scan images as PNGs Tesseract reads without a canvas. */
-export async function readPageScan(pdf: OpenedPdf, pageNumber: number): Promise<PageScan> {
+/**
+ * The page's scan images as PNGs Tesseract reads without a canvas; none enlarged past
+ * `maxImagePixels` (an 8000 x 8000 scan on a 200,000-pt page would be enlarged fourfold into a
+ * gigapixel image, which Tesseract's WebAssembly heap cannot hold).
+ */
+export async function readPageScan(pdf: OpenedPdf, pageNumber: number, maxImagePixels = Number.POSITIVE_INFINITY): Promise<PageScan> {
   const pdfjs = await load();
   const page = await pdf.document.getPage(pageNumber);
   try {
@@ -135,7 +151,7 @@ export async function readPageScan(pdf: OpenedPdf, pageNumber: number): Promise<
       }
       const upright = orient(toGrey(decoded), orientationOf(placement.matrix));
       const dpi = Math.min(upright.width / (placement.width / 72), upright.height / (placement.height / 72));
-      const image = rescale(upright, scaleFactorFor(dpi));
+      const image = rescale(upright, withinPixels(scaleFactorFor(dpi), upright.width * upright.height, maxImagePixels));
       if (isBlank(image)) continue;
       const frame = {
         left: placement.left / viewport.width,

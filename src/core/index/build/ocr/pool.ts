@@ -20,6 +20,15 @@ export interface OcrJob {
   pages: number[];
   languages: string[];
   data: LanguageData;
+  /** Images over this many pixels are not decoded; none is enlarged past it (ocr/settings.ts). */
+  maxImagePixels: number;
+}
+
+export interface OcrPoolOptions {
+  /** What the threads print, Tesseract's raw diagnostics among it: the log's, never the terminal's. */
+  onOutput?: (line: string) => void;
+  /** JavaScript heap of each OCR thread, MB. */
+  memoryMb?: number;
 }
 
 export interface OcrJobResult {
@@ -51,6 +60,7 @@ export class OcrPool {
   constructor(
     private readonly size: number,
     private readonly script: WorkerScript,
+    private readonly options: OcrPoolOptions = {},
   ) {}
 
   /** Reads `job.pages`; `onPage` hears each page as it is done (for progress). Rejects on abort. */
@@ -69,7 +79,15 @@ export class OcrPool {
     const runs = parts.map(
       (pages) =>
         new Promise<void>((resolve, reject) => {
-          const request: OcrRequest = { type: 'ocr', id: this.nextId++, absPath: job.absPath, pages, languages: job.languages, data: job.data };
+          const request: OcrRequest = {
+            type: 'ocr',
+            id: this.nextId++,
+            absPath: job.absPath,
+            pages,
+            languages: job.languages,
+            data: job.data,
+            maxImagePixels: job.maxImagePixels,
+          };
           const pending: Pending = { request, onPage: record, resolve, reject };
           mine.push(pending);
           this.queue.push(pending);
@@ -125,10 +143,16 @@ export class OcrPool {
   private spawn(): Lane | undefined {
     if (this.lanes.length >= this.size) return undefined;
     const lane: Lane = {
-      worker: startWorker<OcrResponse>(this.script, 'OCR', {
-        message: (response) => this.onResponse(lane, response),
-        died: (error) => this.onExit(lane, error),
-      }),
+      worker: startWorker<OcrResponse>(
+        this.script,
+        'OCR',
+        {
+          message: (response) => this.onResponse(lane, response),
+          died: (error) => this.onExit(lane, error),
+          ...(this.options.onOutput ? { output: this.options.onOutput } : {}),
+        },
+        this.options.memoryMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb } } : {},
+      ),
     };
     this.lanes.push(lane);
     return lane;

@@ -9,6 +9,8 @@ export interface OcrRequest {
   pages: number[];
   languages: string[];
   data: LanguageData;
+  /** Images over this many pixels are not decoded, and none is enlarged past it. */
+  maxImagePixels: number;
 }
 
 /** One page's result. `blank`: no scan image with anything dark on it, so Tesseract was not asked. */

@@ -15,9 +15,36 @@ export interface OcrSettings {
   languageDir?: string;
   /** At most this many pages of one document are OCR'd per run (the rest are reported). */
   maxPagesPerDocument: number;
+  /**
+   * Pixels of one image: a larger one is never decoded (pdf.js's own decoders would need gigabytes
+   * of memory outside any thread's heap limit), and no image handed to Tesseract is enlarged past it.
+   */
+  maxImagePixels: number;
 }
 
-export const DEFAULT_OCR_SETTINGS: OcrSettings = { mode: 'auto', languages: ['eng'], maxPagesPerDocument: 200 };
+/**
+ * 40 megapixels: a Letter or A4 page scanned at 600 dpi (35 Mpx) fits. Tesseract needed about
+ * 15 bytes of memory per pixel of an image it read whole (docs/benchmarks.md, "One bad file"), and
+ * each OCR thread keeps its WebAssembly heap at its peak.
+ */
+export const DEFAULT_OCR_MAX_MEGAPIXELS = 40;
+
+export const DEFAULT_OCR_SETTINGS: OcrSettings = {
+  mode: 'auto',
+  languages: ['eng'],
+  maxPagesPerDocument: 200,
+  maxImagePixels: DEFAULT_OCR_MAX_MEGAPIXELS * 1_000_000,
+};
+
+/** The flag and setting that raise the pixel limit. */
+export const OCR_PIXEL_LIMIT = { flag: '--ocr-max-megapixels', setting: 'research.index.ocrMaxMegapixels' } as const;
+
+/** "its image of 30,000 × 30,000 pixels is over the OCR limit of 50 megapixels: raise …". */
+export function ocrPixelLimitText(image: { width: number; height: number }, maxPixels: number): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const megapixels = Number((maxPixels / 1_000_000).toFixed(1));
+  return `its image of ${count(image.width)} × ${count(image.height)} pixels is over the OCR limit of ${megapixels} megapixels: raise ${OCR_PIXEL_LIMIT.flag} (VS Code: ${OCR_PIXEL_LIMIT.setting})`;
+}
 
 /**
  * Bumped when the images read or recognition change in a way that changes the text (2: the page's

@@ -53,10 +53,10 @@ async function run(request: OcrRequest): Promise<void> {
   const post = (response: OcrResponse) => port!.postMessage(response);
   let pdf;
   try {
-    pdf = await openForOcr(request.absPath);
+    pdf = await openForOcr(request.absPath, request.maxImagePixels);
     for (const page of request.pages) {
       try {
-        const scan = await readPageScan(pdf, page);
+        const scan = await readPageScan(pdf, page, request.maxImagePixels);
         if (scan.blank) {
           post({ type: 'page', id: request.id, result: { page, text: '', confidence: 100, blank: true } });
           continue;
