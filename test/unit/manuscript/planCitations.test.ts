@@ -71,7 +71,7 @@ describe('manuscript: planning the citations an answer inserts', () => {
         ],
         library,
         nodeDraftFiles,
-        { libraryRoot: dir },
+        { pdfPathOf: (path) => join(dir, path) },
       );
       assert.deepEqual(plan.requests.get(0), { key: 'lovelace2019robust', page: '254' });
       assert.deepEqual(plan.requests.get(1), { key: 'chausse2010computing', page: '14' });

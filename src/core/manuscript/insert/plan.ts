@@ -8,7 +8,7 @@
  * Pure over its ports: the draft's files come through `DraftFiles` (the editor's open documents,
  * or the disk), the papers through the library's records, page labels and version notes.
  */
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import type { PaperRecord } from '../../papers/record';
 import { scanBib, type BibEntryFacts } from '../bib/bibScan';
 import { bibEntryFor } from '../bib/generateEntry';
@@ -55,8 +55,8 @@ export interface CitationPlan {
 }
 
 export interface PlanOptions {
-  /** The indexed folder the paths are relative to: a generated entry's `file` field points at the PDF from the bib's folder. */
-  libraryRoot?: string;
+  /** The PDF's absolute path for a library path (a generated entry's `file` field points at it from the bib's folder); null when unknown. */
+  pdfPathOf?: (path: string) => string | null;
 }
 
 export async function planCitations(
@@ -140,7 +140,8 @@ function keyOfRecord(
     const same = entries.find((e) => e.key.toLowerCase() === citekey.toLowerCase());
     if (same) return same.key;
   }
-  const pdfFromBib = target && options.libraryRoot ? bibRelative(target.file, join(options.libraryRoot, ...record.path.split('/'))) : undefined;
+  const pdf = options.pdfPathOf?.(record.path);
+  const pdfFromBib = target && pdf ? bibRelative(target.file, pdf) : undefined;
   const result = bibEntryFor(record, entries, { ...(pdfFromBib ? { pdfFromBib } : {}), ...(citekey ? { preferredKey: citekey } : {}) });
   if (result.kind === 'existing') return result.key;
   if (result.kind === 'no-title') {
