@@ -39,7 +39,7 @@ export class DraftTracker implements vscode.Disposable {
     ];
   }
 
-  /** The last draft the writer was in, if it is still open. */
+  /** The last draft the writer was in (its tab may have closed since). */
   get lastDraft(): vscode.Uri | undefined {
     return this.last?.uri;
   }
@@ -51,6 +51,11 @@ export class DraftTracker implements vscode.Disposable {
   async editor(): Promise<vscode.TextEditor | undefined> {
     if (!this.last) return undefined;
     const { uri, selection, column } = this.last;
+    // Closed since (its document may linger in memory a while after its tab closed): not the draft any more.
+    const inTab = vscode.window.tabGroups.all.some((group) =>
+      group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()),
+    );
+    if (!inTab) return undefined;
     const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
     if (visible) return visible;
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

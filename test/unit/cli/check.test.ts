@@ -117,7 +117,9 @@ describe('CLI check: a draft’s citations against the library', function () {
 
   it('bad input: an unbalanced brace, a bib entry never closed and a missing bibliography each get one line, and the rest is still checked', () =>
     withIndexedLibrary(async (root, db, dir) => {
-      await writeFile(join(dir, 'broken.bib'), `${REFS}\n@article{unclosed2021,\n  title = {Never closed\n`);
+      // The draft's own bibliography, outside the library folder: a key only it has resolves by the paper's title.
+      const own = '@article{clusteredZeileis,\n  title = {Various Versatile Variances},\n  year = {2020}\n}\n';
+      await writeFile(join(dir, 'broken.bib'), `${REFS}\n${own}\n@article{unclosed2021,\n  title = {Never closed\n`);
       const tex = [
         '\\documentclass{article}',
         '\\usepackage{natbib}',
@@ -125,7 +127,7 @@ describe('CLI check: a draft’s citations against the library', function () {
         'By default the vcovHC() function computes the HC3 estimator \\citep{zeileis2004}.',
         'This sentence cites something \\citep{zeileis2020 and never closes the brace.',
         '',
-        'The wild cluster bootstrap draws its factors from a Rademacher distribution by default \\citep{zeileis2020}.',
+        'The wild cluster bootstrap draws its factors from a Rademacher distribution by default \\citep{clusteredZeileis}.',
         '\\bibliography{broken,absent}',
         '\\end{document}',
       ].join('\n');
@@ -133,10 +135,10 @@ describe('CLI check: a draft’s citations against the library', function () {
       const { code, stdout, stderr } = await runCli(['check', root, join(dir, 'paper.tex'), '--db', db]);
       assert.equal(code, 0, `${stdout}\n${stderr}`);
       assert.match(stderr, /^warning: .*paper\.tex, line 5: \\citep's \{ or \[ is never closed in its paragraph: this citation is skipped; close the brace$/m);
-      assert.match(stderr, new RegExp(`^warning: ${escape(join(dir, 'broken.bib'))}:15: @article entry is never closed with \\}: it is skipped$`, 'm'));
+      assert.match(stderr, new RegExp(`^warning: ${escape(join(dir, 'broken.bib'))}:20: @article entry is never closed with \\}: it is skipped$`, 'm'));
       assert.match(stderr, new RegExp(`^warning: paper\\.tex names the bibliography ${escape(join(dir, 'absent.bib'))}, which does not exist`, 'm'));
       assert.match(stdout, /paper\.tex:4 zeileis2004 supported: Zeileis \(2004\), p\. 2/);
-      assert.match(stdout, /paper\.tex:7 zeileis2020 supported: Zeileis et al\. \(2020\), p\. 2/);
+      assert.match(stdout, /paper\.tex:7 clusteredZeileis supported: Zeileis et al\. \(2020\), p\. 2/);
     }));
 
   it('a 2 MB draft is checked, and a draft that does not exist or a missing argument is one clear line', () =>

@@ -108,6 +108,18 @@ describe('manuscript: planning the citations an answer inserts', () => {
       assert.equal(citationText(setup, [...plan.requests.values()]), '\\citep[p.~253]{lovelace2019robust}');
     }));
 
+  it("the folder's key for a paper wins when the draft's bibliography has that key, whatever its entry's title says", () =>
+    withTempDir(async (dir) => {
+      await writeFile(join(dir, 'refs.bib'), '@article{chausse2010,\n  title = {GMM and GEL in R}\n}\n');
+      const draft = '---\nbibliography: refs.bib\n---\n';
+      const setup = await documentSetup(join(dir, 'draft.md'), draft, 'markdown', nodeDraftFiles);
+      const folderBib = { key: 'chausse2010', type: 'article', bibFile: 'library.bib', line: 1, files: ['papers/chausse.pdf'] };
+      const library = buildLibrary(documents, [{ entries: [folderBib], problems: [] }]);
+      const plan = await planCitations(setup, [{ path: 'papers/chausse.pdf', page: 3 }], library, nodeDraftFiles);
+      assert.deepEqual(plan.requests.get(0), { key: 'chausse2010', page: '3' });
+      assert.deepEqual(plan.bibEdits, []);
+    }));
+
   it('a bibliography that does not exist yet is created by the edit, and said so', () =>
     withTempDir(async (dir) => {
       const tex = '\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\n\\end{document}\n';
