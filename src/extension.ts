@@ -18,6 +18,7 @@ import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
 import { FolderSet } from './vscode/folderSet';
 import { RemoteNotices } from './vscode/remoteNotice';
+import { registerManuscript } from './vscode/manuscript/register';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
@@ -45,6 +46,8 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const remoteNotices = new RemoteNotices(context.globalState, logger);
   void remoteNotices.check(readConfig()).catch(logRejection(logger, 'remote destination notice failed'));
   const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider);
+  // Answers into drafts, keys completed in them, their citations checked against the library.
+  const manuscript = registerManuscript(context, { index, secrets, registry: citations.registry, log: logger });
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'research.svg');
@@ -120,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     engineLoaded,
     loadEngine,
     citations,
+    manuscript,
     remoteNotices,
     folders: folderSet,
   };

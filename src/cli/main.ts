@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<{ command: CliCommand }>> = {
   ask: () => import('./commands/ask'),
   chat: () => import('./commands/chat'),
   papers: () => import('./commands/papers'),
+  check: () => import('./commands/check'),
 };
 
 async function main(argv: string[]): Promise<number> {

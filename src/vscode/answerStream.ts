@@ -15,7 +15,7 @@ import type { FolderPaths } from './workspaceFolders';
 
 export class AnswerStream {
   /** Citation links in the answer carry this turn's id; the registry holds their passages. */
-  private readonly turnId: string;
+  readonly turnId: string;
   private streamedTokens = 0;
   private sources: Citation[] = [];
   private readonly answerText: CitationMarkerStream;

@@ -9,6 +9,7 @@ import type { Engine } from './engine/types';
 import type { Citations } from './citations/register';
 import type { RemoteNotices } from './remoteNotice';
 import type { FolderSet } from './folderSet';
+import type { Manuscript } from './manuscript/register';
 
 export interface ResearchApi {
   /** Wall time of activate() in ms, measured inside it. */
@@ -23,6 +24,8 @@ export interface ResearchApi {
   loadEngine(): Engine;
   /** The citation openers: the PDF viewer (its reports say what it shows), the text highlighter. */
   citations: Citations;
+  /** The manuscript tools: the draft tracker, the inserter, the citation check and key completion. */
+  manuscript: Manuscript;
   /** The "this leaves your machine" notices (one per destination, remembered). */
   remoteNotices: RemoteNotices;
   /** The indexed folders following the workspace's (added, removed, an index moved). */

@@ -145,6 +145,11 @@ export class ResearchParticipant implements vscode.Disposable {
     answer.flush();
     if (token.isCancellationRequested || result.cancelled) return result;
     await answer.finish(result, folders);
+    // An answer that cites papers can go into the writer's draft (the turn's citations are in the registry).
+    if (result.citations.some((c) => c.paper)) {
+      stream.button({ title: 'Insert citations', command: COMMANDS.insertCitations, arguments: [{ turn: answer.turnId }] });
+      stream.button({ title: 'Insert answer', command: COMMANDS.insertAnswer, arguments: [{ turn: answer.turnId }] });
+    }
     await fixButtons(stream, result, config.models.chat, ollamaNow);
     return result;
   }

@@ -9,7 +9,7 @@ import type { Citation } from '../core/graph/api';
 import { docxPreviewUri, isDocx } from './citations/docxPreview';
 import { trustedMarkdown } from './citations/links';
 import { citationLabel } from '../core/citations/citationLabel';
-import { citationCommandUri, citationHover, markdownLink } from './pure/citationLinks';
+import { citationCommandUri, citationHover, insertCitationUri, markdownLink } from './pure/citationLinks';
 import { SOURCES_HEADING } from './pure/chatHistory';
 import { buttonsFor, problemLine, type KnownProblem } from './pure/knownProblems';
 
@@ -48,7 +48,9 @@ export function renderCitations(
   for (const c of citations) {
     const uri = citationCommandUri(turn, c);
     const hover = citationHover(c, hoverOf(c));
-    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}`));
+    // A paper can be cited in the writer's draft from here (a note has no bib entry to cite).
+    const insert = c.paper ? ` · ${markdownLink('insert', insertCitationUri(turn, c), `Insert ${citationLabel(c)} at the cursor of your draft`)}` : '';
+    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}${insert}`));
     const location = citationLocation(folders, c);
     if (location) stream.reference(location);
   }

@@ -125,7 +125,10 @@ async function main() {
   await bundle([join(repoRoot, 'test/e2e/server.ts'), join(repoRoot, 'test/integration/workspace.ts')], outDir);
   const require = createRequire(import.meta.url);
   const workspace = mkdtempSync(join(tmpdir(), 'lra-e2e-workspace-'));
-  await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
+  const fixtures = require(join(outDir, 'integration/workspace.js'));
+  await fixtures.makeWorkspace(workspace);
+  // A researcher's papers (a bib entry for one), a note and a draft beside the manuals.
+  await fixtures.placeManuscript(workspace);
   // A host the chat must never contact: the scripted model puts an image of it in an answer.
   const leakHits = [];
   const leakServer = createServer((req, res) => {
@@ -153,7 +156,7 @@ async function main() {
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page
-        .getByText(/Research: 3 docs, \d+ chunks/)
+        .getByText(/Research: 7 docs, \d+ chunks/)
         .first()
         .waitFor({ timeout: 60_000 });
     });
@@ -359,6 +362,52 @@ async function main() {
       if (!/Sources[\s\S]*\[1\]/.test(seen.text)) throw new Error(`no citation in: ${seen.text}`);
       // VS Code renders command links with an empty href (it runs them on click): the [1] marker is one.
       if (!seen.links.some((a) => a.text === '[1]')) throw new Error(`the [1] marker is not a link: ${JSON.stringify(seen.links)}`);
+    });
+
+    await step('a paper with a record is cited as readers cite it in the Sources list ("Chaussé (2010), p. 2"), a note by its path', async () => {
+      // The log's panel (an earlier step) is closed; the draft is opened, its cursor at the end of the line to insert into.
+      await runCommand('View: Close Panel');
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+      await page.keyboard.type('draft.md', { delay: 5 });
+      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'draft.md' }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tab.active').filter({ hasText: 'draft.md' }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.editor-instance .view-line')
+        .filter({ hasText: /Insert\shere:/ })
+        .first()
+        .click();
+      await page.keyboard.press('End');
+      await page.getByText('Ln 12, Col 14').first().waitFor({ timeout: 10_000 });
+      await askResearch(fixtures.MANUSCRIPT.question);
+      const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'Quadratic Spectral' }).last();
+      await answer.getByText('Sources').waitFor({ timeout: 30_000 });
+      await answer.locator('.chat-command-button .monaco-button').filter({ hasText: 'Insert citations' }).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500);
+      const text = (await answer.innerText()).replace(/\u200b/g, '');
+      if (!/Sources[\s\S]*\[\d\]\s*Chaussé \(2010\), p\. 2/.test(text)) throw new Error(`no paper label in the Sources list: ${text}`);
+      if (!/\[\d\]\s*manuscript\/notes\/gmm-notes\.md, lines? \d/.test(text)) throw new Error(`the note is not cited by its path: ${text}`);
+      await shot('08-paper-citation');
+    });
+
+    await step('"Insert citations" under the answer puts the citation at the cursor of the draft, with the page as the PDF prints it', async () => {
+      const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'Quadratic Spectral' }).last();
+      await answer.locator('.chat-command-button .monaco-button').filter({ hasText: 'Insert citations' }).first().click();
+      // Monaco renders spaces as no-break spaces.
+      const line = page
+        .locator('.editor-instance .view-line')
+        .filter({ hasText: /Insert\shere:/ })
+        .first();
+      const deadline = Date.now() + 15_000;
+      let seen = '';
+      while (Date.now() < deadline) {
+        seen = (await line.innerText()).replace(/\u00a0/g, ' ');
+        if (seen.includes('[@')) break;
+        await page.waitForTimeout(200);
+      }
+      if (seen.trim() !== 'Insert here: [@chausse2010computing, p. 14]') throw new Error(`the draft's line reads: ${JSON.stringify(seen)}`);
+      await shot('09-citation-inserted');
     });
 
     await step('"Set Langfuse Secret Key" stores the key in SecretStorage, not in settings.json', async () => {

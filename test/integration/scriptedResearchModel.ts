@@ -28,6 +28,13 @@ const TOPICS = [
   },
 ];
 
+/**
+ * A question about a paper (the manuscript tests' workspace, ./manuscriptFixtures.ts): answered from
+ * every passage that states the kernel, so the answer cites the paper and the note. Not offered as a
+ * clarification option (the timeout question has two readings, not three).
+ */
+const KERNEL = { words: /\bkernel\b/i, fact: /uses the ([A-Z][a-z]+(?: [A-Z][a-z]+)*) kernel by default/ };
+
 export function researchScript(options: ScriptOptions = {}): (body: ChatRequestBody) => ChatReply {
   return (body) => {
     // Through VS Code's language model API (llm.provider "vscode") there is no `format`: the
@@ -40,8 +47,9 @@ export function researchScript(options: ScriptOptions = {}): (body: ChatRequestB
     const lastUser = users.at(-1) ?? '';
     const everything = body.messages.map((m) => m.content).join('\n');
     const topic = TOPICS.find((t) => t.words.test(lastUser)) ?? TOPICS.find((t) => t.words.test(questionOf(everything)));
+    const aboutKernel = !TOPICS.some((t) => t.words.test(lastUser)) && (KERNEL.words.test(lastUser) || KERNEL.words.test(questionOf(everything)));
     if ('decision' in props) {
-      const specific = TOPICS.some((t) => t.words.test(lastUser));
+      const specific = TOPICS.some((t) => t.words.test(lastUser)) || KERNEL.words.test(lastUser);
       return json({
         decision: specific ? 'research' : 'clarify',
         reasoning: specific ? 'the question names what it is about' : 'two documents describe different timeouts',
@@ -65,6 +73,15 @@ export function researchScript(options: ScriptOptions = {}): (body: ChatRequestB
     if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
     if ('intent' in props) return json({ intent: 'lookup', standalone_question: lastUser, sub_queries: [lastUser], document_filters: [] });
     // Synthesis: streamed prose citing the passage that states the fact.
+    if (aboutKernel) {
+      const stating = [...everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)].filter((d) => KERNEL.fact.test(d[2]!.replace(/\s+/g, ' ')));
+      const kernel = stating.length ? KERNEL.fact.exec(stating[0]![2]!.replace(/\s+/g, ' '))![1] : null;
+      if (kernel)
+        return {
+          content: `The HAC weighting matrix uses the ${kernel} kernel by default ${stating.map((d) => `[${d[1]}]`).join('')}.`,
+          tokenDelayMs: options.tokenDelayMs ?? 0,
+        };
+    }
     for (const doc of everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)) {
       const t = topic ?? TOPICS[0]!;
       const fact = t.fact.exec(doc[2]!);

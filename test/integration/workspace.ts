@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeViewerFixtures } from './viewerFixtures';
+import { MANUSCRIPT, makeManuscriptFixtures, placeManuscript } from './manuscriptFixtures';
 import { writePdf } from '../support/pdfs';
 
 export const WORKSPACE_FILES = {
@@ -17,8 +18,12 @@ const FILLER = Array.from({ length: 16 }, (_, i) => `Section 2.${i + 1} lists th
 
 export async function makeWorkspace(root: string): Promise<void> {
   await makeViewerFixtures(root);
+  await makeManuscriptFixtures(root);
   await writeTimeoutDocuments(root);
 }
+
+/** The manuscript's papers, note and drafts in place from the start (the e2e tier), and what they say. */
+export { MANUSCRIPT, placeManuscript };
 
 /** The PDF manual and the two notes, without the viewer's fixtures (a pass that only asks questions). */
 export async function writeTimeoutDocuments(root: string): Promise<void> {

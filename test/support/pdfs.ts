@@ -78,6 +78,8 @@ export interface MakePdfOptions {
   fontSize?: number;
   /** More of the info dictionary, as tools write it. */
   info?: InfoFields;
+  /** Page labels (a /PageLabels number tree): from physical page `from` (1-based) on, decimal labels starting at `start` (a journal article printed as pp. 253-270). */
+  pageLabels?: Array<{ from: number; start: number }>;
 }
 
 export interface InfoFields {
@@ -103,6 +105,10 @@ export async function makePdf(pages: PageSpec[], options: MakePdfOptions = {}): 
   const fontSize = options.fontSize ?? 11;
   if (options.title) doc.setTitle(options.title);
   if (options.info) setInfo(doc, options.info);
+  if (options.pageLabels) {
+    const nums = options.pageLabels.flatMap((range) => [range.from - 1, doc.context.obj({ S: 'D', St: range.start })]);
+    doc.catalog.set(PDFName.of('PageLabels'), doc.context.obj({ Nums: nums }));
+  }
   let fonts: RunFonts | undefined;
   for (const spec of pages) {
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);

@@ -16,6 +16,10 @@ export { nodeDraftFiles, type DraftFiles } from './setup/files';
 // Text to insert: plain text, or escaped for insertSnippet.
 export { citationText, snippetEscaped, type CitationRequest, type CitationStyle } from './insert/citationText';
 export { answerText, type AnswerText } from './insert/answerText';
+export { planCitations, type BibEdit, type CitationPlan, type CitedSource, type InsertLibrary } from './insert/plan';
+
+// Completing keys as they are typed.
+export { citationKeyAt, keyCompletions, type KeyCompletion, type KeyContext } from './complete/citationCompletion';
 
 // The user's bib as written, and an entry for a paper it lacks.
 export { scanBib, type BibEntryFacts, type BibProblem, type BibScan } from './bib/bibScan';
@@ -23,6 +27,7 @@ export { bibEntryFor, withEntry, type BibEntryResult, type GenerateOptions } fro
 
 // Checking a draft's citations against the library.
 export { checkCitations } from './check/checkCitations';
+export { checkDraft, type DraftCheck, type DraftCheckRequest } from './check/checkDraft';
 export { citationLibraryOf } from './check/paperLibrary';
 export { THRESHOLDS } from './check/judgeCitation';
 export type { CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/types';

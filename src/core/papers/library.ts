@@ -12,6 +12,7 @@ import { mergeRecord, namesAPaper } from './merge';
 import { mentionIndex, papersNamedBy, type MentionIndex, type PaperMention } from './mentions';
 import type { PaperRecord } from './record';
 import { paperRefOf } from './ref';
+import { pageLabelOf, versionNote } from './version';
 
 export interface PaperLibrary {
   /** Every indexed document's record, by path; a document nothing is known of has none. */
@@ -28,6 +29,10 @@ export interface PaperLibrary {
   namedBy(question: string): PaperMention[];
   /** How a citation of this document names its paper; undefined for a note or an unknown document. */
   ref(path: string): PaperRef | undefined;
+  /** A physical page (1-based) as the PDF's reader numbers it: its printed label ("253", "xii") when the PDF has page labels, else the page itself. */
+  pageLabel(path: string, page: number): string;
+  /** When the PDF says it is a version of a published article (a vignette, a preprint): which, in one line (./version.ts); else null. */
+  versionOf(path: string): string | null;
 }
 
 export function buildLibrary(documents: readonly LibraryDocument[], bibs: readonly ParsedBib[] = [], root?: string): PaperLibrary {
@@ -39,6 +44,7 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
     const record = mergeRecord(document.path, document.fields, entryOf.get(document.path));
     if (namesAPaper(record)) records.set(document.path, record);
   }
+  const byPath = new Map(documents.map((d) => [d.path, d]));
   const attachedKeys = new Set(attached.map((a) => a.entry.key.toLowerCase()));
   const pathsByKey = new Map<string, string[]>();
   for (const { entry, path } of attached) pathsByKey.set(entry.key.toLowerCase(), [...(pathsByKey.get(entry.key.toLowerCase()) ?? []), path]);
@@ -58,6 +64,8 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
       if (!refs.has(path)) refs.set(path, paperRefOf(records.get(path)));
       return refs.get(path);
     },
+    pageLabel: (path, page) => pageLabelOf(byPath.get(path)?.pageLabels, page),
+    versionOf: (path) => versionNote(path, byPath.get(path)?.fields),
   };
 }
 

@@ -38,9 +38,32 @@ function fieldOf<T>(raw: unknown, valid: (value: unknown) => value is T): Field<
 }
 
 /** Reads every stored row of an index's paper fields; an index without the table has none. */
-export async function readPaperFields(store: {
-  paperFields: { readAll(): Promise<Array<{ path: string; fields: Record<string, unknown> }>> };
-}): Promise<Map<string, PaperFields>> {
+export async function readPaperFields(store: StoredRows): Promise<Map<string, PaperFields>> {
   const rows = await store.paperFields.readAll();
   return new Map(rows.map((row) => [row.path, checkedFields(row.fields)]));
+}
+
+/** What one PDF says of itself: its fields and its page labels (what a reader calls each page). */
+export interface StoredPaper {
+  fields: PaperFields;
+  /** One label per physical page, or null when the PDF defines none. */
+  pageLabels: string[] | null;
+}
+
+/** Every stored row with its page labels; labels that are not one string per page are dropped. */
+export async function readStoredPapers(store: StoredRows): Promise<Map<string, StoredPaper>> {
+  const rows = await store.paperFields.readAll();
+  return new Map(
+    rows.map((row) => [
+      row.path,
+      {
+        fields: checkedFields(row.fields),
+        pageLabels: Array.isArray(row.pageLabels) && row.pageLabels.every((l) => typeof l === 'string') ? row.pageLabels : null,
+      },
+    ]),
+  );
+}
+
+interface StoredRows {
+  paperFields: { readAll(): Promise<Array<{ path: string; fields: Record<string, unknown>; pageLabels?: string[] | null }>> };
 }

@@ -7,12 +7,12 @@
 import * as vscode from 'vscode';
 import { ChatMarkdownGuard } from '../chatMarkdown';
 import { markdownLink } from '../pure/citationLinks';
-import { OPEN_CITATION_COMMAND } from '../pure/commandIds';
+import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from '../pure/commandIds';
 
-/** Markdown the chat may run our one command from, and nothing else; no raw HTML. */
+/** Markdown the chat may run our citation commands from (open, insert into the draft), and nothing else; no raw HTML. */
 export function trustedMarkdown(value: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(value);
-  md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND] };
+  md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND, INSERT_CITATION_COMMAND] };
   md.supportHtml = false;
   return md;
 }

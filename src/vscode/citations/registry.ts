@@ -20,6 +20,8 @@ export interface CitedTurn {
   cited?: number[];
   /** Citation number -> the passage's sentence that best matches the answer's claim. */
   emphasis: Record<number, string>;
+  /** The final answer's text with its `[n]` markers (for "Insert answer"; absent while it streams). */
+  answer?: string;
 }
 
 export class CitationRegistry implements vscode.Disposable {
@@ -55,7 +57,7 @@ export class CitationRegistry implements vscode.Disposable {
       const sentence = c.text ? bestSentence(c.text, claimOf(answer, c.index)) : null;
       if (sentence) emphasis[c.index] = sentence;
     }
-    const stored = this.put(turn, { citations: merged, cited: citations.map((c) => c.index), emphasis });
+    const stored = this.put(turn, { citations: merged, cited: citations.map((c) => c.index), emphasis, answer });
     this.finished.fire({ turn, cited: citations });
     return stored;
   }

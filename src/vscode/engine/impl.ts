@@ -29,6 +29,7 @@ import { paperRefOf } from '../../core/papers/ref';
 import { recordJson } from '../../core/papers/recordJson';
 import { disposeAssistant, runResearchTurn } from './turn';
 import { openAiServerFor } from './modelServer';
+import { checkDraftCitations, draftKeyCompletions, planInsertion, type OpenFolderIndex } from './manuscript';
 
 interface OpenIndex {
   index: OpenedIndex;
@@ -197,9 +198,29 @@ async function listPapers(folders: ReadonlyArray<EngineFolder>, settings: Engine
   return { papers, problems };
 }
 
+/** A folder's index for the manuscript tools, opened as a turn opens it (the same handle). */
+const openFolderIndex: OpenFolderIndex = async (folder, { settings }) =>
+  (
+    await openForQueries(
+      folder.dbDir,
+      settings.ollamaHost,
+      openAiServerFor(settings),
+      settings.embedding.localDir,
+      settings.timeouts,
+      settings.indexRefreshSeconds,
+      {
+        root: folder.root,
+        exclude: settings.index.exclude,
+      },
+    )
+  ).index;
+
 export const engine: Engine = {
   indexFolder: indexWorkspace,
   listPapers,
+  planInsertion: (request) => planInsertion(request, openFolderIndex),
+  keyCompletions: (request) => draftKeyCompletions(request, openFolderIndex),
+  checkDraft: (request) => checkDraftCitations(request, openFolderIndex),
   refreshPapers() {
     for (const entry of open.values())
       void entry.then(

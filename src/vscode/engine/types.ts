@@ -10,6 +10,7 @@ import type { LlmClient } from '../../core/llm/types';
 import type { Logger } from '../../core/ports';
 import type { ResearchConfigInput } from '../../core/graph/config';
 import type { RecordJson } from '../../core/papers/recordJson';
+import type { BibEdit, CitationRequest, DraftProblem, KeyCompletion, SourceRange, Verdict } from '../../core/manuscript';
 
 /**
  * Settings the engine needs, as plain data (made from the editor's settings by
@@ -78,6 +79,63 @@ export interface EnginePapers {
   problems: string[];
 }
 
+/** A draft open in the editor, with the texts of the open documents (unsaved edits count: the draft, its root, its bib files). */
+export interface EngineDraft {
+  /** Absolute path. */
+  path: string;
+  text: string;
+  /** Absolute path -> text, for every open document the draft's setup may read. */
+  openTexts: Record<string, string>;
+}
+
+/** A place an answer cites, as the chat's citations name it (`<label>/<path>` with several folders). */
+export interface EngineCitedPlace {
+  file: string;
+  page?: number;
+  pageEnd?: number;
+}
+
+/** What inserting citations into a draft takes (core/manuscript/insert/plan.ts), for the editor to apply. */
+export interface EngineInsertPlan {
+  style: { format: 'latex' | 'markdown'; command: string };
+  /** One per source given, in order; null for a source that cannot be cited (a note). */
+  requests: Array<CitationRequest | null>;
+  bibEdits: BibEdit[];
+  notes: string[];
+}
+
+/** A passage of the check, with how a citation of it reads ("Chaussé (2010), p. 14") and its path as the chat names it. */
+export interface EngineCheckedPassage {
+  path: string;
+  page: number | null;
+  text: string;
+  label: string;
+}
+
+export interface EngineCitationCheck {
+  key: string;
+  verdict: Verdict;
+  reason: string;
+  keyRange: SourceRange;
+  sentenceRange: SourceRange;
+  sentence: string;
+  evidence: EngineCheckedPassage | null;
+  suggested: (EngineCheckedPassage & { key: string | null }) | null;
+}
+
+export interface EngineDraftCheck {
+  checks: EngineCitationCheck[];
+  problems: DraftProblem[];
+  notes: string[];
+}
+
+export interface EngineDraftRequest {
+  folders: ReadonlyArray<EngineFolder>;
+  settings: EngineSettings;
+  draft: EngineDraft;
+  signal?: AbortSignal;
+}
+
 export interface EngineIndexRequest {
   /** Workspace folder to index. */
   root: string;
@@ -129,6 +187,12 @@ export interface Engine {
   runTurn(request: EngineTurnRequest): Promise<TurnResult>;
   /** Every indexed document of the folders with its record and where each field came from (the "Show Papers" list). */
   listPapers(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Promise<EnginePapers>;
+  /** The citation to insert for each place an answer cites, in the draft's style, and the bib entries the draft's bibliography lacks. */
+  planInsertion(request: EngineDraftRequest & { sources: EngineCitedPlace[] }): Promise<EngineInsertPlan>;
+  /** The papers to offer where a citation key is typed in the draft (its bibliography's entries, then the library's papers it lacks). */
+  keyCompletions(request: EngineDraftRequest): Promise<KeyCompletion[]>;
+  /** The draft's citations (those in `range`, offsets, when given) checked against the library of the folder that holds it. */
+  checkDraft(request: EngineDraftRequest & { range?: { start: number; end: number } }): Promise<EngineDraftCheck>;
   /** A bib file was added, changed or removed: open indexes read the folder's bib files again at their next question. */
   refreshPapers(): void;
   /** Releases open index handles (deactivate, before clearing). */

@@ -4,7 +4,7 @@
  */
 import type { Citation } from '../../core/graph/api';
 import { citationLabel } from '../../core/citations/citationLabel';
-import { OPEN_CITATION_COMMAND } from './commandIds';
+import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from './commandIds';
 
 /** What a link carries: its turn and number, and where to open if the turn is forgotten. */
 export interface CitationLinkArgs {
@@ -16,7 +16,7 @@ export interface CitationLinkArgs {
   lines?: [number, number];
 }
 
-export function citationCommandUri(turn: string, c: Citation): string {
+export function citationCommandUri(turn: string, c: Citation, command: string = OPEN_CITATION_COMMAND): string {
   const args: CitationLinkArgs = {
     turn,
     n: c.index,
@@ -27,7 +27,12 @@ export function citationCommandUri(turn: string, c: Citation): string {
   };
   // encodeURIComponent leaves ( ) ' ! * as they are; a ")" would end the Markdown link early.
   const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[()'!*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `command:${OPEN_CITATION_COMMAND}?${encoded}`;
+  return `command:${command}?${encoded}`;
+}
+
+/** The Sources list's "insert" link: the citation at the cursor of the writer's draft. */
+export function insertCitationUri(turn: string, c: Citation): string {
+  return citationCommandUri(turn, c, INSERT_CITATION_COMMAND);
 }
 
 /** A marker link as `markdownLink` writes it, so history can turn it back into `[n]`. */

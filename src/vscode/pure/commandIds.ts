@@ -9,6 +9,9 @@ export const PARTICIPANT_ID = 'local-research.research';
 /** Opens a citation in our viewer or the note at its lines (citations/register.ts). */
 export const OPEN_CITATION_COMMAND = 'local-research.openCitation';
 
+/** Inserts one cited passage of an answer into the draft (the Sources list's "insert" links). */
+export const INSERT_CITATION_COMMAND = 'local-research.insertCitation';
+
 export const COMMANDS = {
   indexWorkspace: 'local-research.indexWorkspace',
   rebuildIndex: 'local-research.rebuildIndex',
@@ -24,4 +27,12 @@ export const COMMANDS = {
   pullModel: 'local-research.pullModel',
   installOllama: 'local-research.installOllama',
   openCitation: OPEN_CITATION_COMMAND,
+  insertCitation: INSERT_CITATION_COMMAND,
+  insertCitations: 'local-research.insertCitations',
+  insertAnswer: 'local-research.insertAnswer',
+  checkCitations: 'local-research.checkCitations',
+  /** Internal: a completion's bib entry, offered once the key is chosen. */
+  addBibEntry: 'local-research.addBibEntry',
+  /** Internal: a check's code action, the suggested paper's key in place of the cited one. */
+  replaceCitationKey: 'local-research.replaceCitationKey',
 } as const;

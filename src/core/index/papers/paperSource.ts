@@ -14,7 +14,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Logger } from '../../ports';
 import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../../papers/library';
 import { parseBibText, type ParsedBib } from '../../papers/bib/parseBib';
-import { readPaperFields } from '../../papers/storedFields';
+import { readStoredPapers } from '../../papers/storedFields';
 import { discoverFiles } from '../build/discover';
 import type { IndexStore } from '../store/types';
 
@@ -80,9 +80,9 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
     bibPaths ??= findBibs(signal);
     const paths = await bibPaths;
     const bibs = (await Promise.all(paths.map((path) => readBib(path, signal)))).filter((b): b is BibFileState => b !== null);
-    const [documents, stored] = await Promise.all([store.documents(), readPaperFields(store)]);
+    const [documents, stored] = await Promise.all([store.documents(), readStoredPapers(store)]);
     const library = buildLibrary(
-      documents.map((d) => ({ path: d.path, fields: stored.get(d.path) ?? null })),
+      documents.map((d) => ({ path: d.path, fields: stored.get(d.path)?.fields ?? null, pageLabels: stored.get(d.path)?.pageLabels ?? null })),
       bibs.map((b) => b.parsed),
       options.root,
     );

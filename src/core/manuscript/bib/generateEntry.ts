@@ -23,6 +23,8 @@ export type BibEntryResult =
 export interface GenerateOptions {
   /** The PDF's path relative to the bib file's folder, for a `file` field when the user's entries have them. */
   pdfFromBib?: string;
+  /** The key to give the entry when no entry of this bib has it: the user's key for the paper in another of their bib files. */
+  preferredKey?: string;
 }
 
 /** Titles at least this alike (after case, accent and punctuation folding) name the same paper. */
@@ -37,8 +39,9 @@ export function bibEntryFor(record: PaperRecord, entries: readonly BibEntryFacts
   const pattern = inferKeyPattern(entries.map((e) => ({ key: e.key, ...keyPartsOf(e) })));
   const authors = record.authors?.value ?? [];
   const year = record.year?.value ?? null;
-  const base = keyFor({ family: authors[0]?.family ?? null, year, title }, pattern) || 'paper';
-  const key = uniqueKey(base, new Set(entries.map((e) => e.key)));
+  const taken = new Set(entries.map((e) => e.key.toLowerCase()));
+  const preferred = options.preferredKey && !taken.has(options.preferredKey.toLowerCase()) ? options.preferredKey : null;
+  const key = preferred ?? uniqueKey(keyFor({ family: authors[0]?.family ?? null, year, title }, pattern) || 'paper', new Set(entries.map((e) => e.key)));
   const { type, venueField } = entryType(record);
   const fields: Array<[string, string]> = [];
   if (authors.length > 0) fields.push(['author', authors.map(authorText).join(' and ')]);

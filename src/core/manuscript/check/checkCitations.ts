@@ -49,6 +49,8 @@ async function checkSentence(sentence: CitedSentence, options: CheckOptions): Pr
       line: cited.range.start.line,
       column: cited.range.start.column,
       sentenceLine: sentence.range.start.line,
+      keyRange: cited.range,
+      sentenceRange: sentence.range,
       key: cited.key,
       sentence: sentence.text,
     };

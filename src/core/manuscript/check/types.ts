@@ -1,5 +1,6 @@
 /** What checking a draft's citations takes and gives (./checkCitations.ts). */
 import type { Retriever, SearchOptions } from '../../index';
+import type { SourceRange } from '../types';
 
 export type Verdict = 'supported' | 'not-found' | 'contradicted' | 'not-in-library';
 
@@ -49,6 +50,9 @@ export interface CitationCheck {
   column: number;
   /** The line the sentence starts on. */
   sentenceLine: number;
+  /** The key as written, and the whole sentence as written (an editor places its marks there). */
+  keyRange: SourceRange;
+  sentenceRange: SourceRange;
   key: string;
   /** The sentence as a reader reads it. */
   sentence: string;

@@ -18,6 +18,8 @@ export interface LibraryDocument {
   path: string;
   /** What the document itself says (PDF metadata and page text); null when nothing was read. */
   fields: PaperFields | null;
+  /** The PDF's page labels, one per physical page ("xii", "253"); absent or null when it defines none. */
+  pageLabels?: readonly string[] | null;
 }
 
 export type AttachedBy = 'file' | 'doi' | 'arxiv' | 'title';

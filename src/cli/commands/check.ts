@@ -1,0 +1,191 @@
+/**
+ * `check <folder> <file>`: each citation of a LaTeX or Markdown draft checked against the papers of
+ * the folder's index (src/core/manuscript/check): one line per cited key with its line, key,
+ * verdict, the cited paper's passage as a citation ("Chaussé (2010), p. 14") and, when another
+ * paper says what the sentence says, that one. `--json` prints one object per cited key instead.
+ * What could not be read (a brace never closed, a bib entry never closed, a missing bibliography)
+ * is one `warning:` line each on stderr; the rest is still checked, and the draft itself is never
+ * evidence. Exit 0 when every citation is supported, 3 when some are not, 1 when the check could
+ * not run (no usable index, the draft unreadable), 2 on usage errors.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CliCommand } from '../command';
+import { IndexStoreError, SearchError, openIndexForQueries, type SearchOptions } from '../../core/index';
+import { citationLabel } from '../../core/citations/citationLabel';
+import { checkDraft, draftFormatOf, nodeDraftFiles, type CitationCheck, type Verdict } from '../../core/manuscript';
+import type { PaperLibrary } from '../../core/papers/library';
+import { terminalSafe } from '../../core/text/terminalSafe';
+import { indexProblemLine } from '../indexProblem';
+import {
+  TIMEOUT_USAGE,
+  UsageError,
+  dbOptions,
+  jsonOptions,
+  limitsFromFlags,
+  localPrecisionOptions,
+  parseCommandArgs,
+  parseLocalPrecision,
+  resolveDbDir,
+  resolveFolder,
+  stderrLogger,
+  timeoutOptions,
+  withUsage,
+} from '../options';
+import { MODEL_SERVER_USAGE, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
+import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+
+const usage = `check <folder> <file> [--db DIR] [--mode auto|hybrid|fts|vector] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
+
+const options = {
+  ...dbOptions,
+  ...jsonOptions,
+  mode: { type: 'string' },
+  'model-dir': { type: 'string' },
+  ...modelServerOptions,
+  ...localPrecisionOptions,
+  ...timeoutOptions,
+} as const;
+
+const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 'fts', 'vector'];
+
+/** Exit code when some citation is not supported (0 when all are; 1 and 2 are the CLI's own failures). */
+export const FLAGGED_EXIT = 3;
+
+export const command: CliCommand = {
+  usage,
+  run: (args) => withUsage(usage, () => runCheck(args)),
+};
+
+async function runCheck(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, options);
+  const [folderArg, fileArg, extra] = positionals;
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
+  const folder = await resolveFolder(folderArg);
+  if (!fileArg) throw new UsageError('missing <file> (the LaTeX or Markdown draft to check)');
+  const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
+  if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
+  const dbDir = resolveDbDir(folder, values.db);
+  const draftPath = resolve(fileArg);
+  const shown = terminalSafe(fileArg);
+  const text = await readDraft(draftPath, shown);
+  if (text === null) return 1;
+  const logger = stderrLogger();
+
+  let index;
+  try {
+    index = await openIndexForQueries(
+      dbDir,
+      {
+        modelDir: values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR ?? null,
+        openai: openAiServerOf(modelServerFromFlags(values)),
+        localPrecision: parseLocalPrecision(values['local-precision']),
+        limits: limitsFromFlags(values),
+      },
+      // No logger for the library: the folder's bib problems are the `papers` command's business, not this draft's.
+      { root: folder, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) },
+    );
+  } catch (error) {
+    if (!(error instanceof IndexStoreError)) throw error;
+    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
+    return 1;
+  }
+  try {
+    const library = await index.papers.current();
+    const result = await checkDraft({
+      path: draftPath,
+      text,
+      format: draftFormatOf(draftPath),
+      retriever: index.retriever,
+      library,
+      libraryRoot: folder,
+      files: nodeDraftFiles,
+      mode,
+    });
+    // Each problem's message starts with its line ("line 5: …").
+    for (const problem of result.problems) process.stderr.write(`warning: ${shown}, ${terminalSafe(problem.message)}\n`);
+    for (const note of result.notes) process.stderr.write(`warning: ${terminalSafe(note)}\n`);
+    if (values.json) {
+      for (const check of result.checks) process.stdout.write(JSON.stringify(checkJson(check)) + '\n');
+    } else {
+      const linker = stdoutLinker(folder);
+      for (const check of result.checks) process.stdout.write(`${checkLine(shown, check, library, linker)}\n`);
+      process.stdout.write(`${summary(shown, result.checks)}\n`);
+    }
+    return result.checks.every((c) => c.verdict === 'supported') ? 0 : FLAGGED_EXIT;
+  } catch (error) {
+    if (error instanceof SearchError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof IndexStoreError) {
+      process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await index.close();
+  }
+}
+
+/** The draft's text, or null after saying why it cannot be read. */
+async function readDraft(path: string, shown: string): Promise<string | null> {
+  const info = await stat(path).catch(() => null);
+  const problem = !info ? 'no such file' : info.isDirectory() ? 'a folder, not a draft' : null;
+  if (problem) {
+    process.stderr.write(`error: ${shown}: ${problem}: give the path of a .tex, .md, .qmd or .Rmd draft\n`);
+    return null;
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    process.stderr.write(`error: ${shown} cannot be read (${terminalSafe((error as NodeJS.ErrnoException).code ?? String(error))})\n`);
+    return null;
+  }
+}
+
+/** The object `--json` prints per cited key. */
+export function checkJson(check: CitationCheck) {
+  return {
+    line: check.line,
+    key: check.key,
+    verdict: check.verdict,
+    evidence: check.evidence ? { path: check.evidence.path, page: check.evidence.page, text: check.evidence.text } : null,
+    suggested: check.suggested ? { key: check.suggested.key, path: check.suggested.path, page: check.suggested.page } : null,
+  };
+}
+
+const VERDICT_TEXT: Record<Verdict, string> = {
+  supported: 'supported',
+  'not-found': 'not found in the cited paper',
+  contradicted: 'contradicted by the cited paper',
+  'not-in-library': 'not in your library',
+};
+
+/** `paper.tex:12 chausse2010 supported: Chaussé (2010), p. 14`, then what another paper says and why, for a flagged one. */
+function checkLine(draft: string, check: CitationCheck, library: PaperLibrary, linker: LocationLinker): string {
+  const cite = (p: { path: string; page: number | null }) => {
+    const label = citationLabel({
+      file: p.path,
+      ...(p.page !== null ? { page: p.page } : {}),
+      ...(library.ref(p.path) ? { paper: library.ref(p.path)! } : {}),
+    });
+    return linker.link(label, { path: p.path, page: p.page });
+  };
+  const head = `${draft}:${check.line} ${terminalSafe(check.key)} ${VERDICT_TEXT[check.verdict]}`;
+  if (check.verdict === 'supported') return `${head}: ${check.evidence ? cite(check.evidence) : ''}`;
+  const parts = [head];
+  if (check.evidence) parts.push(`closest passage ${cite(check.evidence)}`);
+  if (check.suggested) parts.push(`${cite(check.suggested)} says this${check.suggested.key ? ` (${terminalSafe(check.suggested.key)})` : ''}`);
+  parts.push(terminalSafe(check.reason));
+  return parts.join('; ');
+}
+
+function summary(draft: string, checks: readonly CitationCheck[]): string {
+  if (checks.length === 0) return `${draft}: no citations found (\\cite{…} and its family in LaTeX, [@key] in Markdown)`;
+  const count = (v: Verdict) => checks.filter((c) => c.verdict === v).length;
+  const parts = (['supported', 'not-found', 'contradicted', 'not-in-library'] as const)
+    .filter((v) => count(v) > 0)
+    .map((v) => `${count(v)} ${VERDICT_TEXT[v]}`);
+  return `${draft}: ${checks.length} cited key${checks.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
