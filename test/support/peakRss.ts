@@ -15,11 +15,17 @@ export interface MeasuredRun extends CliResult {
 
 export function runCliMeasured(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onStderr?: (stderr: string, child: ChildProcess) => void } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    onStderr?: (stderr: string, child: ChildProcess) => void;
+    /** Another build of the CLI (a benchmark compares main's). */
+    cli?: string;
+  } = {},
 ): Promise<MeasuredRun> {
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, FORCE_HYPERLINK: undefined, ...options.env } });
+    const child = spawn(process.execPath, [options.cli ?? cliPath, ...args], { env: { ...process.env, FORCE_HYPERLINK: undefined, ...options.env } });
     let stdout = '';
     let stderr = '';
     let killed = false;

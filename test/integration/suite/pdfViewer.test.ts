@@ -90,7 +90,7 @@ describe('PDF viewer: citations open at the page with the indexed passage highli
     const quoted = report.opening.text.split('\n').slice(1).join(' ').replace(/…$/, '');
     assert.ok(quoted.length > 40 && normalise(chunk.text).startsWith(normalise(quoted)), `not the chunk's start: ${quoted}`);
     assert.equal(report.opening.page, '1');
-    assert.equal(report.opening.citation, '[1] cross-page.pdf pp. 1-2 (1 of 2)');
+    assert.equal(report.opening.citation, '[1] cross-page.pdf, pp. 1-2 (1 of 2)');
     assert.equal(report.opening.shown, false, 'the note still shows over the painted page');
   });
 
