@@ -19,6 +19,7 @@ import { deepHtml, unclosedHtml } from '../support/htmlBombs';
 import { flatPdf, giantImagePdf, pageTreeFanOutPdf } from '../support/pdfBombs';
 import { runCliMeasured, type MeasuredRun } from '../support/peakRss';
 import { makeSymlinkTraps } from '../support/symlinkTraps';
+import { writePdf } from '../support/pdfs';
 import { withTempDir } from '../support/tempDir';
 
 const NOTE = '# Field notes\n\nThe other document talks about zebra migrations.\n';
@@ -248,7 +249,12 @@ describe('faults: one bad file never stops the index', function () {
       const passwd = await runCli(['search', root, 'root:x:0', '--json']);
       assert.deepEqual(JSON.parse(passwd.stdout).hits, []);
 
-      // A linked Zotero storage allowed on purpose is read; /proc stays out even when named.
+      // A linked Zotero storage allowed on purpose is read, its bib file too; /proc stays out even when named.
+      await writePdf(join(storage, 'osprey.pdf'), ['Ospreys dive feet first for fish.']);
+      await writeFile(
+        join(storage, 'library.bib'),
+        '@article{hawk2019osprey,\n  title = {Osprey Diving Behaviour},\n  author = {Hawk, Ann},\n  year = {2019},\n  file = {:osprey.pdf:PDF}\n}\n',
+      );
       const allowed = await runCliMeasured(['index', root, '--embed', 'none', '--follow-links-into', storage, '--follow-links-into', '/proc']);
       assertBounded(allowed);
       assert.match(
@@ -257,8 +263,11 @@ describe('faults: one bad file never stops the index', function () {
       );
       const osprey = await runCli(['search', root, 'osprey diving', '--json']);
       assert.equal(JSON.parse(osprey.stdout).hits[0]?.path, 'zotero/paper.md');
-      // `status` told the same folder counts the linked paper as indexed, not removed.
-      const pending = JSON.parse((await runCli(['status', root, '--follow-links-into', storage, '--json'])).stdout).pending;
+      // The index remembers the folder it was allowed: `status` counts the linked files as indexed,
+      // not removed, and the linked library's bib names its paper, without the flag again.
+      const pending = JSON.parse((await runCli(['status', root, '--json'])).stdout).pending;
       assert.deepEqual(pending, { new: 0, modified: 0, removed: 0, ocrRereads: 0 });
+      const papers = JSON.parse((await runCli(['papers', root, '--json'])).stdout) as { papers: Array<{ path: string; citekey: { value: string } | null }> };
+      assert.equal(papers.papers.find((p) => p.path === 'zotero/osprey.pdf')?.citekey?.value, 'hawk2019osprey');
     }));
 });

@@ -81,7 +81,7 @@ async function runStatus(args: string[]): Promise<number> {
     // Files that failed last time and have not changed are not "new": they are named, with why.
     const { failing, ...pending } = await changesSinceLastRun(folder, dbDir, documents, {
       ocrDone: meta.ocr === true,
-      followLinksInto: values['follow-links-into'],
+      followLinksInto: values['follow-links-into'] ?? meta.followLinksInto,
     });
     const pages = documents.reduce((sum, d) => sum + (d.pages ?? 0), 0);
     const checksums = Boolean(meta.checksums);

@@ -242,6 +242,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         signal,
         beside: beside?.what ?? null,
         origin: here,
+        followLinksInto: options.followLinksInto,
         ocr,
         target,
         failed,
@@ -397,6 +398,7 @@ async function* finishRun(
     signal,
     beside,
     origin,
+    followLinksInto,
     ocr,
     target,
     failed,
@@ -417,6 +419,7 @@ async function* finishRun(
     beside: string | null;
     /** Recorded when the run completes: every document was checked against the index here. */
     origin: IndexOrigin;
+    followLinksInto: string[] | undefined;
     ocr: OcrRun | undefined;
     target: string;
     failed: FileFailure[];
@@ -451,6 +454,7 @@ async function* finishRun(
     sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
     paperFields: papers.complete ? PDF_RECORD_VERSION : null,
     origin,
+    followLinksInto: (followLinksInto ?? []).map((dir) => resolve(root, dir)),
   });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.

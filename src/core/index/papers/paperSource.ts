@@ -53,7 +53,14 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
 
   async function findBibs(signal?: AbortSignal): Promise<string[]> {
     if (!options.root) return [];
-    const found = await discoverFiles(options.root, { include: BIB_INCLUDE, exclude: options.exclude, skipDirs: options.skipDirs, signal });
+    const found = await discoverFiles(options.root, {
+      include: BIB_INCLUDE,
+      exclude: options.exclude,
+      skipDirs: options.skipDirs,
+      // A library linked into the folder (Zotero's storage, a shared drive) holds its bib files too.
+      followLinksInto: store.meta().followLinksInto,
+      signal,
+    });
     return found.files.map((f) => f.path).sort();
   }
 

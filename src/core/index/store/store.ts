@@ -354,7 +354,7 @@ class LanceIndexStore implements IndexStore {
     await this.committed();
   }
 
-  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin'> = {}): Promise<void> {
+  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin' | 'followLinksInto'> = {}): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 

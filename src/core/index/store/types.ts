@@ -53,6 +53,12 @@ export interface IndexMeta {
    * trusts a file's size and time to mean "unchanged".
    */
   origin?: IndexOrigin;
+  /**
+   * The folders outside the indexed one that the last completed run let symbolic links lead into
+   * (absolute, build/discover.ts). Whoever walks the folder for this index again (`status`, the
+   * bib files of its papers) follows the same links, so a linked library is not "removed".
+   */
+  followLinksInto?: string[];
 }
 
 export interface IndexOrigin {
@@ -116,7 +122,7 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin'>): Promise<void>;
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin' | 'followLinksInto'>): Promise<void>;
   /** Records the checksums of the files as they are now (every write records them after its commit; markIndexed too). */
   recordChecksums(): Promise<void>;
   /**
