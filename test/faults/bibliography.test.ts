@@ -127,6 +127,21 @@ describe('faults: the bibliography and the PDFs as they are', function () {
     );
   });
 
+  it("a draft's bib whose 30 entries name PDFs kept elsewhere: one warning line for the file, not 30, before the answer", async () => {
+    const elsewhere = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `@article{away${i},\n  author = {Zeileis, Achim},\n  title = {Paper Number ${i}},\n  year = {2004},\n  file = {:../library/away${i}.pdf:PDF}\n}\n`,
+    ).join('');
+    const docs = await library(`${STRING}${GOOD}${elsewhere}`);
+    const run = await runCli(['search', docs, 'kernel of the HAC weighting matrix']);
+    assert.equal(run.code, 0, run.stderr);
+    const warnings = run.stderr.split('\n').filter((line) => line.startsWith('warning: papers'));
+    assert.deepEqual(warnings, [
+      'warning: papers: refs.bib:9: away0: its file ../library/away0.pdf is not among the indexed documents (and 29 more entries that could not be used: the papers command lists them)',
+    ]);
+  });
+
   it('two PDFs claiming one entry (a copy in another folder): both are that paper, said once', () =>
     withTempDir(async (root) => {
       const docs = join(root, 'docs');

@@ -250,10 +250,10 @@ describe('faults: one bad file never stops the index', function () {
       assert.deepEqual(JSON.parse(passwd.stdout).hits, []);
 
       // A linked Zotero storage allowed on purpose is read, its bib file too; /proc stays out even when named.
-      await writePdf(join(storage, 'osprey.pdf'), ['Ospreys dive feet first for fish.']);
+      await writePdf(join(storage, 'osprey.pdf'), ['Fish hawks plunge feet first.']);
       await writeFile(
         join(storage, 'library.bib'),
-        '@article{hawk2019osprey,\n  title = {Osprey Diving Behaviour},\n  author = {Hawk, Ann},\n  year = {2019},\n  file = {:osprey.pdf:PDF}\n}\n',
+        '@article{hawk2019plunge,\n  title = {Plunge Behaviour of Fish Hawks},\n  author = {Hawk, Ann},\n  year = {2019},\n  file = {:osprey.pdf:PDF}\n}\n',
       );
       const allowed = await runCliMeasured(['index', root, '--embed', 'none', '--follow-links-into', storage, '--follow-links-into', '/proc']);
       assertBounded(allowed);
@@ -268,6 +268,6 @@ describe('faults: one bad file never stops the index', function () {
       const pending = JSON.parse((await runCli(['status', root, '--json'])).stdout).pending;
       assert.deepEqual(pending, { new: 0, modified: 0, removed: 0, ocrRereads: 0 });
       const papers = JSON.parse((await runCli(['papers', root, '--json'])).stdout) as { papers: Array<{ path: string; citekey: { value: string } | null }> };
-      assert.equal(papers.papers.find((p) => p.path === 'zotero/osprey.pdf')?.citekey?.value, 'hawk2019osprey');
+      assert.equal(papers.papers.find((p) => p.path === 'zotero/osprey.pdf')?.citekey?.value, 'hawk2019plunge');
     }));
 });

@@ -93,12 +93,24 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
       bibs.map((b) => b.parsed),
       options.root,
     );
-    for (const problem of library.problems) {
-      const line = `${problem.bibFile}:${problem.line}: ${problem.message}`;
-      if (!reported.has(line)) options.logger?.warn(`papers: ${line}`);
+    reportProblems(library.problems);
+    return library;
+  }
+
+  /**
+   * One line per bib file, once: a bib beside drafts can name 30 PDFs that are elsewhere, and 30
+   * warnings before every answer would bury it. The papers command and Show Papers list them all.
+   */
+  function reportProblems(problems: PaperLibrary['problems']): void {
+    const byFile = new Map<string, PaperLibrary['problems']>();
+    for (const problem of problems) byFile.set(problem.bibFile, [...(byFile.get(problem.bibFile) ?? []), problem]);
+    for (const [file, list] of byFile) {
+      const [first] = list;
+      const more = list.length > 1 ? ` (and ${list.length - 1} more entries that could not be used: the papers command lists them)` : '';
+      const line = `papers: ${file}:${first!.line}: ${first!.message}${more}`;
+      if (!reported.has(line)) options.logger?.warn(line);
       reported.add(line);
     }
-    return library;
   }
 
   /** What the library depends on, cheap to compare: the bib files' sizes and times, the document list. */
