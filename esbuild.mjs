@@ -29,19 +29,24 @@ const entryPoints = [
   { in: 'scripts/bench-vector-index.ts', out: 'bench-vector-index' },
 ].filter((e) => existsSync(e.in));
 
-/** Prints errors in the shape VS Code's esbuild problem matcher expects. */
+/**
+ * Prints errors in the shape VS Code's esbuild problem matcher expects (.vscode/tasks.json). The
+ * three contexts below build at once: one `started` line before the first and one `finished`
+ * after the last, so a launch waiting on the watch task starts on a complete dist/.
+ */
+let building = 0;
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
     build.onStart(() => {
-      if (watch) console.log('[watch] build started');
+      if (watch && building++ === 0) console.log('[watch] build started');
     });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      if (watch) console.log('[watch] build finished');
+      if (watch && --building === 0) console.log('[watch] build finished');
     });
   },
 };
