@@ -17,6 +17,8 @@ import { pageLabelOf, versionNote } from './version';
 export interface PaperLibrary {
   /** Every indexed document's record, by path; a document nothing is known of has none. */
   readonly records: ReadonlyMap<string, PaperRecord>;
+  /** Every indexed document's path, with a record or not. */
+  readonly documents: ReadonlySet<string>;
   /** Every bib entry read, attached to a document or not. */
   readonly entries: readonly BibEntry[];
   /** Entries that describe no indexed document (their PDF is elsewhere, or there is none). */
@@ -52,6 +54,7 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
   const refs = new Map<string, PaperRef | undefined>();
   return {
     records,
+    documents: new Set(documents.map((d) => d.path)),
     entries,
     unattached: entries.filter((e) => !attachedKeys.has(e.key.toLowerCase())),
     problems: [...bibs.flatMap((bib) => bib.problems), ...problems],

@@ -141,6 +141,29 @@ describe('CLI check: a draft’s citations against the library', function () {
       assert.match(stdout, /paper\.tex:7 clusteredZeileis supported: Zeileis et al\. \(2020\), p\. 2/);
     }));
 
+  it("a draft kept outside the library, whose own bib's file field names an indexed PDF nothing else is known of (no record yet), checks against that PDF", () =>
+    withIndexedLibrary(async (root, db, dir) => {
+      await writePdf(join(root, 'papers/notes.pdf'), [
+        {
+          lines: [
+            'the wild cluster bootstrap draws its factors from the rademacher',
+            'distribution by default, taking the values -1 and 1 with probability 0.5.',
+          ],
+        },
+      ]);
+      const run = indexFolder({ root, dbDir: db, embedder: null, workers: 1 });
+      while (!(await run.next()).done);
+      await mkdir(join(dir, 'manuscript'));
+      await writeFile(join(dir, 'manuscript/own.bib'), '@misc{notes2024,\n  title = {Bootstrap Notes},\n  file = {:../library/papers/notes.pdf:PDF}\n}\n');
+      await writeFile(
+        join(dir, 'manuscript/draft.md'),
+        '---\nbibliography: own.bib\n---\n\nThe wild cluster bootstrap draws Rademacher factors by default [@notes2024].\n',
+      );
+      const { code, stdout, stderr } = await runCli(['check', root, join(dir, 'manuscript/draft.md'), '--db', db]);
+      assert.equal(code, 0, stdout + stderr);
+      assert.match(stdout, /draft\.md:5 notes2024 supported: papers\/notes\.pdf, p\. 1/);
+    }));
+
   it('a 2 MB draft is checked, and a draft that does not exist or a missing argument is one clear line', () =>
     withIndexedLibrary(async (root, db, dir) => {
       const prose = 'Robust covariance estimation has a long history in econometrics and statistics. ';

@@ -102,7 +102,8 @@ function withDraftBibliography(base: CitationLibrary, library: PaperLibrary, ent
     if (extra.has(key) || base.resolveKey(entry.key)) continue;
     const byFile = fileFieldPaths(entry).flatMap((file) => {
       const path = indexedPath(root, isAbsolute(file) ? file : join(dirname(entry.bibFile), file));
-      return path && library.records.has(path) ? [path] : [];
+      // An indexed PDF nothing is known of yet (no record) is still the one the entry names.
+      return path && library.documents.has(path) ? [path] : [];
     })[0];
     const doi = entry.fields.doi ? fromLatex(entry.fields.doi).trim().toLowerCase() : null;
     const title = entry.fields.title ? fromLatex(entry.fields.title) : null;
