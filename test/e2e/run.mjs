@@ -366,7 +366,7 @@ async function main() {
 
     await step('a paper with a record is cited as readers cite it in the Sources list ("Chaussé (2010), p. 2"), a note by its path', async () => {
       // The log's panel (an earlier step) is closed; the draft is opened, its cursor at the end of the line to insert into.
-      await runCommand('View: Close Panel');
+      await runCommand('View: Hide Panel');
       await page.keyboard.press('Control+P');
       await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
       await page.keyboard.type('draft.md', { delay: 5 });
