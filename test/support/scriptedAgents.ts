@@ -3,9 +3,11 @@
  * schema's fields, or a streamed request for synthesis), and answered from that agent's queue or
  * its default. Tests then assert on exactly which agents were asked, and with what.
  */
+import type { AgentName } from '../../src/core/graph/config';
 import type { ChatReply, ChatRequestBody } from './fakeOllama';
 
-export type Agent = 'orchestrator' | 'clarification' | 'query-analysis' | 'quality' | 'synthesis' | 'validation';
+/** The graph's LLM agents (src/core/graph/nodes.ts), research split into its two requests. */
+export type Agent = Exclude<AgentName, 'research'> | 'query-analysis' | 'quality';
 
 export function agentOf(body: ChatRequestBody): Agent {
   if (body.stream) return 'synthesis';

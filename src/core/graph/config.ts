@@ -12,8 +12,10 @@
  */
 import { resolveLimits, secondsToMs, type NetworkLimits } from '../llm/timeouts';
 import type { LangfuseSettings } from '../tracing/langfuse';
+import type { NodeName } from './nodes';
 
-export type AgentName = 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation';
+/** The nodes that ask a language model (each may have its own model and temperature). */
+export type AgentName = Extract<NodeName, 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation'>;
 
 export interface ResearchConfig {
   /** Ollama host; null means OLLAMA_HOST or http://127.0.0.1:11434. */

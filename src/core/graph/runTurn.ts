@@ -18,6 +18,7 @@ import type { Tracer } from '../tracing/tracer';
 import type { TurnDependencies, TurnEvent, TurnInput, TurnOptions, TurnResult } from './api';
 import { resolveConfig, type ResearchConfig, type ResearchConfigInput } from './config';
 import { initialStateFrom } from './history';
+import { maxNodeRuns } from './nodes';
 import type { GraphRuntime } from './runtime';
 import { SCOPE_NOT_INDEXED, scopeNote, scopeRetriever, type ResolvedScope } from './scope';
 import type { ResearchStateType } from './state';
@@ -108,7 +109,8 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
       try {
         final = (await graph.invoke(initial, {
           configurable: { runtime },
-          recursionLimit: 25,
+          // LangGraph's default, or more when the settings allow longer turns: maxNodeRuns ends a turn first.
+          recursionLimit: Math.max(25, maxNodeRuns(config) + 1),
           ...(turnOptions.signal ? { signal: turnOptions.signal } : {}),
         })) as ResearchStateType;
       } catch (error) {

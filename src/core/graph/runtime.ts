@@ -13,6 +13,7 @@ import { promptRef, renderPrompt } from '../prompts/provider';
 import type { TurnTrace } from '../tracing/tracer';
 import type { TurnEvent } from './api';
 import type { AgentName, ResearchConfig } from './config';
+import type { NodeName } from './nodes';
 import { promptSanitiser, type RenderedData } from './passages';
 import type { Decision } from './api';
 import type { ResolvedScope } from './scope';
@@ -96,29 +97,19 @@ export function round(ms: number): number {
 
 export type { LlmMessage };
 
-const PROGRESS: Record<string, string> = {
-  gate: 'Checking the index…',
-  orchestrator: 'Understanding the question…',
-  clarification: 'Preparing a clarifying question…',
-  research: 'Searching your documents…',
-  synthesis: 'Writing the answer…',
-  validation: 'Checking the answer against the sources…',
-  degraded: 'Collecting the best passages…',
-};
-
-type NodeFn = (state: ResearchStateType, config: LangGraphRunnableConfig) => Promise<ResearchUpdate>;
+export type NodeFn = (state: ResearchStateType, config: LangGraphRunnableConfig) => Promise<ResearchUpdate>;
 
 /**
- * Wraps a node: a tracing span carrying the node's decisions, the iteration counter and
- * `lastAgent`. Nodes stay free of bookkeeping.
+ * Wraps a node of the table (./nodes): its progress line, a tracing span carrying its decisions,
+ * the iteration counter and `lastAgent`. Nodes stay free of bookkeeping.
  */
-export function instrumentNode(name: string, node: NodeFn): NodeFn {
+export function instrumentNode(name: NodeName, node: { run: NodeFn; progress: string }): NodeFn {
   return async (state, config) => {
     const runtime = runtimeOf(config);
     const span = runtime.trace.span(name, { question: state.question });
-    runtime.emit({ type: 'progress', agent: name, message: PROGRESS[name] ?? name });
+    runtime.emit({ type: 'progress', agent: name, message: node.progress });
     try {
-      const update = await node(state, config);
+      const update = await node.run(state, config);
       span.end(summarise(update), { decisions: update.decisions ?? [], next: update.nextAgent });
       return { ...update, iteration: 1, lastAgent: name };
     } catch (error) {

@@ -7,6 +7,7 @@ import { Annotation } from '@langchain/langgraph';
 import type { Citation, Decision, Followup } from './api';
 import type { Absence } from '../index/search/absence';
 import type { DocumentInfo, LibraryPaper, NamedPaper, SearchHit } from '../index/types';
+import type { NextAgent } from './nodes';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';
@@ -63,7 +64,7 @@ export const ResearchState = Annotation.Root({
   /** The node that ran last. */
   lastAgent: last<string>(() => ''),
   /** Where the last node wants to go; routers read it and return a literal node name. */
-  nextAgent: last<string>(() => ''),
+  nextAgent: last<NextAgent>(() => ''),
   /** Nodes run so far in this turn (a guard, summed). */
   iteration: Annotation<number>({ reducer: (a, b) => a + b, default: () => 0 }),
   /** The orchestrator's verdict: ask the user first. */
