@@ -5,8 +5,10 @@
  * a note, or a document without a record, by its path, "notes/setup.md, lines 3-8". The page is
  * the user's PDF's physical page (what the link opens).
  *
- * Lives here because the PDF viewer's webview bundles this folder: plain functions, no imports.
+ * Lives here because the PDF viewer's webview bundles this folder: plain functions, importing
+ * only the format table (plain data too).
  */
+import { formatOf } from '../formats';
 
 /** What a citation needs to know of the paper it cites (src/core/papers builds it from a record). */
 export interface PaperRef {
@@ -32,7 +34,7 @@ export interface CitedPlace {
 
 /** DOCX passages cite paragraphs (a .docx has no lines a user could open); every other text kind cites lines. */
 export function citesParagraphs(path: string): boolean {
-  return /\.docx$/i.test(path);
+  return formatOf(path).citedBy === 'paragraphs';
 }
 
 /** "line" or "paragraph", for labels such as "lines 3-6" / "paragraph 2". */

@@ -10,6 +10,7 @@
  * scores a hit on any copy as found: the copies hold the same text, so ranking one above the
  * other is not a retrieval error.
  */
+import { kindOf } from '../formats';
 import type { EvalQuestion, EvalSource, SourceLocation } from './retrievalEval';
 
 export const SCALE_MANIFEST_FILE = 'SCALE-MANIFEST.tsv';
@@ -62,7 +63,7 @@ export function mapToScaleCorpus(questions: EvalQuestion[], ranges: VolumeRange[
 }
 
 function mapSource(source: EvalSource, ranges: VolumeRange[]): EvalSource {
-  const isPdf = source.file.toLowerCase().endsWith('.pdf');
+  const isPdf = kindOf(source.file) === 'pdf';
   const elsewhere: SourceLocation[] = [];
   for (const range of ranges) {
     // A source without pages names the whole file: every page of the range is a copy of it.

@@ -4,11 +4,13 @@
  */
 
 import type { PaperRef } from '../citations/citationLabel';
+import type { DocumentKind } from '../formats';
 import type { MentionKind } from '../papers/mentions';
 import type { Absence } from './search/absence';
 import type { PaperEvidence } from './build/extract/paperEvidence';
 
-export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
+/** The kinds and their extensions are the format table's (../formats). */
+export type { DocumentKind };
 
 /** A file the walk found (build/discover.ts), before it is read. */
 export interface DiscoveredFile {

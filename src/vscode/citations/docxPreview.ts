@@ -5,7 +5,8 @@
  * paragraph numbers a citation carries map onto its lines exactly.
  */
 import * as vscode from 'vscode';
-import { citesParagraphs, extractDocx } from '../../core/index';
+import { formatOf } from '../../core/formats';
+import { extractDocx } from '../../core/index';
 
 export const DOCX_PREVIEW_SCHEME = 'local-research-docx';
 
@@ -15,7 +16,7 @@ export function docxPreviewUri(file: vscode.Uri): vscode.Uri {
 }
 
 export function isDocx(path: string): boolean {
-  return citesParagraphs(path);
+  return formatOf(path).previewedIn === 'docxPreview';
 }
 
 export class DocxPreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { cachedOcrWords, hashFile, ocrCacheDirOf } from '../../core/index';
 import type { Citation } from '../../core/graph/api';
 import type { OcrPageWords, PassageTarget } from '../../core/citations/viewerProtocol';
+import { formatOf } from '../../core/formats';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import type { PdfViewerProvider } from '../pdfViewer/provider';
@@ -48,7 +49,7 @@ export function createCitationOpener(deps: {
         () => true,
         () => false,
       );
-      const isPdf = citation.page !== undefined || /\.pdf$/i.test(citation.file);
+      const isPdf = citation.page !== undefined || formatOf(citation.file).previewedIn === 'pdfViewer';
       if (!exists) {
         // A shared index was built from another machine's copy: the file may never have been here.
         const message = located.folder.shared

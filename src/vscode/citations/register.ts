@@ -4,6 +4,7 @@
  * citation links run.
  */
 import * as vscode from 'vscode';
+import { formatOf } from '../../core/formats';
 import type { Logger } from '../../core/ports';
 import { PagePreviews } from '../pdfViewer/pagePreviews';
 import { PdfViewerProvider } from '../pdfViewer/provider';
@@ -41,7 +42,7 @@ export function registerCitations(context: vscode.ExtensionContext, folders: () 
   // meanwhile, in a worker thread, so the viewer can show the passage as soon as it opens.
   const prepare = registry.onDidFinish(({ turn, cited }) => {
     const stored = registry.get(turn);
-    const pdfs = cited.filter((c) => c.page !== undefined && /\.pdf$/i.test(c.file)).slice(0, PREVIEWS_PER_ANSWER);
+    const pdfs = cited.filter((c) => c.page !== undefined && formatOf(c.file).previewedIn === 'pdfViewer').slice(0, PREVIEWS_PER_ANSWER);
     for (const c of pdfs) {
       const located = folders().locate(c.file);
       if (located) void previews.prepare(vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/')), targetOf(c, stored, false));

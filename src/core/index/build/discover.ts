@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
+import { defaultIncludeGlobs, kindOf } from '../../formats';
 import { failureFromError, failureOfLink } from './extract/errors';
 import type { DiscoveredFile, DocumentKind, FileFailure } from '../types';
 
@@ -36,7 +37,7 @@ export interface OutsideLink {
 /** Never indexed, wherever a link or an allowed folder leads: the kernel's views, not documents. */
 const SYSTEM_DIRS = ['/proc', '/sys', '/dev'];
 
-export const DEFAULT_INCLUDE: string[] = ['**/*.pdf', '**/*.md', '**/*.markdown', '**/*.txt', '**/*.docx', '**/*.html', '**/*.htm'];
+export const DEFAULT_INCLUDE: string[] = defaultIncludeGlobs();
 
 /** The default index folder name, skipped like any other tool folder. */
 export const DEFAULT_INDEX_DIR_NAME = '.research-index';
@@ -62,19 +63,8 @@ export const DEFAULT_EXCLUDE: string[] = [
   '**/~$*',
 ];
 
-const KIND_BY_EXTENSION: Record<string, DocumentKind> = {
-  '.pdf': 'pdf',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-  '.docx': 'docx',
-};
-
-/** Kind of a document by its name; anything included that is not PDF, Markdown, HTML or DOCX is read as text. */
-export function kindOf(path: string): DocumentKind {
-  return KIND_BY_EXTENSION[extname(path).toLowerCase()] ?? 'text';
-}
+/** Kind of a document by its name (the format table, ../../formats); anything included that no format claims is read as text. */
+export { kindOf };
 
 /** `path` is `dir` or inside it (real, absolute paths). */
 function isWithin(path: string, dir: string): boolean {

@@ -4,6 +4,7 @@
  * that document) and the library's (a search over every document but the drafts), judged by
  * ./judgeCitation.ts. A key that resolves to no indexed document is `not-in-library`.
  */
+import { kindOf } from '../../formats';
 import type { SearchHit } from '../../index';
 import type { CitedSentence } from '../types';
 import { judgedTogether, judgeKey, THRESHOLDS, verdictOf, type KeyJudgement } from './judgeCitation';
@@ -75,7 +76,7 @@ async function checkSentence(sentence: CitedSentence, options: CheckOptions): Pr
 /** The cited paper's passages for the sentence and the other papers' (`library`, drafts left out), judged. */
 async function judgementFor(claim: Claim, path: string, library: readonly SearchHit[], options: CheckOptions): Promise<KeyJudgement> {
   const excluded = new Set(options.exclude);
-  const suggestable = options.suggestable ?? ((p: string) => /\.pdf$/i.test(p));
+  const suggestable = options.suggestable ?? ((p: string) => kindOf(p) === 'pdf');
   const cited = await options.retriever.search(claim.text, { mode: options.mode, signal: options.signal, paths: [path], k: CITED_PASSAGES });
   const others = library.filter((hit) => hit.path !== path && !excluded.has(hit.path) && suggestable(hit.path));
   return judgeKey(
