@@ -3,7 +3,7 @@
  * question, an agent's reason, an error's details): one line, no control characters (a log read
  * in a terminal must not run escapes), cut at a word.
  */
-import { snippetOf } from './graph/passages';
+import { snippetOf } from './text/snippet';
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 

@@ -5,6 +5,7 @@
  * one would swallow the rest of the answer), and text is cut only between sentences, lines or
  * words.
  */
+import { cutAtWord } from '../text/snippet';
 import { textBlocks, type TextBlock } from './textBlocks';
 
 type Piece = { kind: 'sentence'; text: string; group: number; listItem: boolean } | { kind: 'code'; lang: string; lines: string[]; group: number };
@@ -112,15 +113,6 @@ function cutLines(lines: string[], maxChars: number): string[] {
   }
   if (kept.length === lines.length) return kept;
   return kept.length ? [...kept, '…'] : [cutAtWord(lines[0]!, maxChars)];
-}
-
-/** Cuts at the last word boundary before the limit, never inside a word. */
-export function cutAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max - 1);
-  const space = head.search(/\s\S*$/);
-  const cut = space > max / 2 ? head.slice(0, space) : head;
-  return cut.replace(/[\s,;:–—-]+$/, '') + '…';
 }
 
 function trimBlank(lines: string[]): string[] {

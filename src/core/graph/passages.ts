@@ -8,7 +8,7 @@ import { reciprocalRankFusion, RRF_K } from '../index/search/fusion';
 import type { SearchHit } from '../index/types';
 import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
-import { cutAtWord } from './excerpt';
+import { snippetOf } from '../text/snippet';
 import { paperDescription, placeText, type CitedPlace } from '../citations/citationLabel';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
@@ -69,10 +69,6 @@ export function citationOf(hit: SearchHit, index: number): Citation {
     ...(hit.docHash ? { docHash: hit.docHash } : {}),
     ...(paper ? { paper } : {}),
   };
-}
-
-export function snippetOf(text: string, max = 160): string {
-  return cutAtWord(text.replace(/\s+/g, ' ').trim(), max);
 }
 
 /** The citations an answer actually uses, in the order of their numbers; unknown numbers are ignored. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createResearchAssistant } from '../../../src/core/graph/runTurn';
-import { cutAtWord, excerpt } from '../../../src/core/graph/excerpt';
+import { excerpt } from '../../../src/core/graph/excerpt';
+import { cutAtWord } from '../../../src/core/text/snippet';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { linesInsideFences } from '../../support/markdownFences';
 
