@@ -5,6 +5,7 @@
  * Score of a sentence: the claim's content words it contains, each weighted by how rare it is
  * among the passage's sentences (a word every sentence has says nothing about which one is meant).
  */
+import { anyCitationMarkers } from './citationMarkers';
 import { foldCodePoint } from './fold';
 
 // Function words carry no evidence of which sentence a claim comes from.
@@ -17,8 +18,6 @@ const STOP_WORDS = new Set(
     'here same own few further being having doing itself themselves one set used use using'
   ).split(' '),
 );
-/** Citation markers an answer carries: [1], [2, 3], [1-4], [^1]. */
-const CITATION = /\[\^?\d+(?:\s*[,–-]\s*\d+)*\]/g;
 /**
  * A sentence ends at . ! or ? followed by a space and an upper-case letter, digit or opening
  * quote/bracket, or at a blank line. Abbreviations like "e.g. the" stay inside (lower case next).
@@ -33,7 +32,7 @@ const MIN_SHARED_WORDS = 2;
 /** The sentence of `passage` that best matches `claim`, as written in the passage; null when none matches meaningfully. */
 export function bestSentence(passage: string, claim: string): string | null {
   const sentences = splitSentences(passage);
-  const claimWords = new Set(contentWords(claim.replace(CITATION, ' ')));
+  const claimWords = new Set(contentWords(claim.replace(anyCitationMarkers(), ' ')));
   if (sentences.length === 0 || claimWords.size === 0) return null;
   const sentenceWords = sentences.map((s) => new Set(contentWords(s)));
   // A bare title or term ("SRANDOM") is not worth emphasising: candidates say at least two things.

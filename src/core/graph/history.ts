@@ -5,6 +5,7 @@
  * and the clarification count is reconstructed from the messages as well as possible.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { citationMarkers } from '../citations/citationMarkers';
 import type { HistoryTurn, TurnMetadata } from './api';
 import type { ChatMessage, ResearchUpdate } from './state';
 
@@ -28,7 +29,7 @@ export function isTurnMetadata(value: unknown): value is TurnMetadata {
 export function looksLikeClarification(text: string): boolean {
   const trimmed = text.trim();
   if (!trimmed || trimmed.length > 800) return false;
-  if (/\[\d+\]/.test(trimmed)) return false;
+  if (citationMarkers().test(trimmed)) return false;
   return /\?\s*$/m.test(trimmed);
 }
 

@@ -10,6 +10,7 @@ import { createPromptSanitiser, type Sanitise } from '../llm/controlTokens';
 import type { Citation } from './api';
 import { snippetOf } from '../text/snippet';
 import { paperDescription, placeText, type CitedPlace } from '../citations/citationLabel';
+import { citationMarkers, markerNumbers } from '../citations/citationMarkers';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
 export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'passage', 'passages'] as const;
@@ -74,8 +75,8 @@ export function citationOf(hit: SearchHit, index: number): Citation {
 /** The citations an answer actually uses, in the order of their numbers; unknown numbers are ignored. */
 export function citationsIn(answer: string, passages: readonly SearchHit[]): Citation[] {
   const used = new Set<number>();
-  for (const m of answer.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)) {
-    for (const n of m[1].split(',').map((s) => Number(s.trim()))) if (n >= 1 && n <= passages.length) used.add(n);
+  for (const m of answer.matchAll(citationMarkers())) {
+    for (const n of markerNumbers(m[1])) if (n >= 1 && n <= passages.length) used.add(n);
   }
   return [...used].sort((a, b) => a - b).map((n) => citationOf(passages[n - 1], n));
 }

@@ -5,6 +5,7 @@
  * text itself is made in ../pure/citationLinks.ts.
  */
 import * as vscode from 'vscode';
+import { citationMarkers, markerNumbers, OPEN_MARKER_AT_END } from '../../core/citations/citationMarkers';
 import { ChatMarkdownGuard } from '../chatMarkdown';
 import { markdownLink } from '../pure/citationLinks';
 import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from '../pure/commandIds';
@@ -16,10 +17,6 @@ export function trustedMarkdown(value: string): vscode.MarkdownString {
   md.supportHtml = false;
   return md;
 }
-
-const MARKERS = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
-/** A `[`, `[1`, `[1,` ... at the end of the text so far: a marker that may be split across tokens. */
-const OPEN_MARKER = /\[[\d,\s]*$/;
 
 /**
  * Rewrites `[n]` markers in streamed answer text into citation links, holding back a marker
@@ -38,7 +35,7 @@ export class CitationMarkerStream {
 
   push(text: string): void {
     this.held += this.guard.push(text);
-    const open = OPEN_MARKER.exec(this.held);
+    const open = OPEN_MARKER_AT_END.exec(this.held);
     const cut = open && this.held.length - open.index <= 24 ? open.index : this.held.length;
     this.emit(this.held.slice(0, cut));
     this.held = this.held.slice(cut);
@@ -51,10 +48,8 @@ export class CitationMarkerStream {
 
   private emit(text: string): void {
     if (!text) return;
-    const linked = text.replace(MARKERS, (_whole, numbers: string) =>
-      numbers
-        .split(',')
-        .map((s) => Number(s.trim()))
+    const linked = text.replace(citationMarkers(), (_whole, numbers: string) =>
+      markerNumbers(numbers)
         .map((n) => {
           const link = this.linkFor(n);
           return link ? markdownLink(`[${n}]`, link.uri, link.title) : `[${n}]`;

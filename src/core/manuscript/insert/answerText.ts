@@ -5,6 +5,7 @@
  * answer's Markdown emphasis and code as `\emph`, `\textbf`, `\texttt`. For Markdown an `@` that
  * Pandoc would read as a citation is escaped. Plain text, like citationText.
  */
+import { citationMarkerRuns } from '../../citations/citationMarkers';
 import { citationText, type CitationRequest, type CitationStyle } from './citationText';
 
 export interface AnswerText {
@@ -13,14 +14,12 @@ export interface AnswerText {
   unknownMarkers: number[];
 }
 
-const MARKERS = /\[(\d+(?:\s*,\s*\d+)*)\](?:\s*\[(\d+(?:\s*,\s*\d+)*)\])*/g;
-
 /** `sources[n]` is what marker `[n]` cites. */
 export function answerText(style: CitationStyle, answer: string, sources: ReadonlyMap<number, CitationRequest>): AnswerText {
   const unknown = new Set<number>();
   const pieces: string[] = [];
   let at = 0;
-  for (const m of answer.matchAll(MARKERS)) {
+  for (const m of answer.matchAll(citationMarkerRuns())) {
     const numbers = m[0].match(/\d+/g)!.map(Number);
     const missing = numbers.filter((n) => !sources.has(n));
     if (missing.length > 0) {
