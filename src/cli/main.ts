@@ -1,22 +1,11 @@
 #!/usr/bin/env node
 /**
  * Command-line entry point: `research-assistant <command> ...`. Each command lives in its own
- * file under ./commands and is loaded only when asked for, so `--help` stays instant.
+ * file under ./commands, listed in ./registry and loaded only when asked for.
  */
-import type { CliCommand } from './command';
 import { guardOutput, outputFailure } from './output';
+import { commands } from './registry';
 import { terminalSafe } from '../core/text/terminalSafe';
-
-const commands: Record<string, () => Promise<{ command: CliCommand }>> = {
-  index: () => import('./commands/index'),
-  search: () => import('./commands/search'),
-  status: () => import('./commands/status'),
-  eval: () => import('./commands/eval'),
-  ask: () => import('./commands/ask'),
-  chat: () => import('./commands/chat'),
-  papers: () => import('./commands/papers'),
-  check: () => import('./commands/check'),
-};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
