@@ -19,12 +19,23 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { command } = await load();
+  if (asksForHelp(rest)) {
+    process.stdout.write(`usage: ${command.usage}\n\n${command.summary}\n`);
+    return 0;
+  }
   return command.run(rest);
+}
+
+/** `--help` or `-h` among a command's options; after `--` it would be an argument, not an option. */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
 async function usage(): Promise<string> {
   const lines = ['Local Research Assistant: index your documents and ask them questions, locally.', '', 'Commands:'];
   for (const load of Object.values(commands)) lines.push(`  ${(await load()).command.usage}`);
+  lines.push('', "research-assistant <command> --help: that command's usage and what it does.");
   return lines.join('\n') + '\n';
 }
 

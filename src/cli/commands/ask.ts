@@ -38,6 +38,9 @@ const options = {
 
 export const command: CliCommand = {
   usage,
+  summary:
+    "Asks one question of the folder's documents and prints a cited answer. Without a model " +
+    'server the answer quotes the best passages; --history FILE carries earlier turns.',
   run: (args) => withUsage(usage, () => runAsk(args)),
 };
 

@@ -18,6 +18,9 @@ const usage = `chat <folder> [--folder DIR]... [--root DIR] [--refresh SECONDS] 
 
 export const command: CliCommand = {
   usage,
+  summary:
+    "A conversation with the folder's documents: type a question, or a suggestion's " +
+    'number to send it; /new starts a new conversation, /exit or Ctrl+D leaves.',
   run: (args) => withUsage(usage, () => runChat(args)),
 };
 

@@ -67,6 +67,9 @@ const options = {
 
 export const command: CliCommand = {
   usage,
+  summary:
+    "Brings the folder's index up to date, asks every question of a JSONL file that names its " +
+    'sources, and scores retrieval (hit@1/5/10, MRR@10, the "not in your documents" signal).',
   run: (args) => withUsage(usage, () => runEval(args)),
 };
 

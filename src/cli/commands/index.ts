@@ -45,6 +45,9 @@ const options = {
 
 export const command: CliCommand = {
   usage,
+  summary:
+    "Builds or updates the folder's index of its PDF, Word, HTML, Markdown and text files " +
+    'and prints what it did. Ctrl-C keeps what was indexed: run it again to finish.',
   run: (args) => withUsage(usage, () => runIndex(args)),
 };
 

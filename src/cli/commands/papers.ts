@@ -19,6 +19,9 @@ const usage = 'papers <folder> [--db DIR] [--json]';
 
 export const command: CliCommand = {
   usage,
+  summary:
+    'Lists every indexed document as the library knows it (title, authors, year, venue, DOI, ' +
+    "citekey) and where each field came from (a bib file, the PDF's metadata, its first page).",
   run: (args) => withUsage(usage, () => runPapers(args)),
 };
 

@@ -55,6 +55,9 @@ const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 
 
 export const command: CliCommand = {
   usage,
+  summary:
+    "Prints the index's best passages for a query and where each comes from: full-text " +
+    'and vector search when the index has embeddings, full-text otherwise.',
   run: (args) => withUsage(usage, () => runSearch(args)),
 };
 

@@ -26,6 +26,9 @@ const usage = 'status <folder> [--db DIR] [--verify] [--follow-links-into DIR]..
 
 export const command: CliCommand = {
   usage,
+  summary:
+    'Shows what the index holds and what changed on disk since it was built, naming the files ' +
+    'that could not be indexed; --verify checks every index file against its checksum.',
   run: (args) => withUsage(usage, () => runStatus(args)),
 };
 
