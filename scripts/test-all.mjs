@@ -18,9 +18,9 @@ const steps = [
   { name: 'typecheck webview', cmd: ['npx', 'tsc', '--noEmit', '-p', 'media/pdf-viewer'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], countsAsOne: true },
   { name: 'build', cmd: ['node', 'esbuild.mjs'] },
-  { name: 'unit', cmd: ['npx', 'mocha'], counts: true },
+  { name: 'unit', cmd: ['node', 'scripts/mocha-tier.mjs', 'unit'], counts: true },
   // The CLI and core under injected faults: stalled servers, damaged indexes, hostile documents.
-  { name: 'faults', cmd: ['npx', 'mocha', '--config', 'test/faults/.mocharc.json'], counts: true },
+  { name: 'faults', cmd: ['node', 'scripts/mocha-tier.mjs', 'faults'], counts: true },
   { name: 'integration', script: 'test/integration/run.mjs', counts: true },
   { name: 'e2e', script: 'test/e2e/run.mjs', counts: true },
   // Last: `npm run package` replaces dist/ with the production build.

@@ -10,8 +10,10 @@ import { suiteMocha } from '../mocha';
 
 export async function run(): Promise<void> {
   const mocha = suiteMocha(process.env.LRA_REPO_ROOT ?? join(__dirname, '../../../..'));
+  // LRA_FILES=a.test.js,b.test.js: only those files (run.mjs sets it from the files it is given).
+  const only = process.env.LRA_FILES ? new Set(process.env.LRA_FILES.split(',')) : null;
   for (const file of readdirSync(__dirname)
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && (!only || only.has(f)))
     .sort()) {
     mocha.addFile(join(__dirname, file));
   }
