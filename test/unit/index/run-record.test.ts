@@ -28,7 +28,7 @@ function bombExtractor(): Extractor & { attempts: number } {
     extract: async (file: Parameters<Extractor['extract']>[0]) => {
       if (file.path !== 'bomb.html') return extractFile(file);
       extractor.attempts++;
-      throw new ExtractionError('crashed', 'ran out of memory (limit 512 MB per extraction thread: raise --max-worker-mb); not retried until it changes');
+      throw new ExtractionError('crashed', 'ran out of memory (limit 2048 MB per extraction thread: raise --max-worker-mb); not retried until it changes');
     },
     paperEvidence: async () => undefined,
     close: async () => undefined,
@@ -57,12 +57,12 @@ describe('the run record: costly files wait, cut documents come back', () => {
         'not read again, unchanged since they ran out of memory or time last run: bomb.html (change them or raise the limit to try again)',
       ]);
 
-      const raised = await run({ root, dbDir, extractor, limits: { workerMemoryMb: 2048 } });
+      const raised = await run({ root, dbDir, extractor, limits: { workerMemoryMb: 4096 } });
       assert.equal(extractor.attempts, 2, 'a higher limit reads it again');
       assert.equal(raised.failed[0]?.code, 'crashed');
 
       await utimes(join(root, 'bomb.html'), new Date(), new Date(Date.now() + 5000));
-      await run({ root, dbDir, extractor, limits: { workerMemoryMb: 2048 } });
+      await run({ root, dbDir, extractor, limits: { workerMemoryMb: 4096 } });
       assert.equal(extractor.attempts, 3, 'a changed file is read again');
     }));
 
