@@ -15,8 +15,9 @@ import { DEFAULT_INDEX_DIR_NAME, discoverFiles, outsideLinksNotice } from './dis
 import { sameEmbedderId } from '../embed/ollama';
 import type { Embedder } from '../embed/types';
 import { createExtractor, DEFAULT_WORKERS, isAbortError, type Extractor } from './extract';
-import { prepare, type Prepared } from './prepare';
 import { RunWriter } from './runWriter';
+import { writeCandidates } from './writeCandidates';
+import { finishRun } from './finishRun';
 import { ocrCacheDirOf } from './ocr/cache';
 import { OcrRun } from './ocr/ocrRun';
 import type { OcrSettings } from './ocr/settings';
@@ -25,9 +26,6 @@ import { hasTextlessPages } from './extract/pdf';
 import { RunRecord } from './runRecord';
 import { fileLimitsOf, formatCount, type FileLimits } from './fileLimits';
 import { LatestMessage } from './latestMessage';
-import { fillSentenceVectors } from './sentenceVectorPass';
-import { fillPaperFields } from './paperFieldPass';
-import { PDF_RECORD_VERSION } from '../../papers/pdf';
 import { openIndexStore, readIndexMeta, removeIndexDir } from '../store/store';
 import { describeEmbedder, embedderChange, reembedInto, refusedOnObjectStore } from './embedderSwitch';
 import { IndexStoreError, IndexSwitchFailedError, isIndexDamage } from '../store/errors';
@@ -35,9 +33,9 @@ import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap,
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
-import type { IndexOrigin, IndexStore } from '../store/types';
+import type { IndexStore } from '../store/types';
 import { currentOrigin, describeOrigin, sameOrigin } from '../store/origin';
-import type { DiscoveredFile, FileFailure, IndexProgress, IndexSummary } from '../types';
+import type { FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */
@@ -69,12 +67,6 @@ export interface IndexFolderOptions {
   ocr?: Partial<OcrSettings>;
 }
 
-/**
- * Files being hashed/extracted ahead of the one being embedded and written. With 4, the workers
- * ran dry while a long file at the head of the queue was still being read (or a batch was being
- * written); only extracted text waits here, so a deeper queue costs little memory.
- */
-const LOOKAHEAD = 8;
 const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
 
 export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<IndexProgress, IndexSummary> {
@@ -286,180 +278,6 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
   } finally {
     await lock.release();
   }
-}
-
-/**
- * Hashes and extracts the candidates LOOKAHEAD files ahead (OCR included) and writes each in
- * order: an unchanged file is touched, a failed one recorded (its old text dropped), the rest
- * chunked, embedded and buffered. Progress is yielded as it goes; a cancel ends it normally.
- */
-async function* writeCandidates(
-  plan: IndexPlan,
-  run: RunWriter,
-  failed: FileFailure[],
-  {
-    extractor,
-    ocr,
-    messages,
-    record,
-    signal,
-    chunking,
-  }: {
-    extractor: Extractor;
-    ocr: OcrRun | undefined;
-    messages: LatestMessage;
-    record: RunRecord;
-    signal: AbortSignal | undefined;
-    chunking: Partial<ChunkOptions> | undefined;
-  },
-): AsyncGenerator<IndexProgress, { touched: number; cancelled: boolean }> {
-  let touched = 0;
-  let cancelled = false;
-  const total = plan.candidates.length;
-  const ahead: Array<Promise<Prepared>> = [];
-  let next = 0;
-  const fill = () => {
-    while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
-      const { file, stored, reread } = plan.candidates[next++]!;
-      ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
-      // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
-      ahead[ahead.length - 1]!.catch(() => undefined);
-    }
-  };
-
-  try {
-    fill();
-    for (let done = 0; ahead.length > 0; done++) {
-      const head = ahead.shift()!;
-      let prepared: Prepared | undefined;
-      // While a long PDF is read or a document OCR'd (seconds a page), say which page, then carry on.
-      while (!prepared) {
-        const next = await Promise.race([head, messages.next()]);
-        if ('phase' in next) yield { ...next, done, total };
-        else prepared = next;
-      }
-      fill();
-      const path = prepared.file.path;
-      if (prepared.kind === 'touched') {
-        touched++;
-        run.touch({ ...prepared.stored, size: prepared.file.size, mtimeMs: prepared.file.mtimeMs });
-      } else if (prepared.kind === 'failed') {
-        failed.push(prepared.failure);
-        // The old text no longer describes the file: drop it rather than serve stale answers.
-        if (prepared.stored) run.removeStale(path);
-      } else {
-        yield { phase: 'embed', done, total, file: path };
-        const outcome = await run.add(prepared, chunking, signal);
-        if (outcome.failure) {
-          failed.push(outcome.failure);
-          if (prepared.stored) run.removeStale(path);
-        } else {
-          record.written(prepared.doc);
-        }
-      }
-      if (run.shouldFlush()) {
-        yield { phase: 'write', done: done + 1, total, file: path };
-        await run.flush();
-      }
-      const upcoming = plan.candidates[done + 1]?.file.path;
-      if (upcoming) yield { phase: 'extract', done: done + 1, total, file: upcoming };
-      signal?.throwIfAborted();
-    }
-  } catch (error) {
-    // Only an abort is a normal way out; anything else (index write failed, embedder down) propagates.
-    if (!signal?.aborted && !isAbortError(error)) throw error;
-    cancelled = true;
-  } finally {
-    // Whatever finished is written even when the run stops: the next run skips it.
-    await Promise.allSettled(ahead);
-    await run.flush();
-  }
-  return { touched, cancelled };
-}
-
-/**
- * Ends a run: deletes what is gone, then makes the writes searchable, embeds the sentences of new
- * passages (sentenceVectorPass.ts), and records the run and its failures for `status`; a cancelled
- * run is made searchable as far as it got, and says how to finish. `cutShort`: cancelled during
- * the sentences, after the documents were complete.
- */
-async function* finishRun(
-  store: IndexStore,
-  plan: IndexPlan,
-  run: RunWriter,
-  {
-    cancelled,
-    embedder,
-    existing,
-    root,
-    extractor,
-    ocrCacheDir,
-    logger,
-    signal,
-    beside,
-    origin,
-    followLinksInto,
-    ocr,
-    target,
-    failed,
-    files,
-    notices,
-    total,
-    record,
-  }: {
-    cancelled: boolean;
-    embedder: Embedder | null;
-    existing: boolean;
-    root: string;
-    extractor: Extractor;
-    ocrCacheDir: string;
-    logger: Logger;
-    signal: AbortSignal | undefined;
-    /** What this run builds beside the index ('rebuilding the index', 'switching …'), or null. */
-    beside: string | null;
-    /** Recorded when the run completes: every document was checked against the index here. */
-    origin: IndexOrigin;
-    followLinksInto: string[] | undefined;
-    ocr: OcrRun | undefined;
-    target: string;
-    failed: FileFailure[];
-    files: DiscoveredFile[];
-    notices: string[];
-    total: number;
-    record: RunRecord;
-  },
-): AsyncGenerator<IndexProgress, { cutShort: boolean }> {
-  const removed = [...plan.removed, ...run.stale];
-  if (removed.length > 0) await store.deleteDocuments(removed);
-  const changed = run.indexed > 0 || removed.length > 0 || run.touched > 0;
-  if (cancelled) {
-    notices.push(
-      beside
-        ? `${beside} was cancelled: the previous index is unchanged and still answers; run the same command again to finish`
-        : 'indexing was cancelled: what was indexed is kept; run the same command again to finish',
-    );
-    // Make what is there searchable even if this was the first run.
-    if (!(await store.isSearchReady())) await store.optimize({ indicesOnly: true });
-    await store.recordChecksums();
-    return { cutShort: false };
-  }
-  if (changed || !(await store.isSearchReady())) {
-    yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
-    await store.optimize();
-  }
-  const papers = yield* fillPaperFields(store, { root, extractor, fromRun: run.paperEvidence, ocrCacheDir, changed, existing, signal, notices, logger });
-  const sentences = embedder && !signal?.aborted ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
-  await store.markIndexed(undefined, {
-    ocr: Boolean(ocr),
-    sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
-    paperFields: papers.complete ? PDF_RECORD_VERSION : null,
-    origin,
-    followLinksInto: (followLinksInto ?? []).map((dir) => resolve(root, dir)),
-  });
-  // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
-  // files. A shared index has no local folder to keep it in: the run's summary names them.
-  await record.write(target, failed, files);
-  return { cutShort: ((sentences !== null && !sentences.complete) || !papers.complete) && Boolean(signal?.aborted) };
 }
 
 /**
