@@ -36,3 +36,22 @@ export function isReferenceList(text: string): boolean {
 export function asksAboutReferences(question: string): boolean {
   return /\b(cit(e|es|ed|ing|ation|ations)|referenc(e|es|ed)|bibliograph\w*|sources? list|reading list|which (journal|publisher|volume))\b/i.test(question);
 }
+
+/**
+ * Reference lists after the passages that discuss the works they list (above), each
+ * group in its order. A demoted list keeps a score no higher than the last passage before it, so
+ * scores still fall down the list.
+ */
+export function belowReferenceLists<T extends { item: { text: string }; score: number }>(ranked: T[]): T[] {
+  const lists = ranked.filter((entry) => isReferenceList(entry.item.text));
+  if (lists.length === 0) return ranked;
+  const others = ranked.filter((entry) => !lists.includes(entry));
+  let floor = others.at(-1)?.score ?? Infinity;
+  return [
+    ...others,
+    ...lists.map((entry) => {
+      floor = Math.min(floor, entry.score);
+      return { ...entry, score: floor };
+    }),
+  ];
+}

@@ -17,7 +17,9 @@ import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
-import { asksAboutReferences, isReferenceList } from './referenceLists';
+import { asksAboutReferences, belowReferenceLists } from './referenceLists';
+import { MIN_MENTION, paperGroups, PRECISE_MENTION } from './paperGroups';
+import type { PaperMention } from '../../papers/mentions';
 import { indexTermLookup } from './termLookup';
 import { cachedDocumentList } from './documentList';
 import { documentsNamedBy } from './docScope';
@@ -26,9 +28,7 @@ import { isIndexDamage } from '../store/errors';
 import type { IndexStore } from '../store/types';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
 import type { Logger } from '../../ports';
-import type { PaperMention } from '../../papers/mentions';
 import type { PaperSource } from '../papers/paperSource';
-import type { PaperGroup } from './candidates';
 
 export class SearchError extends Error {
   readonly code: 'no-search-method' | 'search-failed';
@@ -125,23 +125,6 @@ const DEFAULT_DEFINITION_WEIGHT = { fullText: 1, hybrid: 2 };
  * a turn searches several queries, and each would otherwise wait out the same limit again.
  */
 const EMBEDDER_RETRY_MS = 60_000;
-/** A mention this strong names the paper; weaker ones are candidates. */
-const STRONG_MENTION = 0.75;
-/**
- * A mention this strong names it exactly (first author and year the record agrees with, a citekey,
- * a quoted title): the paper's own list then decides the order of its passages. Reciprocal rank
- * fusion (K = 60) flattens ranks, so a list weighing as much as the main full-text list cannot
- * move the abstract, which shares every topic word of the paper, below the passage that answers.
- * Measured on the papers' development questions, full-text (docs/benchmarks.md): author-year
- * hit@1 0.50 at weights 1 and 3, 0.67 at 5, 0.83 at 8 and at 10.
- */
-const PRECISE_MENTION = 0.9;
-const PRECISE_WEIGHT = 8;
-/** Papers searched one by one: a question may compare two or three; more is a topic, not a paper. */
-const MAX_PAPER_LISTS = 3;
-/** Weaker candidates searched together (an author without a year): enough for a prolific author's papers. */
-const MAX_CANDIDATE_PAPERS = 8;
-const MIN_MENTION = 0.4;
 
 export function createRetriever(store: IndexStore, embedder: Embedder | null, options: RetrieverOptions = {}): Retriever {
   const candidateFactor = options.candidateFactor ?? 4;
@@ -377,49 +360,6 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
   } catch (error) {
     return { ok: false, error };
   }
-}
-
-/**
- * Papers searched one by one (the strongly named, at most MAX_PAPER_LISTS) and the weaker
- * candidates together at half weight: "Hothorn et al. (2006)" names the 2006 paper and, weaker,
- * a vignette of the same authors that prints no year.
- */
-function paperGroups(mentions: readonly PaperMention[], weight: number): PaperGroup[] {
-  const strong = mentions.filter((m) => m.strength >= STRONG_MENTION).slice(0, MAX_PAPER_LISTS);
-  const weak = mentions.filter((m) => m.strength < STRONG_MENTION).slice(0, MAX_CANDIDATE_PAPERS);
-  // Inside one paper its own title words are everywhere: they are left out there with the naming words.
-  const groups = strong.map((m) => ({
-    paths: [m.path],
-    words: new Set([...m.words, ...m.titleWords]),
-    weight: m.strength >= PRECISE_MENTION ? weight * PRECISE_WEIGHT : weight,
-  }));
-  if (weak.length > 0)
-    groups.push({
-      paths: weak.map((m) => m.path),
-      // One candidate is searched as a named paper is; several share no title.
-      words: new Set(weak.flatMap((m) => (weak.length === 1 ? [...m.words, ...m.titleWords] : m.words))),
-      weight: weight / 2,
-    });
-  return groups;
-}
-
-/**
- * Reference lists after the passages that discuss the works they list (referenceLists.ts), each
- * group in its order. A demoted list keeps a score no higher than the last passage before it, so
- * scores still fall down the list.
- */
-function belowReferenceLists<T extends { item: Row; score: number }>(ranked: T[]): T[] {
-  const lists = ranked.filter((entry) => isReferenceList(entry.item.text));
-  if (lists.length === 0) return ranked;
-  const others = ranked.filter((entry) => !lists.includes(entry));
-  let floor = others.at(-1)?.score ?? Infinity;
-  return [
-    ...others,
-    ...lists.map((entry) => {
-      floor = Math.min(floor, entry.score);
-      return { ...entry, score: floor };
-    }),
-  ];
 }
 
 function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQuery {
