@@ -5,29 +5,12 @@
  * without the model the options are the papers the question's topic finds.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { indexFolder, openIndexForQueries, type OpenedIndex } from '../../../src/core/index';
+import type { OpenedIndex } from '../../../src/core/index';
 import { startHarness, type Harness } from '../../support/graphHarness';
-import { writePaperLibrary } from '../../support/paperLibrary';
+import { withIndexedPaperLibrary } from '../../support/indexedPaperLibrary';
 import { clarify } from '../../support/scriptedAgents';
-import { withTempDir } from '../../support/tempDir';
 
 const VAGUE = 'Use the approach from the paper to choose the kernel of my weighting matrix.';
-
-async function withPapers(fn: (index: OpenedIndex) => Promise<void>): Promise<void> {
-  await withTempDir(async (dir) => {
-    const root = join(dir, 'library');
-    await writePaperLibrary(root);
-    const run = indexFolder({ root, dbDir: join(dir, 'index'), workers: 1, ocr: { mode: 'off' } });
-    while (!(await run.next()).done);
-    const index = await openIndexForQueries(join(dir, 'index'), { embedder: null }, { root });
-    try {
-      await fn(index);
-    } finally {
-      await index.close();
-    }
-  });
-}
 
 /** Every option names a paper of the library (by the retriever's own matching). */
 async function namedPapersOf(index: OpenedIndex, options: { label: string; prompt: string }[]): Promise<string[][]> {
@@ -42,7 +25,7 @@ describe('clarification: which paper?', function () {
   afterEach(async () => h?.close());
 
   it("the prompt lists the papers by author, year and title; a model's option that names no paper of the library is replaced by one that does", () =>
-    withPapers(async (index) => {
+    withIndexedPaperLibrary(async (index) => {
       h = await startHarness(index.retriever, {
         orchestrator: clarify('which paper the user means'),
         clarification: JSON.stringify({
@@ -66,7 +49,7 @@ describe('clarification: which paper?', function () {
     }));
 
   it('without the model, the options are the papers the topic finds, each naming its paper', () =>
-    withPapers(async (index) => {
+    withIndexedPaperLibrary(async (index) => {
       h = await startHarness(index.retriever, { orchestrator: clarify('which paper'), clarification: { content: '', status: 500 } });
       const r = await h.ask(VAGUE);
       assert.equal(r.route, 'clarification');

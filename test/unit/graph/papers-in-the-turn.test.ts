@@ -5,30 +5,12 @@
  * are cited as papers; the library's list in prompts stays within its budget with the count.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { indexFolder, openIndexForQueries, type OpenedIndex } from '../../../src/core/index';
 import { citationLabel } from '../../../src/core/citations/citationLabel';
 import { renderLibrary, LIBRARY_BUDGET_TOKENS } from '../../../src/core/graph/library';
 import { estimateTokens } from '../../../src/core/llm/budget';
 import { startHarness, type Harness } from '../../support/graphHarness';
-import { writePaperLibrary } from '../../support/paperLibrary';
+import { withIndexedPaperLibrary } from '../../support/indexedPaperLibrary';
 import { research } from '../../support/scriptedAgents';
-import { withTempDir } from '../../support/tempDir';
-
-async function withPapers(fn: (index: OpenedIndex) => Promise<void>): Promise<void> {
-  await withTempDir(async (dir) => {
-    const root = join(dir, 'library');
-    await writePaperLibrary(root);
-    const run = indexFolder({ root, dbDir: join(dir, 'index'), workers: 1, ocr: { mode: 'off' } });
-    while (!(await run.next()).done);
-    const index = await openIndexForQueries(join(dir, 'index'), { embedder: null }, { root });
-    try {
-      await fn(index);
-    } finally {
-      await index.close();
-    }
-  });
-}
 
 describe('a turn about a named paper', function () {
   this.timeout(120_000);
@@ -36,7 +18,7 @@ describe('a turn about a named paper', function () {
   afterEach(async () => h?.close());
 
   it('says "Searching in Chaussé (2010)…", keeps the paper in a sub-query that dropped it, and cites the paper', () =>
-    withPapers(async (index) => {
+    withIndexedPaperLibrary(async (index) => {
       h = await startHarness(index.retriever, {
         // The model's sub-query loses the paper's name, as small models do.
         orchestrator: research({ standalone_question: 'Which kernel does gmm use by default?', sub_queries: ['default kernel weighting matrix'] }),

@@ -4,37 +4,13 @@
  * documents", and its hits carry the paper's reference; a cited work that is not in the library
  * names nothing; a bib edit takes effect without an index run.
  */
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { indexFolder, openIndexForQueries, type OpenedIndex } from '../../../src/core/index';
 import { citationLabel } from '../../../src/core/citations/citationLabel';
 import { placeOfHit } from '../../../src/core/graph/passages';
-import { LIBRARY_BIB, writePaperLibrary } from '../../support/paperLibrary';
-import { withTempDir } from '../../support/tempDir';
-
-async function indexLibrary(dir: string): Promise<{ root: string; dbDir: string }> {
-  const root = join(dir, 'library');
-  const dbDir = join(dir, 'index');
-  await writePaperLibrary(root);
-  const run = indexFolder({ root, dbDir, workers: 1, ocr: { mode: 'off' } });
-  let step = await run.next();
-  while (!step.done) step = await run.next();
-  assert.deepEqual(step.value.failed, []);
-  return { root, dbDir };
-}
-
-async function withLibrary(fn: (index: OpenedIndex, paths: { root: string; dbDir: string }) => Promise<void>): Promise<void> {
-  await withTempDir(async (dir) => {
-    const paths = await indexLibrary(dir);
-    const index = await openIndexForQueries(paths.dbDir, { embedder: null }, { root: paths.root });
-    try {
-      await fn(index, paths);
-    } finally {
-      await index.close();
-    }
-  });
-}
+import { LIBRARY_BIB } from '../../support/paperLibrary';
+import { withIndexedPaperLibrary } from '../../support/indexedPaperLibrary';
 
 const GMM = 'econometrics/chausse-2010-gmm.pdf';
 
@@ -42,7 +18,7 @@ describe('papers in search (a real index of drawn papers)', function () {
   this.timeout(120_000);
 
   it('"Chaussé (2010): …" finds the passage that answers, cited as the paper, and is not refused', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       const question = 'Chaussé (2010): which kernel does gmm use by default for the HAC weighting matrix, and why?';
       const hits = await retriever.search(question, { k: 5 });
       assert.equal(hits[0]!.path, GMM);
@@ -57,7 +33,7 @@ describe('papers in search (a real index of drawn papers)', function () {
     }));
 
   it('accents and case are optional: "chausse 2010" and the citekey name the same paper', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       for (const question of ['chausse 2010 default kernel', 'In @chausse2010computing, which kernel is the default?']) {
         assert.deepEqual(
           (await retriever.namedPapers!(question)).map((p) => p.path),
@@ -68,7 +44,7 @@ describe('papers in search (a real index of drawn papers)', function () {
     }));
 
   it('a paper without a bib entry is known from its first page: "Hyndman & Khandakar 2008"', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       const question = 'How do Hyndman & Khandakar 2008 choose the number of differences d?';
       const hits = await retriever.search(question, { k: 3 });
       assert.equal(hits[0]!.path, 'timeseries/JSS2008.pdf');
@@ -76,7 +52,7 @@ describe('papers in search (a real index of drawn papers)', function () {
     }));
 
   it('"Newey and West (1987)" is a cited work, not the library\'s Westfall paper; the passage that discusses it ranks above the reference list', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       // The reference list holds every word of the question, the passage that discusses the work only the names.
       const question = 'What did Newey and West (1987) propose for heteroskedasticity and autocorrelation consistent covariance matrix estimation?';
       assert.deepEqual(await retriever.namedPapers!(question), []);
@@ -85,20 +61,20 @@ describe('papers in search (a real index of drawn papers)', function () {
     }));
 
   it('a note has no record: it is cited by its path', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       const [hit] = await retriever.search('Parzen kernel smooth', { k: 1 });
       assert.equal(citationLabel(placeOfHit(hit!)), 'notes/kernels.md, lines 1-3');
     }));
 
   it('a question about two papers reaches both', () =>
-    withLibrary(async ({ retriever }) => {
+    withIndexedPaperLibrary(async ({ retriever }) => {
       const hits = await retriever.search('How do Chaussé (2010) and Hyndman & Khandakar (2008) select their models?', { k: 5 });
       const papers = new Set(hits.map((h) => h.path));
       assert.ok(papers.has(GMM) && papers.has('timeseries/JSS2008.pdf'), JSON.stringify([...papers]));
     }));
 
   it('a .bib edit takes effect at the next question, without an index run', () =>
-    withLibrary(async ({ retriever, papers }, { root }) => {
+    withIndexedPaperLibrary(async ({ retriever, papers }, { root }) => {
       assert.equal((await retriever.namedPapers!('Chaussé (2011) kernel')).length, 0);
       await writeFile(join(root, 'refs.bib'), LIBRARY_BIB.replace('{2010}', '{2011}'));
       papers.refresh();
