@@ -81,15 +81,7 @@ export async function readPdfPart(bytes: Uint8Array, part: PdfPartSpec | undefin
   const maxImageSize = findOcrCandidates && options.maxImagePixels ? { maxImageSize: options.maxImagePixels } : {};
   // Looked for now: pdf.js takes the bytes (their buffer is detached once it has them).
   const oversized = findOcrCandidates && options.maxImagePixels ? largestImageOver(bytes, options.maxImagePixels) : undefined;
-  const task = pdfjsUsed.getDocument({ data: bytes, ...TEXT_ONLY, ...maxImageSize });
-  let document: PdfDocumentLike;
-  try {
-    document = (await task.promise) as PdfDocumentLike;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw openError(error);
-  }
-  try {
+  return withPdfDocument(pdfjsUsed, bytes, maxImageSize, async (document) => {
     const claimedPages = document.numPages;
     // /Count is the file's own claim (a 2 KB file can claim 10^9 pages): only this many are read.
     const numPages = Math.min(claimedPages, options.maxPages ?? claimedPages);
@@ -135,27 +127,38 @@ export async function readPdfPart(bytes: Uint8Array, part: PdfPartSpec | undefin
     const paper = await evidence?.read(document);
     if (paper) result.paper = paper;
     return result;
-  } finally {
-    // The loading task owns the document and its (fake) worker; destroying it frees both.
-    await task.destroy().catch(() => undefined);
-  }
+  });
 }
 
 /** Opens a PDF for its paper evidence alone (metadata, pages 1-2), for an index made before paper records. */
 export async function readPaperEvidence(bytes: Uint8Array, signal?: AbortSignal): Promise<PaperEvidence | undefined> {
-  const { getDocument } = await loadPdfjs();
-  const task = getDocument({ data: bytes, ...TEXT_ONLY });
-  let document: PdfDocumentLike;
-  try {
-    document = (await task.promise) as PdfDocumentLike;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw openError(error);
-  }
-  try {
+  return withPdfDocument(await loadPdfjs(), bytes, {}, async (document) => {
     signal?.throwIfAborted();
-    return await new EvidencePages().read(document);
+    return new EvidencePages().read(document);
+  });
+}
+
+/**
+ * Opens a PDF for text, runs `use` on it and frees it: a file pdf.js cannot open throws its
+ * ExtractionError (openError), whatever `use` does the loading task is destroyed after.
+ */
+async function withPdfDocument<T>(
+  pdfjsUsed: PdfjsLike,
+  bytes: Uint8Array,
+  extra: { maxImageSize?: number },
+  use: (document: PdfDocumentLike) => Promise<T>,
+): Promise<T> {
+  const task = pdfjsUsed.getDocument({ data: bytes, ...TEXT_ONLY, ...extra });
+  try {
+    let document: PdfDocumentLike;
+    try {
+      document = (await task.promise) as PdfDocumentLike;
+    } catch (error) {
+      throw openError(error);
+    }
+    return await use(document);
   } finally {
+    // The loading task owns the document and its (fake) worker; destroying it frees both.
     await task.destroy().catch(() => undefined);
   }
 }
