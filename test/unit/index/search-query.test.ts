@@ -9,6 +9,11 @@ describe('search query handling', () => {
     assert.deepEqual(q.terms, ['default', 'epsilon', 'fit', 'command', 'uses', 'decide', 'convergence']);
   });
 
+  it('reads a possessive as the word it is attached to, with no lone "s"', () => {
+    const q = analyzeQuery("In Meyer's e1071 article, what do partykit’s trees and R's lm() share?");
+    assert.deepEqual(q.terms, ['Meyer', 'e1071', 'article', 'partykit', 'trees', 'R', 'lm', 'share']);
+  });
+
   it('keeps identifiers whole and every piece of them, even pieces that look like filler', () => {
     const q = analyzeQuery('Is libR.so built by default? What about --timelimit, UV_THREADPOOL_SIZE and the US usage?');
     assert.deepEqual(q.identifiers, ['libR.so', '--timelimit', 'UV_THREADPOOL_SIZE']);

@@ -85,15 +85,17 @@ export function analyzeQuery(query: string): AnalyzedQuery {
   for (const raw of words) {
     // Sentence punctuation around a word is not part of it; a leading dash (an option) is.
     const token = raw.replace(/^[([{<"'“‘]+|[)\]}>"'”’?!,;:.]+$/gu, '');
-    if (token === '') continue;
+    // A possessive ("Meyer's", "partykit’s") names the word; a lone "s" would match every other possessive.
+    const word = token.replace(/['’]s$/u, '');
+    if (word === '') continue;
     // Identifiers are not made phrases: measured, "debian/copyright" or "machine-readable" as
     // phrases over-rewarded title pages; their rare pieces already carry high BM25 weight.
-    if (isIdentifier(token) && !identifiers.includes(token)) identifiers.push(token);
-    for (const piece of tokenPieces(token)) {
+    if (isIdentifier(word) && !identifiers.includes(word)) identifiers.push(word);
+    for (const piece of tokenPieces(word)) {
       const key = piece.toLowerCase();
       // "US" (all capitals) is a name, "us" a pronoun.
       const shouted = piece.length >= 2 && piece === piece.toUpperCase();
-      if (seen.has(key) || (QUESTION_WORDS.has(key) && !isIdentifier(token) && !shouted)) continue;
+      if (seen.has(key) || (QUESTION_WORDS.has(key) && !isIdentifier(word) && !shouted)) continue;
       seen.add(key);
       terms.push(piece);
     }
