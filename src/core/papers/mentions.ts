@@ -8,7 +8,8 @@
  * - by citekey: `@zeileis2004econometric` or the bare key;
  * - by title: a quoted title ("In 'Parties, Models, Mobsters', …"), most of a title's rare words,
  *   or a title's own name word ("the RcppEigen paper", "the brms papers": the package a title
- *   starts with, or a word spelt like code).
+ *   starts with, a word spelt like code, or the package a title presents, "… with the R Package
+ *   brms", when the question calls it a paper or a package).
  * A soft preference for search, never a filter: each mention has a strength, and the question's
  * words that named the paper, which are not content the passages must contain.
  */
@@ -187,6 +188,14 @@ function authorMention(tokens: Token[], record: PaperRecord): Found | null {
   return best;
 }
 
+/**
+ * The package a title presents: "… with the R Package brms", "package lme4 for …" (a name the end,
+ * punctuation or a joining word follows), "the forecast package".
+ */
+const PACKAGE_NAMED = [/\bpackage\s+([\p{L}\p{N}.]+)(?=\s*(?:$|[:,;()–—-]|(?:in|for|with|and|to|using|on)\b))/giu, /\bthe\s+([\p{L}\p{N}.]+)\s+package\b/giu];
+/** How a question names a package's paper: "the brms papers", "the forecast package", "the ordinal vignette". */
+const PACKAGE_CONTEXT = new Set(['paper', 'papers', 'package', 'packages', 'vignette', 'vignettes', 'article', 'articles']);
+
 const QUOTED = /["“”'‘’]([^"“”'‘’]{6,})["“”'‘’]/gu;
 
 function titleMention(question: string, tokens: Token[], record: PaperRecord, index: MentionIndex): Found | null {
@@ -218,15 +227,29 @@ function titleMention(question: string, tokens: Token[], record: PaperRecord, in
       if (!best || mention.strength > best.strength) best = mention;
     }
   }
-  // A title's own name: the package it starts with ("brms: An R Package …") or a word spelt like code (RcppEigen).
-  for (const name of titleNames(title)) {
+  // A title's own name: the package it starts with ("brms: An R Package …") or a word spelt like
+  // code (RcppEigen); or the package it presents, when the question calls it a package or a paper
+  // ("the brms papers", "the forecast package"): alone, "forecast" or "ordinal" is just a word.
+  const own = titleNames(title);
+  for (const name of new Set([...own, ...packageNames(title)])) {
     const token = asked.get(name);
-    if (token && (index.titleWordCounts.get(name) ?? 0) <= 3) {
-      const mention = { path: record.path, kind: 'title' as const, strength: 0.6, words: wordsOf([name], asked) };
-      if (!best || mention.strength > best.strength) best = mention;
-    }
+    if (!token || (index.titleWordCounts.get(name) ?? 0) > 3) continue;
+    if (!own.includes(name) && !calledPackage(tokens, name)) continue;
+    const mention = { path: record.path, kind: 'title' as const, strength: 0.6, words: wordsOf([name], asked) };
+    if (!best || mention.strength > best.strength) best = mention;
   }
   return best;
+}
+
+/** The package a title presents ("… with the R Package brms", "The frbs Package: …"). */
+function packageNames(title: string): string[] {
+  const names = PACKAGE_NAMED.flatMap((pattern) => [...title.matchAll(pattern)].map((match) => singular(comparable(match[1]!))));
+  return names.filter((n) => n.length >= 2 && !TITLE_STOP.has(n));
+}
+
+/** The question writes the name beside "paper", "package", "vignette" or "article". */
+function calledPackage(tokens: Token[], name: string): boolean {
+  return tokens.some((t, i) => singular(t.key) === name && (PACKAGE_CONTEXT.has(tokens[i + 1]?.key ?? '') || tokens[i - 1]?.key === 'package'));
 }
 
 /** The words that name a title by themselves: the word before its colon, and words spelt like code (RcppEigen, lme4, e1071, FlexMix). */

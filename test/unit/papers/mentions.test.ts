@@ -43,6 +43,9 @@ const library = mentionIndex([
     2008,
   ),
   paper('rcppeigen.pdf', 'Fast and Elegant Numerical Linear Algebra Using the RcppEigen Package', people('Douglas Bates', 'Dirk Eddelbuettel'), 2013),
+  paper('brms-2017.pdf', 'brms: An R Package for Bayesian Multilevel Models Using Stan', people('Paul Bürkner'), 2017),
+  paper('brms-2018.pdf', 'Advanced Bayesian Multilevel Modeling with the R Package brms', people('Paul Bürkner'), 2018),
+  paper('forecast.pdf', 'Automatic Time Series Forecasting: The forecast Package for R', people('Rob Hyndman', 'Yeasmin Khandakar'), 2008),
   paper('mob.pdf', 'Parties, Models, Mobsters: A New Implementation of Model-Based Recursive Partitioning in R', people('Achim Zeileis', 'Torsten Hothorn')),
 ]);
 
@@ -85,6 +88,16 @@ describe('papers: which papers a question names', () => {
     assert.deepEqual(named('In "Parties, Models, Mobsters", which groups are found?'), [['mob.pdf', 'title']]);
     assert.deepEqual(named('What does the RcppEigen paper say about solvers?'), [['rcppeigen.pdf', 'title']]);
     assert.deepEqual(named('the lego system for conditional inference: what is it?')[0], ['lego.pdf', 'title']);
+  });
+
+  it('the package a title presents names it when the question calls it a paper or a package', () => {
+    assert.deepEqual(named('Which packages do the two brms papers compare brms against?').sort(), [
+      ['brms-2017.pdf', 'title'],
+      ['brms-2018.pdf', 'title'],
+    ]);
+    assert.deepEqual(named('What does the forecast package do with seasonal series?'), [['forecast.pdf', 'title']]);
+    // Alone, the word is a word: it names nothing.
+    assert.deepEqual(named('How does auto.arima forecast seasonal series?'), []);
   });
 
   it('the words that named the paper are reported, for search to leave out', () => {
