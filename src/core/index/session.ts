@@ -15,7 +15,7 @@ import { rm } from 'node:fs/promises';
 import { ocrCacheDirOf } from './build/ocr/cache';
 import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
 import { isObjectStoreUri } from './store/objectStore/location';
-import { readIndexMeta } from './store/store';
+import { readIndexMeta } from './store/indexFiles';
 import type { IndexStore, OpenIndexStoreOptions, StoredDocument } from './store/types';
 import type { PaperLibrary } from '../papers/library';
 import type { Logger } from '../ports';

@@ -9,7 +9,7 @@ import { createRetriever } from '../../../src/core/index/search/search';
 import { cosine } from '../../../src/core/index/search/sentenceRerank';
 import { sentencesOf } from '../../../src/core/index/sentences';
 import { openIndexStore } from '../../../src/core/index/store';
-import { loadLanceDb } from '../../../src/core/index/store/store';
+import { loadLanceDb } from '../../../src/core/index/store/lancedb';
 import { META_FILE } from '../../../src/core/index/store/schema';
 import { SENTENCES_TABLE, packSentenceVectors, sentenceVectorKey, unpackSentenceVectors } from '../../../src/core/index/store/sentenceVectorTable';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';

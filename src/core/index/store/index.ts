@@ -1,5 +1,7 @@
 /** The index store: open it, write documents into it, search its `table`. */
-export { openIndexStore, removeIndexDir, loadLanceDb, verifyIndex } from './store';
+export { openIndexStore } from './store';
+export { removeIndexDir, verifyIndex } from './indexFiles';
+export { loadLanceDb } from './lancedb';
 export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
 export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError, isIndexDamage } from './errors';
 export { describeMismatch, type VerifyReport, type ChecksumMismatch, type IndexChecksums } from './checksums';

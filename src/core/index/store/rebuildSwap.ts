@@ -11,7 +11,7 @@
 import { readdir, rename, stat } from 'node:fs/promises';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE, META_FILE } from './schema';
 import { IndexStoreError } from './errors';
-import { removeIndexDir } from './store';
+import { removeIndexDir } from './indexFiles';
 
 export function rebuildDirOf(dbDir: string): string {
   return `${dbDir}.rebuild`;

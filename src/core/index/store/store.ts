@@ -4,7 +4,6 @@
  * older and full-text indexes) and a meta file, in one folder. Writes go chunks first, bookkeeping second:
  * if a run dies in between, the document simply looks unindexed and the next run redoes it.
  */
-import { readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
@@ -24,28 +23,14 @@ import {
 } from './schema';
 import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
-import { describeMismatch, verifyChecksums, type VerifyReport } from './checksums';
-import { freshMeta, readMeta } from './meta';
+import { describeMismatch, verifyChecksums } from './checksums';
+import { freshMeta } from './meta';
 import { chunkRows, documentRow, storedDocument, storedRow } from './rows';
-import { localSidecar, type IndexSidecar } from './sidecar';
-import { isObjectStoreUri } from './objectStore/location';
-import { objectSidecar } from './objectStore/objectSidecar';
+import type { IndexSidecar } from './sidecar';
+import { sidecarOf } from './indexFiles';
+import { loadLanceDb } from './lancedb';
 import { SentenceVectorTable } from './sentenceVectorTable';
 import { PaperFieldTable } from './paperFieldTable';
-
-type LanceModule = typeof import('@lancedb/lancedb');
-
-/** Loads LanceDB with its per-query WARN logging silenced (must happen before the first import). */
-export async function loadLanceDb(): Promise<LanceModule> {
-  process.env.LANCEDB_LOG ??= 'error';
-  // Bytes damaged in a data file can make LanceDB's reader panic. Rust's panic hook writes the
-  // panic to stderr itself before the error reaches us (as IndexCorruptError), and with
-  // RUST_BACKTRACE set in the user's shell a 20-line backtrace follows it. Rust reads the
-  // variable at the first panic, from this process's environment: off here, the panic's own
-  // three lines remain (only a child process could keep those off the terminal).
-  process.env.RUST_BACKTRACE = '0';
-  return import('@lancedb/lancedb');
-}
 
 /**
  * Opens the index at `location`: a folder, or an object-store URI (`s3://bucket/prefix`, see
@@ -97,41 +82,6 @@ export async function openIndexStore(location: string, options: OpenIndexStoreOp
   const store = new LanceIndexStore(side, db, chunks, documents, meta, await chunks.schema(), cacheDocuments, Boolean(options.readOnly), recordBehind);
   await store.checkHealth();
   return store;
-}
-
-/** The meta file of the index at a folder or URI; null when there is none. */
-export async function readIndexMeta(location: string): Promise<IndexMeta | null> {
-  return sidecarOf(location).readMeta();
-}
-
-function sidecarOf(location: string): IndexSidecar {
-  return isObjectStoreUri(location) ? objectSidecar(location) : localSidecar(location);
-}
-
-/**
- * Deletes an index folder so it can be recreated. Refuses a folder that does not look like an
- * index (no meta file and no table folders): `--db` pointing at the wrong place must not wipe it.
- */
-export async function removeIndexDir(dir: string): Promise<void> {
-  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
-  if (entries === null) return;
-  const ours = entries.length === 0 || entries.includes(META_FILE) || entries.includes(`${CHUNKS_TABLE}.lance`) || entries.includes(`${DOCUMENTS_TABLE}.lance`);
-  if (!ours) throw new IndexStoreError(`refusing to delete ${dir}: it does not look like an index folder`, 'index-write', dir);
-  await rm(dir, { recursive: true, force: true });
-}
-
-/**
- * Hashes every file of the index at `dir` against the checksums its meta file records, without
- * opening it (a damaged index must still be verifiable). `report` is null for an index made
- * before checksums were recorded: one index run records them.
- */
-export async function verifyIndex(dir: string): Promise<{ report: VerifyReport | null }> {
-  const meta = await readMeta(dir);
-  if (!meta) throw new IndexMissingError(dir);
-  return { report: meta.checksums ? await verifyChecksums(dir, meta.checksums) : null };
 }
 
 async function openChecked(db: Connection, name: string, dir: string): Promise<Table> {
