@@ -32,10 +32,10 @@ export const MIN_MENTION = 0.4;
 export function paperGroups(mentions: readonly PaperMention[], weight: number): PaperGroup[] {
   const strong = mentions.filter((m) => m.strength >= STRONG_MENTION).slice(0, MAX_PAPER_LISTS);
   const weak = mentions.filter((m) => m.strength < STRONG_MENTION).slice(0, MAX_CANDIDATE_PAPERS);
-  // Inside one paper its own title words are everywhere: they are left out there with the naming words.
   // Papers named side by side share the question: each weighs as much as the most exactly named,
   // or the one named exactly would fill the first hits and the other paper miss them.
   const top = strong.some((m) => m.strength >= PRECISE_MENTION) ? weight * PRECISE_WEIGHT : weight;
+  // Inside one paper its own title words are everywhere: they are left out there with the naming words.
   const groups = strong.map((m) => ({
     paths: [m.path],
     words: new Set([...m.words, ...m.titleWords]),
