@@ -68,19 +68,50 @@ const yearOfToken = (token: Token | undefined) => {
   return match ? Number(match[1]) : null;
 };
 
-/** What the library's titles say, computed once per library. */
+/** What the library's titles and names say, computed once per library, not once per question. */
 export interface MentionIndex {
   records: readonly PaperRecord[];
   /** Title word -> how many titles hold it. */
   titleWordCounts: Map<string, number>;
+  /** Per record (same order as `records`): its title and names as questions are matched against them. */
+  keys: readonly RecordKeys[];
+}
+
+/** One record's title and names, normalised once. */
+interface RecordKeys {
+  /** The title without accents, lower case; null without a title. */
+  title: string | null;
+  /** The title's parts (split at ": " and " - "), each as its rarer words. */
+  parts: string[][];
+  /** Its distinct rarer words (PaperMention.titleWords). */
+  words: string[];
+  /** The words that name it alone (titleNames) and the package it presents (packageNames). */
+  own: string[];
+  presented: string[];
+  /** Each author's family name forms (familyForms), in order. */
+  authors: string[][][];
 }
 
 export function mentionIndex(records: readonly PaperRecord[]): MentionIndex {
   const titleWordCounts = new Map<string, number>();
-  for (const record of records) {
-    for (const word of new Set(titleWords(record.title?.value ?? ''))) titleWordCounts.set(word, (titleWordCounts.get(word) ?? 0) + 1);
-  }
-  return { records, titleWordCounts };
+  const keys = records.map(recordKeys);
+  for (const { words } of keys) for (const word of words) titleWordCounts.set(word, (titleWordCounts.get(word) ?? 0) + 1);
+  return { records, titleWordCounts, keys };
+}
+
+function recordKeys(record: PaperRecord): RecordKeys {
+  const title = record.title?.value ?? '';
+  return {
+    title: title ? comparable(title) : null,
+    parts: title
+      .split(/:\s|\s[-–—]\s/)
+      .map(titleWords)
+      .filter((words) => words.length > 0),
+    words: [...new Set(titleWords(title))],
+    own: title ? titleNames(title) : [],
+    presented: title ? packageNames(title) : [],
+    authors: (record.authors?.value ?? []).map((author) => familyForms(author.family)),
+  };
 }
 
 function titleWords(title: string): string[] {
@@ -93,20 +124,21 @@ function titleWords(title: string): string[] {
 const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 
 export function papersNamedBy(question: string, index: MentionIndex): PaperMention[] {
-  const tokens = tokensOf(question);
+  const asked = askedOf(question);
   const found = new Map<string, PaperMention>();
-  const add = (mention: Omit<PaperMention, 'titleWords'>, record: PaperRecord) => {
+  const add = (mention: Omit<PaperMention, 'titleWords'>, keys: RecordKeys) => {
     const held = found.get(mention.path);
-    if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: [...new Set(titleWords(record.title?.value ?? ''))] });
+    if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: keys.words });
   };
-  for (const record of index.records) {
+  index.records.forEach((record, i) => {
+    const keys = index.keys[i]!;
     const byKey = citekeyMention(question, record);
-    if (byKey) add(byKey, record);
-    const byAuthor = authorMention(tokens, record);
-    if (byAuthor) add(byAuthor, record);
-    const byTitle = titleMention(question, tokens, record, index);
-    if (byTitle) add(byTitle, record);
-  }
+    if (byKey) add(byKey, keys);
+    const byAuthor = authorMention(asked.tokens, record, keys);
+    if (byAuthor) add(byAuthor, keys);
+    const byTitle = titleMention(asked, record, keys, index);
+    if (byTitle) add(byTitle, keys);
+  });
   return [...found.values()].sort((a, b) => b.strength - a.strength);
 }
 
@@ -126,12 +158,12 @@ function citekeyMention(question: string, record: PaperRecord): Found | null {
  * within a few words. Without a year the name must read as a name (capitalised, or followed by
  * "et al." or a co-author), since family names are also words ("Young", "Graham").
  */
-function authorMention(tokens: Token[], record: PaperRecord): Found | null {
+function authorMention(tokens: Token[], record: PaperRecord, keys: RecordKeys): Found | null {
   const authors = record.authors?.value ?? [];
   if (authors.length === 0) return null;
   const year = record.year?.value ?? null;
   let best: Found | null = null;
-  for (const form of familyForms(authors[0]!.family)) {
+  for (const form of keys.authors[0]!) {
     for (let at = 0; at < tokens.length; at++) {
       if (!startsAt(tokens, at, form)) continue;
       const used = tokens.slice(at, at + form.length);
@@ -147,8 +179,7 @@ function authorMention(tokens: Token[], record: PaperRecord): Found | null {
           break;
         }
         const connector = CONNECTORS.has(tokens[next]!.key) ? 1 : 0;
-        const coauthor = authors[1 + coauthors];
-        const coForm = coauthor && familyForms(coauthor.family).find((f) => startsAt(tokens, next + connector, f));
+        const coForm = keys.authors[1 + coauthors]?.find((f) => startsAt(tokens, next + connector, f));
         if (!coForm) break;
         used.push(...tokens.slice(next, next + connector + coForm.length));
         next += connector + coForm.length;
@@ -198,22 +229,32 @@ const PACKAGE_CONTEXT = new Set(['paper', 'papers', 'package', 'packages', 'vign
 
 const QUOTED = /["“”'‘’]([^"“”'‘’]{6,})["“”'‘’]/gu;
 
-function titleMention(question: string, tokens: Token[], record: PaperRecord, index: MentionIndex): Found | null {
-  const title = record.title?.value;
-  if (!title) return null;
-  const comparableTitle = comparable(title);
+/** A question as titles are matched against it: its tokens, its words by singular key, its quoted parts. */
+interface Asked {
+  tokens: Token[];
+  words: Map<string, Token>;
+  quoted: { comparable: string; words: string[] }[];
+}
+
+function askedOf(question: string): Asked {
+  const tokens = tokensOf(question);
+  const quoted = [...question.matchAll(QUOTED)]
+    .map((match) => ({ comparable: comparable(match[1]!), words: quotedWords(match[1]!) }))
+    .filter((q) => q.comparable.split(' ').length >= 2);
+  return { tokens, words: new Map(tokens.map((t) => [singular(t.key), t])), quoted };
+}
+
+function titleMention(question: Asked, record: PaperRecord, keys: RecordKeys, index: MentionIndex): Found | null {
+  const comparableTitle = keys.title;
+  if (!comparableTitle) return null;
   // A quoted part of the title: "In 'Parties, Models, Mobsters', …".
-  for (const match of question.matchAll(QUOTED)) {
-    const quoted = comparable(match[1]!);
-    if (quoted.split(' ').length >= 2 && (` ${comparableTitle} `.includes(` ${quoted} `) || quoted.includes(comparableTitle))) {
-      return { path: record.path, kind: 'title', strength: 0.95, words: quotedWords(match[1]!) };
+  for (const quoted of question.quoted) {
+    if (` ${comparableTitle} `.includes(` ${quoted.comparable} `) || quoted.comparable.includes(comparableTitle)) {
+      return { path: record.path, kind: 'title', strength: 0.95, words: quoted.words };
     }
   }
-  const asked = new Map(tokens.map((t) => [singular(t.key), t]));
-  const parts = title
-    .split(/:\s|\s[-–—]\s/)
-    .map(titleWords)
-    .filter((words) => words.length > 0);
+  const asked = question.words;
+  const parts = keys.parts;
   let best: Found | null = null;
   const total = Math.max(1, index.records.length);
   const idf = (word: string) => Math.log(1 + total / (index.titleWordCounts.get(word) ?? 1));
@@ -230,11 +271,11 @@ function titleMention(question: string, tokens: Token[], record: PaperRecord, in
   // A title's own name: the package it starts with ("brms: An R Package …") or a word spelt like
   // code (RcppEigen); or the package it presents, when the question calls it a package or a paper
   // ("the brms papers", "the forecast package"): alone, "forecast" or "ordinal" is just a word.
-  const own = titleNames(title);
-  for (const name of new Set([...own, ...packageNames(title)])) {
+  const { own, presented } = keys;
+  for (const name of new Set([...own, ...presented])) {
     const token = asked.get(name);
     if (!token || (index.titleWordCounts.get(name) ?? 0) > 3) continue;
-    if (!own.includes(name) && !calledPackage(tokens, name)) continue;
+    if (!own.includes(name) && !calledPackage(question.tokens, name)) continue;
     const mention = { path: record.path, kind: 'title' as const, strength: 0.6, words: wordsOf([name], asked) };
     if (!best || mention.strength > best.strength) best = mention;
   }

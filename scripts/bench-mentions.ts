@@ -1,0 +1,37 @@
+/**
+ * What naming papers costs each question on a large library: `papersNamedBy` (src/core/papers/mentions.ts)
+ * over N made-up records, for three questions (an author and year, a package's paper, a topic that
+ * names none), a few rounds. Search asks it once per query, and the graph for each sub-query.
+ *
+ *   node --require tsx/cjs scripts/bench-mentions.ts [--records 5000] [--rounds 3]
+ */
+import { parseArgs } from 'node:util';
+import { mentionIndex, papersNamedBy } from '../src/core/papers/mentions';
+import type { PaperRecord } from '../src/core/papers/record';
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '5000' }, rounds: { type: 'string', default: '3' } } });
+const count = Number(values.records);
+const topics =
+  'bayesian multilevel models regression trees survival kernel mixed spatial time series clustering inference robust covariance estimation methods'.split(' ');
+const field = <T>(value: T) => ({ value, source: 'bib' as const, confidence: 1 });
+const records: PaperRecord[] = Array.from({ length: count }, (_, i) => ({
+  path: `p${i}.pdf`,
+  title: field(`${topics[i % 17]} ${topics[(i * 7) % 17]}: Modeling ${topics[(i * 3) % 17]} with the R Package pkg${i}`),
+  authors: field([{ family: `Author${i % 900}`, given: 'A' }]),
+  year: field(1990 + (i % 30)),
+}));
+
+let started = performance.now();
+const index = mentionIndex(records);
+console.log(`${count} records: index made in ${(performance.now() - started).toFixed(0)} ms`);
+const questions = [
+  'What do Author12 et al. (2002) find about kernel regression?',
+  'Which prior does the pkg42 paper use?',
+  'How are spatial time series clustered in robust covariance estimation?',
+];
+const perQuestion = 30;
+for (let round = 0; round < Number(values.rounds); round++) {
+  started = performance.now();
+  for (let i = 0; i < perQuestion; i++) for (const question of questions) papersNamedBy(question, index);
+  console.log(`round ${round + 1}: ${((performance.now() - started) / (perQuestion * questions.length)).toFixed(2)} ms per question`);
+}
