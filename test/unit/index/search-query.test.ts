@@ -14,6 +14,11 @@ describe('search query handling', () => {
     assert.deepEqual(q.terms, ['Meyer', 'e1071', 'article', 'partykit', 'trees', 'R', 'lm', 'share']);
   });
 
+  it('reads "how many" and "how much" as question words, and "many" elsewhere as a word', () => {
+    const q = analyzeQuery('How many bootstrap samples does vcovBS() draw, and how much memory do many-core runs need?');
+    assert.deepEqual(q.terms, ['bootstrap', 'samples', 'vcovBS', 'draw', 'memory', 'many', 'core', 'runs']);
+  });
+
   it('keeps identifiers whole and every piece of them, even pieces that look like filler', () => {
     const q = analyzeQuery('Is libR.so built by default? What about --timelimit, UV_THREADPOOL_SIZE and the US usage?');
     assert.deepEqual(q.identifiers, ['libR.so', '--timelimit', 'UV_THREADPOOL_SIZE']);

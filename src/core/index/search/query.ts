@@ -78,7 +78,9 @@ export function analyzeQuery(query: string): AnalyzedQuery {
     words.push(...innerTokens);
     return ' ';
   });
-  words.push(...unquoted.split(/\s+/));
+  // "How many" and "how much" ask for a quantity: the word is the question's, not its topic's (a
+  // page's "among many others" is no closer to the answer than one without it).
+  words.push(...unquoted.replace(/\bhow\s+(?:many|much)\b/giu, 'how').split(/\s+/));
 
   const terms: string[] = [];
   const seen = new Set<string>();
