@@ -10,7 +10,7 @@ import { openIndexStore } from '../../../src/core/index/store';
 import type { ExtractedDocument } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';
 import type { Fused } from '../../../src/core/index/search/fusion';
-import { bestSentenceTermWeights, rerankBySentences } from '../../../src/core/index/search/sentenceRerank';
+import { bestSentenceTermWeights, rerankBySentences, withFusedPlaces } from '../../../src/core/index/search/sentenceRerank';
 import { sentencesOf } from '../../../src/core/index/sentences';
 import { MINILM_DIR } from '../../support/shared';
 
@@ -122,6 +122,44 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
     );
     const rank = (list: Fused<Doc>[]) => list.findIndex((f) => f.item.id === 'answer');
     assert.ok(rank(withTerms) < rank(cosineOnly), `answer at ${rank(withTerms)} with terms, ${rank(cosineOnly)} without`);
+  });
+
+  it('keeps a table where the fused order put it: its rows are no sentences to rank it by', async () => {
+    const doc = (id: string, text: string): Doc => ({ id, text });
+    // As the Rcpp article prints its Table 2 (the convolution example's run times).
+    const table = doc(
+      'table',
+      [
+        'Implementation Time in millisec. Relative to R API',
+        'R API (as benchmark) 218',
+        'Rcpp sugar 145 0.67',
+        'NumericVector::iterator 217 1.00',
+        'NumericVector::operator[] 282 1.29',
+        'Table 2: Run-time performance of the different convolution examples.',
+      ].join('\n'),
+    );
+    const prose = [
+      'The Rcpp sugar version of the example is much shorter than the plain R API version, and it is compared in the last section.',
+      'For comparison, we also show both versions of the convolution example using the standard R API, which is how fast code was written before.',
+      'Lastly, the convolution example is written again with Rcpp sugar, which brings an R-like syntax to C++ code using the R API.',
+    ].map((text, i) => doc(`prose${i}`, text));
+    // Full-text search put the table first (its caption and rows hold the question's rarer words).
+    const fused: Fused<Doc>[] = [table, ...prose].map((item, i) => ({ item, score: 1 / (61 + i) }));
+    const question = 'How fast was the Rcpp sugar version of the convolution example compared with the plain R API version?';
+    const reranked = await rerankBySentences(
+      await embedder.embedQuery(question),
+      fused,
+      (d) => d.text,
+      (d) => d.id,
+      embedder,
+      { top: 4, terms: ['fast', 'Rcpp', 'sugar', 'version', 'convolution', 'example', 'compared', 'plain', 'R', 'API'], embedPerChunk: 2 },
+    );
+    assert.equal(reranked[0]!.item.id, 'table', reranked.map((f) => f.item.id).join(' '));
+  });
+
+  it('puts back the hits a sentence order cannot judge at their fused places, the others in its order', () => {
+    assert.deepEqual(withFusedPlaces(['d', 'c', 'b', 'a'], ['a', 'b', 'c', 'd'], [false, false, true, false]), ['d', 'b', 'c', 'a']);
+    assert.deepEqual(withFusedPlaces(['b', 'c', 'a'], ['a', 'b', 'c'], [true, false, false]), ['a', 'b', 'c']);
   });
 
   it('splits a chunk into sentences, joining fragments and cutting long runs', () => {

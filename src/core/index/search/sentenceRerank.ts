@@ -10,11 +10,14 @@
  * question's words are embedded (one batch) and compared with the question's vector. It finds the
  * answer sentence that says it in other words; embedding every sentence of every candidate (~90 a
  * query) cost ten times the rest of the search for no better ranking (docs/benchmarks.md).
- * The orders vote with the fused one by rank fusion.
+ * The orders vote with the fused one by rank fusion. A hit that holds a table (./tables.ts) keeps
+ * its fused place in both sentence orders: they judge sentences, and a table's rows are not
+ * sentences, so ranking it by them would put it below every hit that has prose to match.
  */
 import type { SentenceEmbedder } from './sentenceVectorCache';
 import { reciprocalRankFusion, type Fused } from './fusion';
 import { sentencesOf } from '../sentences';
+import { holdsTable } from './tables';
 
 export async function rerankBySentences<T>(
   query: Float32Array,
@@ -66,17 +69,29 @@ export async function rerankBySentences<T>(
     );
   }
   if (sentenceOrders.length === 0) return ranked;
+  const tabular = head.map((item) => holdsTable(textOf(item)));
+  const judged = tabular.some(Boolean) ? sentenceOrders.map((order) => withFusedPlaces(order, head, tabular)) : sentenceOrders;
   // Rank fusion: the fused order carries every list's evidence (BM25, named documents, vectors) and
   // weighs as much as the sentence orders together, so a hit moves when they agree. Measured in
   // docs/benchmarks.md on fp32 and int8 MiniLM: against equal weights, this raised or held hit@1 and hit@5
   // on all three question sets (all 44: hit@5 0.93-0.95 -> 0.98). With the cosine order alone (no
   // question words) the two weigh 1 and 1, as first measured.
-  const reranked = reciprocalRankFusion([{ items: head, weight: sentenceOrders.length }, ...sentenceOrders.map((items) => ({ items, weight: 1 }))], keyOf);
+  const reranked = reciprocalRankFusion([{ items: head, weight: judged.length }, ...judged.map((items) => ({ items, weight: 1 }))], keyOf);
   // Hits past the reranked head keep their order, scaled below the head's last score.
   const tail = ranked.slice(head.length);
   const floor = reranked[reranked.length - 1]!.score;
   const pivot = ranked[head.length - 1]!.score;
   return [...reranked, ...tail.map((f) => ({ item: f.item, score: pivot > 0 ? (floor * f.score) / pivot : 0 }))];
+}
+
+/**
+ * A sentence order with the hits it cannot judge (`fixed[i]` for head[i]) put back at their fused
+ * places; the others fill the remaining places in the sentence order's sequence.
+ */
+export function withFusedPlaces<T>(order: readonly T[], head: readonly T[], fixed: readonly boolean[]): T[] {
+  const judged = order.filter((item) => !fixed[head.indexOf(item)]);
+  let next = 0;
+  return head.map((item, i) => (fixed[i] ? item : judged[next++]!));
 }
 
 /** Cosine similarity (MiniLM vectors come normalised, but other embedders' need not). */
