@@ -1,12 +1,14 @@
 /**
  * The quoted part of a passage in an extractive answer: the run of sentences and code blocks that
  * shares the most words with the question, as Markdown. Code stays a fenced block with its
- * language (flattening it into prose made it unreadable), every fence opened is closed (an open
- * one would swallow the rest of the answer), and text is cut only between sentences, lines or
- * words.
+ * language (flattening it into prose made it unreadable), and so does a table of a PDF's text, as
+ * a plain block with a row per line; every fence opened is closed (an open one would swallow the
+ * rest of the answer), and text is cut only between sentences, lines or words.
  */
 import { cutAtWord } from '../text/snippet';
 import { textBlocks, type TextBlock } from './textBlocks';
+import { isTableRow, MIN_TABLE_ROWS } from '../index/search/tables';
+import { analyzeQuery } from '../index/search/query';
 
 type Piece = { kind: 'sentence'; text: string; group: number; listItem: boolean } | { kind: 'code'; lang: string; lines: string[]; group: number };
 
@@ -22,7 +24,9 @@ export interface Excerpt {
 export function excerpt(text: string, question: string, maxChars = 500): Excerpt {
   const pieces = piecesOf(textBlocks(text));
   if (pieces.length === 0) return { markdown: cutAtWord(text.replace(/\s+/g, ' ').trim(), maxChars), endsWithCode: false };
-  const terms = new Set(words(question));
+  // The question's content words: "the", "was" and "with" are in every sentence, and would pick the longest.
+  const content = new Set(analyzeQuery(question).terms.flatMap((term) => words(term)));
+  const terms = content.size > 0 ? content : new Set(words(question));
   const score = pieces.map((p) => words(p.kind === 'code' ? p.lines.join('\n') : p.text).filter((w) => terms.has(w)).length);
   const size = pieces.map((p) => (p.kind === 'code' ? p.lines.join('\n').length + 8 : p.text.length + 1));
   let best = { from: 0, to: 0, score: -1 };
@@ -63,13 +67,46 @@ function piecesOf(blocks: TextBlock[]): Piece[] {
       group++;
       for (const sentence of flat.split(/(?<=[.!?])\s+(?=\S)/)) pieces.push({ kind: 'sentence', text: sentence, group, listItem });
     };
-    for (const line of block.lines) {
+    const tables = tableRuns(block.lines);
+    block.lines.forEach((line, i) => {
+      const table = tables.find((run) => run.from <= i && i < run.to);
+      if (table) {
+        if (i !== table.from) return;
+        flush();
+        pieces.push({ kind: 'code', lang: '', lines: block.lines.slice(table.from, table.to).map((l) => l.trim()), group: ++group });
+        return;
+      }
       if (line.trim() === '' || LIST_OR_HEADING.test(line)) flush();
       if (line.trim() !== '') paragraph.push(line);
-    }
+    });
     flush();
   }
   return pieces;
+}
+
+/** Column heads: short lines just above a table's rows that do not end a sentence or clause. */
+const TABLE_HEAD = /^(?!\s*(?:[-*+]|\d+[.)])\s).{1,79}[^.!?:;,\s]\s*$/u;
+const MAX_TABLE_HEADS = 2;
+
+/**
+ * The tables of a prose block (line ranges, `to` exclusive): MIN_TABLE_ROWS adjacent rows and the
+ * column heads above them. Flowed into a paragraph, "Rcpp sugar 145 0.67 NumericVector::iterator
+ * 217 1.00" is unreadable; a plain block keeps each row on its line.
+ */
+function tableRuns(lines: string[]): Array<{ from: number; to: number }> {
+  const runs: Array<{ from: number; to: number }> = [];
+  for (let i = 0; i < lines.length;) {
+    let end = i;
+    while (end < lines.length && isTableRow(lines[end]!)) end++;
+    if (end - i >= MIN_TABLE_ROWS) {
+      let from = i;
+      const floor = runs.at(-1)?.to ?? 0;
+      while (from > floor && i - from < MAX_TABLE_HEADS && TABLE_HEAD.test(lines[from - 1]!)) from--;
+      runs.push({ from, to: end });
+    }
+    i = Math.max(end, i + 1);
+  }
+  return runs;
 }
 
 function render(pieces: Piece[], maxChars: number): string {

@@ -99,6 +99,52 @@ describe('extractive excerpts keep code blocks and cut at boundaries', () => {
   });
 });
 
+describe('extractive excerpts of PDF text: tables and the sentence that answers', () => {
+  // As pdf.js gives the Rcpp article's page 15: a table's rows, its column heads, then its caption.
+  const RCPP_PAGE = [
+    '5The code is contained in the directory inst/examples/ConvolveBenchmarks in the Rcpp package.',
+    'Implementation Time in millisec. Relative to R API',
+    'R API (as benchmark) 218',
+    'Rcpp sugar 145 0.67',
+    'NumericVector::iterator 217 1.00',
+    'NumericVector::operator[] 282 1.29',
+    'Table 2: Run-time performance of the different convolution examples.',
+    'Rcpp is in very active development: Current work in the package (and in packages such as',
+    'RcppArmadillo) focuses on further improving interoperability between R and C++. Two core',
+    'themes for on-going development are ‘Rcpp sugar’ as well as ‘Rcpp modules’, both of which',
+    'are also discussed in more detail in specific vignettes in the Rcpp package.',
+  ].join('\n');
+
+  it('keeps a table row per line, under its column heads, in a plain block; its caption stays prose', () => {
+    const question = 'How fast was the Rcpp sugar version of the convolution example compared with the plain R API version?';
+    const { markdown } = excerpt(RCPP_PAGE, question, 500);
+    const lines = markdown.split('\n');
+    const fences = linesInsideFences(markdown);
+    for (const row of [
+      'Implementation Time in millisec. Relative to R API',
+      'R API (as benchmark) 218',
+      'Rcpp sugar 145 0.67',
+      'NumericVector::operator[] 282 1.29',
+    ]) {
+      const at = lines.indexOf(row);
+      assert.ok(at >= 0 && fences.inside[at], `"${row}" is a line of the block:\n${markdown}`);
+    }
+    assert.equal(lines[lines.indexOf('Implementation Time in millisec. Relative to R API') - 1], '```', 'the block opens with the column heads');
+    const caption = lines.findIndex((l) => l.startsWith('Table 2: Run-time performance'));
+    assert.ok(caption >= 0 && !fences.inside[caption], markdown);
+    assert.equal(fences.openAtEnd, false);
+  });
+
+  it('quotes the sentence with the question\'s content words, not the one with most of its "the" and "with"', () => {
+    const text = [
+      'The use of the data with the model and the fit of the data with the model was the topic of the earlier section with the others.',
+      'Bootstrap covariances draw R = 250 samples by default.',
+    ].join(' ');
+    const { markdown } = excerpt(text, 'How many samples does the bootstrap draw by default with the model?', 80);
+    assert.equal(markdown, 'Bootstrap covariances draw R = 250 samples by default.');
+  });
+});
+
 describe('the extractive answer as the chat shows it', () => {
   it('quotes code as a block inside the quote, and the Sources list after it is not inside any fence', async () => {
     const docs = memoryRetriever([
