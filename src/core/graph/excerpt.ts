@@ -102,7 +102,10 @@ function tableRuns(lines: string[]): Array<{ from: number; to: number }> {
       let from = i;
       const floor = runs.at(-1)?.to ?? 0;
       while (from > floor && i - from < MAX_TABLE_HEADS && TABLE_HEAD.test(lines[from - 1]!)) from--;
-      runs.push({ from, to: end });
+      // A table in parts ("Female" rows, then "Male" rows under their own head) stays one block.
+      const previous = runs.at(-1);
+      if (previous && previous.to === from) previous.to = end;
+      else runs.push({ from, to: end });
     }
     i = Math.max(end, i + 1);
   }

@@ -135,6 +135,27 @@ describe('extractive excerpts of PDF text: tables and the sentence that answers'
     assert.equal(fences.openAtEnd, false);
   });
 
+  it('keeps a table printed in parts (rows under "Female", then under "Male") as one block', () => {
+    const text = [
+      'R> it_alz 7 Table 1: alzheimer data: Smoking and Alzheimer’s disease. No. of cigarettes daily',
+      'None <10 10–20 >20',
+      'Female',
+      'Alzheimer 91 7 15 21',
+      'Other dementias 55 7 16 9',
+      'Other diagnoses 80 3 25 9',
+      'Male',
+      'Alzheimer 35 8 15 6',
+      'Other dementias 24 1 17 35',
+      'Other diagnoses 24 2 22 11',
+    ].join('\n');
+    const { markdown } = excerpt(text, 'How many female Alzheimer patients were non-smokers in the alzheimer data table?', 500);
+    const lines = markdown.split('\n');
+    assert.equal(lines.filter((l) => l === '```').length, 2, `one block:\n${markdown}`);
+    const fences = linesInsideFences(markdown);
+    for (const row of ['Female', 'Alzheimer 91 7 15 21', 'Male', 'Other diagnoses 24 2 22 11'])
+      assert.ok(fences.inside[lines.indexOf(row)], `${row} inside:\n${markdown}`);
+  });
+
   it('quotes the sentence with the question\'s content words, not the one with most of its "the" and "with"', () => {
     const text = [
       'The use of the data with the model and the fit of the data with the model was the topic of the earlier section with the others.',
