@@ -4,6 +4,7 @@ import { excerpt } from '../../../src/core/graph/excerpt';
 import { cutAtWord } from '../../../src/core/text/snippet';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { linesInsideFences } from '../../support/markdownFences';
+import { RCPP_TABLE_LINES } from '../../support/pdfTables';
 
 const CODE_CHUNK = [
   '## Creating a target',
@@ -103,12 +104,7 @@ describe('extractive excerpts of PDF text: tables and the sentence that answers'
   // As pdf.js gives the Rcpp article's page 15: a table's rows, its column heads, then its caption.
   const RCPP_PAGE = [
     '5The code is contained in the directory inst/examples/ConvolveBenchmarks in the Rcpp package.',
-    'Implementation Time in millisec. Relative to R API',
-    'R API (as benchmark) 218',
-    'Rcpp sugar 145 0.67',
-    'NumericVector::iterator 217 1.00',
-    'NumericVector::operator[] 282 1.29',
-    'Table 2: Run-time performance of the different convolution examples.',
+    ...RCPP_TABLE_LINES,
     'Rcpp is in very active development: Current work in the package (and in packages such as',
     'RcppArmadillo) focuses on further improving interoperability between R and C++. Two core',
     'themes for on-going development are ‘Rcpp sugar’ as well as ‘Rcpp modules’, both of which',

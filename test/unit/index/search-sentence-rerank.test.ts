@@ -13,6 +13,7 @@ import type { Fused } from '../../../src/core/index/search/fusion';
 import { bestSentenceTermWeights, rerankBySentences, withFusedPlaces } from '../../../src/core/index/search/sentenceRerank';
 import { sentencesOf } from '../../../src/core/index/sentences';
 import { MINILM_DIR } from '../../support/shared';
+import { RCPP_TABLE_LINES } from '../../support/pdfTables';
 
 interface Doc {
   id: string;
@@ -126,18 +127,8 @@ describe('sentence rerank of fused hits (real all-MiniLM-L6-v2)', function () {
 
   it('keeps a table where the fused order put it: its rows are no sentences to rank it by', async () => {
     const doc = (id: string, text: string): Doc => ({ id, text });
-    // As the Rcpp article prints its Table 2 (the convolution example's run times).
-    const table = doc(
-      'table',
-      [
-        'Implementation Time in millisec. Relative to R API',
-        'R API (as benchmark) 218',
-        'Rcpp sugar 145 0.67',
-        'NumericVector::iterator 217 1.00',
-        'NumericVector::operator[] 282 1.29',
-        'Table 2: Run-time performance of the different convolution examples.',
-      ].join('\n'),
-    );
+    // The Rcpp article's Table 2 (the convolution example's run times).
+    const table = doc('table', RCPP_TABLE_LINES.join('\n'));
     const prose = [
       'The Rcpp sugar version of the example is much shorter than the plain R API version, and it is compared in the last section.',
       'For comparison, we also show both versions of the convolution example using the standard R API, which is how fast code was written before.',
