@@ -14,9 +14,9 @@ const entryPoints = [
   { in: 'src/vscode/engine/impl.ts', out: 'engine' },
   { in: 'src/cli/main.ts', out: 'cli' },
   // PDF extraction threads: started by the extension and the CLI from dist/extract-worker.js.
-  { in: 'src/core/index/build/extract/worker.ts', out: 'extract-worker' },
+  { in: 'src/core/index/pipeline/extract/worker.ts', out: 'extract-worker' },
   // OCR threads (pdf.js renders, tesseract.js reads): started by the extension and the CLI from dist/ocr-worker.js.
-  { in: 'src/core/index/build/ocr/thread.ts', out: 'ocr-worker' },
+  { in: 'src/core/index/pipeline/ocr/thread.ts', out: 'ocr-worker' },
   // Local embedding threads (one ONNX session each): started by the cli from dist/embed-worker.js.
   { in: 'src/core/index/embed/localWorker.ts', out: 'embed-worker' },
   { in: 'scripts/bench-index.ts', out: 'bench-index' },
@@ -119,7 +119,7 @@ function copyPdfjsAssets() {
   }
 }
 
-// OCR's English data, beside the bundles (src/core/index/build/ocr/languageData.ts looks there first).
+// OCR's English data, beside the bundles (src/core/index/pipeline/ocr/languageData.ts looks there first).
 function copyOcrData() {
   mkdirSync('dist/tessdata', { recursive: true });
   cpSync('node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz', 'dist/tessdata/eng.traineddata.gz');

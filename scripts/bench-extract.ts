@@ -17,10 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { DEFAULT_EXCLUDE, discoverFiles } from '../src/core/index';
 import type { DiscoveredFile } from '../src/core/index/types';
-import { createExtractor } from '../src/core/index/build/extract';
-import type { PdfjsLike } from '../src/core/index/build/extract/pdf';
-import { extractPdfText } from '../src/core/index/build/extract/pdfRead';
-import { installPdfjsNode20Polyfills } from '../src/core/index/build/ocr/pdfjsNode20';
+import { createExtractor } from '../src/core/index/pipeline/extract';
+import type { PdfjsLike } from '../src/core/index/pipeline/extract/pdf';
+import { extractPdfText } from '../src/core/index/pipeline/extract/pdfRead';
+import { installPdfjsNode20Polyfills } from '../src/core/index/pipeline/ocr/pdfjsNode20';
 
 const run = promisify(execFile);
 

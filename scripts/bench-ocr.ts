@@ -11,9 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OCR_SETTINGS } from '../src/core/index';
-import { DEFAULT_WORKERS, extractFile } from '../src/core/index/build/extract';
-import { resolveLanguageData } from '../src/core/index/build/ocr/languageData';
-import { OcrPool, resolveOcrThreadScript } from '../src/core/index/build/ocr/pool';
+import { DEFAULT_WORKERS, extractFile } from '../src/core/index/pipeline/extract';
+import { resolveLanguageData } from '../src/core/index/pipeline/ocr/languageData';
+import { OcrPool, resolveOcrThreadScript } from '../src/core/index/pipeline/ocr/pool';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { threads: { type: 'string' } } });
 

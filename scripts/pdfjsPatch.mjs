@@ -7,7 +7,7 @@
 //   message-clone   the in-thread fake worker's `LoopbackPort.postMessage` structuredClones every
 //                   message; it now calls `cloneMessage`, a faster copy of plain-data messages that
 //                   leaves the rest to structuredClone.
-// Both helpers live in src/core/index/build/extract/pdfjsFastPaths.ts and compute what they replace
+// Both helpers live in src/core/index/pipeline/extract/pdfjsFastPaths.ts and compute what they replace
 // (same text, bit for bit: the eval corpus's pages were diffed; test/unit/index/extract-pdfjs-patch.test.ts
 // compares patched and stock pdf.js on generated PDFs). Measured: README of src/core/index.
 //
@@ -18,7 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-const HELPERS = fileURLToPath(new URL('../src/core/index/build/extract/pdfjsFastPaths.ts', import.meta.url));
+const HELPERS = fileURLToPath(new URL('../src/core/index/pipeline/extract/pdfjsFastPaths.ts', import.meta.url));
 
 /** The file the patch applies to, matched on esbuild's resolved path. */
 export const PDFJS_FILE = /[\\/]unpdf[\\/]dist[\\/]pdfjs\.mjs$/;

@@ -52,7 +52,7 @@ export function stagePackage({ root, stage, target, pkg }) {
   mkdirSync(join(stage, 'dist'), { recursive: true });
 
   // tesseract.js starts its worker from its own files: it cannot be bundled (esbuild.mjs keeps it
-  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/build/ocr).
+  // external). OCR needs no canvas: it reads the scan images pdf.js decodes (src/core/index/pipeline/ocr).
   const runtime = Object.fromEntries(['@lancedb/lancedb', 'apache-arrow', 'tesseract.js'].map((name) => [name, pkg.dependencies[name]]));
   const manifest = { ...pkg, dependencies: runtime, devDependencies: {}, scripts: {} };
   // The .vsix has no CLI, and runs on VS Code's own Node: the CLI's bin and Node floor do not apply.

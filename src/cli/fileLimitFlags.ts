@@ -1,5 +1,5 @@
 /**
- * `index`'s flags for what one file may cost (core/index/build/fileLimits.ts: `--max-unzipped-mb`,
+ * `index`'s flags for what one file may cost (core/index/pipeline/fileLimits.ts: `--max-unzipped-mb`,
  * `--max-chars`, `--max-pages`, `--file-timeout`, `--max-worker-mb`) and the folders symbolic
  * links may lead into (`--follow-links-into DIR`, repeatable).
  */

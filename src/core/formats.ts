@@ -1,6 +1,6 @@
 /**
  * The document formats, one row each: the file extensions of the kind, how its citations name a
- * place, and where a citation opens. Discovery (index/build/discover.ts), the citation formatter
+ * place, and where a citation opens. Discovery (index/pipeline/discover.ts), the citation formatter
  * (citations/citationLabel.ts) and the editor (vscode/citations/) read it; package.json's
  * `research.index.include` default and the PDF viewer's selector repeat it, and a unit test
  * (test/unit/formats.test.ts) holds them to it. No Node or editor imports: every layer uses it.

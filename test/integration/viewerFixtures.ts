@@ -6,8 +6,8 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chunkDocument } from '../../src/core/index/build/chunk';
-import { extractFile } from '../../src/core/index/build/extract/extractFile';
+import { chunkDocument } from '../../src/core/index/pipeline/chunk';
+import { extractFile } from '../../src/core/index/pipeline/extract/extractFile';
 import { writeDocx } from '../support/docx';
 import { garbageBytes, makeEncryptedPdf, writePdf } from '../support/pdfs';
 import { writeScannedPdf } from '../support/scannedPdfs';

@@ -5,8 +5,8 @@
  * entries included, pdf.js's Unicode normalisation off (ligatures stay U+FB01...).
  */
 import type { LocatorPage } from '../../src/core/citations/locate';
-import { chunkDocument } from '../../src/core/index/build/chunk';
-import { extractPdfText } from '../../src/core/index/build/extract/pdfRead';
+import { chunkDocument } from '../../src/core/index/pipeline/chunk';
+import { extractPdfText } from '../../src/core/index/pipeline/extract/pdfRead';
 import type { Chunk } from '../../src/core/index/types';
 
 interface TextContentSource {

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { indexFolder } from '../../src/core/index/build/indexer';
+import { indexFolder } from '../../src/core/index/pipeline/indexer';
 import { createRetriever } from '../../src/core/index/search/search';
 import { openIndexStore } from '../../src/core/index/store';
 import type { Embedder } from '../../src/core/index/embed/types';

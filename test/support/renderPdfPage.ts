@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
-import { installPdfjsNode20Polyfills } from '../../src/core/index/build/ocr/pdfjsNode20';
+import { installPdfjsNode20Polyfills } from '../../src/core/index/pipeline/ocr/pdfjsNode20';
 
 type Napi = typeof import('@napi-rs/canvas');
 interface PdfjsRender {

@@ -1,7 +1,7 @@
 /**
  * `status <folder>`: what the index holds (documents, pages, chunks, embedding model, last run)
  * and what changed on disk since (new / modified / removed files, by size and mtime, no reading),
- * naming the files that could not be indexed and have not changed since (core/index/build/pending.ts).
+ * naming the files that could not be indexed and have not changed since (core/index/pipeline/pending.ts).
  * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */

@@ -16,9 +16,9 @@ export {
   type QueryEmbedding,
 } from './session';
 export type { PaperSource } from './papers/paperSource';
-export { changesSinceLastRun } from './build/pending';
+export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
-export { indexFolder } from './build/indexer';
+export { indexFolder } from './pipeline/indexer';
 export { createRetriever, type RetrieverOptions } from './search/search';
 export type { Embedder } from './embed/types';
 export type { IndexStore } from './store/types';
@@ -39,17 +39,17 @@ export type {
 } from './types';
 
 // Settings a host passes in, and their defaults.
-export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_INDEX_DIR_NAME, discoverFiles } from './build/discover';
-export { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from './build/ocr/settings';
-export { DEFAULT_FILE_LIMITS, FILE_LIMITS, type FileLimitName, type FileLimits } from './build/fileLimits';
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, DEFAULT_INDEX_DIR_NAME, discoverFiles } from './pipeline/discover';
+export { DEFAULT_OCR_SETTINGS, parseOcrLanguages, type OcrSettings } from './pipeline/ocr/settings';
+export { DEFAULT_FILE_LIMITS, FILE_LIMITS, type FileLimitName, type FileLimits } from './pipeline/fileLimits';
 export { DEFAULT_OLLAMA_EMBED_MODEL } from './embed/ollama';
 export { LOCAL_PRECISIONS, type LocalPrecision } from './embed/local';
 export type { EmbedderSelection, OpenAiServer } from './embed/select';
 export type { EmbedMode } from './embed/types';
 
 // Failures a host turns into a line that says what to do (decided by class and `code`).
-export { InvalidChunkOptionsError } from './build/chunk';
-export { OcrError } from './build/ocr/errors';
+export { InvalidChunkOptionsError } from './pipeline/chunk';
+export { OcrError } from './pipeline/ocr/errors';
 export { EmbedderError } from './embed/errors';
 export { SearchError } from './search/search';
 export { IndexCorruptError, IndexMissingError, IndexStoreError, isIndexDamage } from './store/errors';
@@ -60,16 +60,16 @@ export { isObjectStoreUri, parseObjectLocation, UnsupportedLocationError } from 
 
 // Several folders searched as one (multi-root workspaces, the CLI's --folder).
 export { folderLabels, inFolder, multiFolderRetriever, splitFolderPath, sumStats, type FolderRetriever } from './search/folders';
-export { sumSummaries } from './build/folderSummary';
+export { sumSummaries } from './pipeline/folderSummary';
 
 // How runs and locations read, the same in the terminal and the editor.
-export { plural, progressText, runSummaryText, type ProgressText } from './build/runText';
-export { describePages } from './build/extract/pageText';
+export { plural, progressText, runSummaryText, type ProgressText } from './pipeline/runText';
+export { describePages } from './pipeline/extract/pageText';
 export { citesParagraphs, lineWord } from './lineUnits';
 
 // Opening a citation: the file's hash (is it still the indexed version?), a DOCX's text, the OCR'd
 // words of a scanned page (to highlight a passage on it).
 export { hashFile } from './contentHash';
-export { extractDocx } from './build/extract/docx';
-export { PagePreviewThread } from './build/extract/previewThread';
-export { cachedOcrWords, ocrCacheDirOf } from './build/ocr/cache';
+export { extractDocx } from './pipeline/extract/docx';
+export { PagePreviewThread } from './pipeline/extract/previewThread';
+export { cachedOcrWords, ocrCacheDirOf } from './pipeline/ocr/cache';

@@ -1,6 +1,6 @@
 /**
  * The sentences of a passage as the hybrid rerank sees them (search/sentenceRerank.ts), and as an
- * index run embeds them ahead of the questions (build/sentenceVectorPass.ts): both halves must cut
+ * index run embeds them ahead of the questions (pipeline/sentenceVectorPass.ts): both halves must cut
  * a chunk the same way, or a stored vector would belong to another piece of text.
  */
 /** Pieces shorter than this join the next one (headings, list bullets, code fragments). */

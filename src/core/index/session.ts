@@ -4,7 +4,7 @@
  * folder with the right embedder (what the index was built with, under `auto`), closing it after.
  * The CLI, the editor's engine, eval and the benchmarks all go through here.
  */
-import { indexFolder, indexOwnDirs, type IndexFolderOptions } from './build/indexer';
+import { indexFolder, indexOwnDirs, type IndexFolderOptions } from './pipeline/indexer';
 import { paperSource, type PaperSource } from './papers/paperSource';
 import { EmbedderError } from './embed/errors';
 import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embed/select';
@@ -12,7 +12,7 @@ import type { Embedder, EmbedderChoice } from './embed/types';
 import { multiFolderRetriever } from './search/folders';
 import { createRetriever, type RetrieverOptions } from './search/search';
 import { rm } from 'node:fs/promises';
-import { ocrCacheDirOf } from './build/ocr/cache';
+import { ocrCacheDirOf } from './pipeline/ocr/cache';
 import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
 import { isObjectStoreUri } from './store/objectStore/location';
 import { readIndexMeta } from './store/indexFiles';

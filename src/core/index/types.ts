@@ -7,12 +7,12 @@ import type { PaperRef } from '../citations/citationLabel';
 import type { DocumentKind } from '../formats';
 import type { MentionKind } from '../papers/mentions';
 import type { Absence } from './search/absence';
-import type { PaperEvidence } from './build/extract/paperEvidence';
+import type { PaperEvidence } from './pipeline/extract/paperEvidence';
 
 /** The kinds and their extensions are the format table's (../formats). */
 export type { DocumentKind };
 
-/** A file the walk found (build/discover.ts), before it is read. */
+/** A file the walk found (pipeline/discover.ts), before it is read. */
 export interface DiscoveredFile {
   /** Relative POSIX path from the root. */
   path: string;
@@ -43,11 +43,11 @@ export interface ExtractedDocument {
   ocrCandidates?: number[];
   /** PDFs: pages whose text came from OCR, with Tesseract's mean word confidence (0-100). */
   ocrPages?: Array<{ page: number; confidence: number }>;
-  /** PDFs, when asked: what the PDF says about the paper it holds (build/extract/paperEvidence.ts). */
+  /** PDFs, when asked: what the PDF says about the paper it holds (pipeline/extract/paperEvidence.ts). */
   paper?: PaperEvidence;
   /**
    * Limits that cut this document short (its warnings say how): a later run with a higher one
-   * reads it again (build/failureRecord.ts). `ocrMaxPixels`: a scan too large for OCR.
+   * reads it again (pipeline/failureRecord.ts). `ocrMaxPixels`: a scan too large for OCR.
    */
   limitedBy?: Array<'maxPages' | 'maxChars' | 'fileTimeoutMs' | 'ocrMaxPixels'>;
 }

@@ -31,7 +31,7 @@ export interface EditorSettings {
     ocrMaxPages: number;
     /** Pixels of one image OCR decodes, in megapixels. */
     ocrMaxMegapixels: number;
-    /** What one file may cost (core/index/build/fileLimits.ts), in the settings' units. */
+    /** What one file may cost (core/index/pipeline/fileLimits.ts), in the settings' units. */
     maxUnzippedMb: number;
     maxCharsPerFile: number;
     maxPdfPages: number;

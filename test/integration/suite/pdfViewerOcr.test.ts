@@ -4,7 +4,7 @@ import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
-import { ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
+import { ocrCacheDirOf } from '../../../src/core/index/pipeline/ocr/cache';
 import { openIndexStore } from '../../../src/core/index/store';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexJobResult } from '../../../src/vscode/indexReport';

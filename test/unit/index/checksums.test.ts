@@ -8,7 +8,7 @@ import { cp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { overwrite } from '../../support/indexCorrupter';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { IndexCorruptError, openIndexStore, verifyIndex } from '../../../src/core/index/store';
 import { listImmutableFiles } from '../../../src/core/index/store/checksums';
 import type { IndexSummary } from '../../../src/core/index/types';

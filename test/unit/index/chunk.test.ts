@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chunkDocument, DEFAULT_CHUNK_OPTIONS, InvalidChunkOptionsError } from '../../../src/core/index/build/chunk';
+import { chunkDocument, DEFAULT_CHUNK_OPTIONS, InvalidChunkOptionsError } from '../../../src/core/index/pipeline/chunk';
 import type { Chunk, ExtractedDocument } from '../../../src/core/index/types';
 
 const markdown = (text: string, path = 'notes/guide.md'): ExtractedDocument => ({ path, kind: 'markdown', pages: [text], warnings: [] });

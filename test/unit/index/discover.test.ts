@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/build/discover';
+import { DEFAULT_EXCLUDE, discoverFiles, kindOf } from '../../../src/core/index/pipeline/discover';
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
@@ -135,8 +135,8 @@ describe('discoverFiles', () => {
       try {
         const result = await runAsUnprivileged<{ files: string[]; failures: FileFailure[] }>(
           root,
-          ['src/core/index/build/discover'],
-          `const { discoverFiles } = src('src/core/index/build/discover');
+          ['src/core/index/pipeline/discover'],
+          `const { discoverFiles } = src('src/core/index/pipeline/discover');
            const { files, failures } = await discoverFiles(${JSON.stringify(root)});
            print({ files: files.map((f) => f.path), failures });`,
         );

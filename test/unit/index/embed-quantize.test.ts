@@ -7,7 +7,7 @@ import { quantizeColumns, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED } from '../../..
 import { ensureQuantizedModel, QUANTIZED_MODEL_FILE, weightQmaxForCpu } from '../../../src/core/index/embed/localQuantCache';
 import { LocalEmbedder, localEmbedderId, parseLocalModelName } from '../../../src/core/index/embed/local';
 import { embedderForIndex, EmbedderSelectionError, selectEmbedder } from '../../../src/core/index/embed/select';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { openIndexStore } from '../../../src/core/index/store';
 import { freshMeta } from '../../../src/core/index/store/meta';
 import { sqlEquals } from '../../../src/core/index/sql';

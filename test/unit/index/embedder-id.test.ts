@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama, type FakeOllama } from '../../support/fakeOllama';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/pipeline/indexer';
 import { OllamaEmbedder, sameEmbedderId } from '../../../src/core/index/embed/ollama';
 import { openIndexStore } from '../../../src/core/index/store';
 import type { IndexSummary } from '../../../src/core/index/types';

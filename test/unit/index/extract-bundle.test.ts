@@ -12,9 +12,9 @@ describe('extraction from an esbuild bundle', () => {
     withTempDir(async (dir) => {
       const pdf = await writePdf(join(dir, 'doc.pdf'), ['bundled page one', 'bundled page two']);
       const result = await runBundled<{ pages: string[]; pooled: boolean; script: { path?: string; eval: boolean } }>(dir, {
-        worker: { in: 'src/core/index/build/extract/worker.ts', out: 'extract-worker' },
-        entrySource: `import { createExtractor } from ${JSON.stringify(join(repoRoot, 'src/core/index/build/extract'))};
-         import { resolveWorkerScript, WorkerPool } from ${JSON.stringify(join(repoRoot, 'src/core/index/build/extract/pool'))};
+        worker: { in: 'src/core/index/pipeline/extract/worker.ts', out: 'extract-worker' },
+        entrySource: `import { createExtractor } from ${JSON.stringify(join(repoRoot, 'src/core/index/pipeline/extract'))};
+         import { resolveWorkerScript, WorkerPool } from ${JSON.stringify(join(repoRoot, 'src/core/index/pipeline/extract/pool'))};
          (async () => {
            const extractor = createExtractor({ workers: 2 });
            const file = { path: 'doc.pdf', absPath: ${JSON.stringify(pdf)}, kind: 'pdf' as const, size: 1, mtimeMs: 0 };

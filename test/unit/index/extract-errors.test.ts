@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ExtractionError, failureFromError } from '../../../src/core/index/build/extract';
+import { ExtractionError, failureFromError } from '../../../src/core/index/pipeline/extract';
 import type { FileFailure } from '../../../src/core/index/types';
 import { runAsUnprivileged } from '../../support/asOtherUser';
 import { writePdf } from '../../support/pdfs';
@@ -53,8 +53,8 @@ describe('failureFromError', () => {
 
       const failures = await runAsUnprivileged<FileFailure[]>(
         root,
-        ['src/core/index/build/extract'],
-        `const { createExtractor, failureFromError } = src('src/core/index/build/extract');
+        ['src/core/index/pipeline/extract'],
+        `const { createExtractor, failureFromError } = src('src/core/index/pipeline/extract');
          const extractor = createExtractor({ workers: 0 });
          const failures = [];
          for (const [name, kind] of [['private.pdf', 'pdf'], ['private.md', 'markdown'], ['open.md', 'markdown']]) {

@@ -4,11 +4,11 @@
  * would unzip past `maxUnzippedBytes`, and a part that inflates past what its header declares.
  */
 import assert from 'node:assert/strict';
-import { extractDocx } from '../../../src/core/index/build/extract/docx';
-import { openDocxZip } from '../../../src/core/index/build/extract/docxZip';
-import { ExtractionError } from '../../../src/core/index/build/extract/errors';
-import { extractHtml } from '../../../src/core/index/build/extract/html';
-import { htmlBlocks, MAX_OPEN_ELEMENTS } from '../../../src/core/index/build/extract/htmlBlocks';
+import { extractDocx } from '../../../src/core/index/pipeline/extract/docx';
+import { openDocxZip } from '../../../src/core/index/pipeline/extract/docxZip';
+import { ExtractionError } from '../../../src/core/index/pipeline/extract/errors';
+import { extractHtml } from '../../../src/core/index/pipeline/extract/html';
+import { htmlBlocks, MAX_OPEN_ELEMENTS } from '../../../src/core/index/pipeline/extract/htmlBlocks';
 import { makeDocx } from '../../support/docx';
 import { makeDocxBomb } from '../../support/docxBombs';
 import { deepHtml, unclosedHtml } from '../../support/htmlBombs';

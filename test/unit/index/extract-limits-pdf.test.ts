@@ -5,9 +5,9 @@
  * named instead of decoded.
  */
 import assert from 'node:assert/strict';
-import { assemblePdfText } from '../../../src/core/index/build/extract/pdf';
-import { largestImageOver } from '../../../src/core/index/build/extract/pdfImages';
-import { extractPdfText, readPdfPart } from '../../../src/core/index/build/extract/pdfRead';
+import { assemblePdfText } from '../../../src/core/index/pipeline/extract/pdf';
+import { largestImageOver } from '../../../src/core/index/pipeline/extract/pdfImages';
+import { extractPdfText, readPdfPart } from '../../../src/core/index/pipeline/extract/pdfRead';
 import { flatPdf, giantImagePdf, pageTreeFanOutPdf } from '../../support/pdfBombs';
 
 describe('PDF limits', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { collectWords, dehyphenate } from '../../../src/core/index/build/extract/dehyphenate';
-import { describePages, joinTextItems, normalizePageText } from '../../../src/core/index/build/extract/pageText';
+import { collectWords, dehyphenate } from '../../../src/core/index/pipeline/extract/dehyphenate';
+import { describePages, joinTextItems, normalizePageText } from '../../../src/core/index/pipeline/extract/pageText';
 
 function dictionary(text: string): Set<string> {
   const words = new Set<string>();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoveredFile } from '../../../src/core/index/types';
-import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/build/extract';
+import { ExtractionError, extractFile, failureFromError } from '../../../src/core/index/pipeline/extract';
 import { garbageBytes, makeEncryptedPdf, makeLargePdf, makePdf, truncatedPdf, writePdf } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { getResolvedPDFJS } from 'unpdf';
 import { patchPdfjsSource, pdfjsPatchPlugin } from '../../../scripts/pdfjsPatch.mjs';
-import { cloneMessage, multiplyTransform } from '../../../src/core/index/build/extract/pdfjsFastPaths';
+import { cloneMessage, multiplyTransform } from '../../../src/core/index/pipeline/extract/pdfjsFastPaths';
 import { repoRoot } from '../../support/bundle';
 import { withTempDir } from '../../support/tempDir';
 

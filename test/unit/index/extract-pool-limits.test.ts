@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { discoverFiles } from '../../../src/core/index/build/discover';
-import { ExtractionError } from '../../../src/core/index/build/extract/errors';
-import { resolveWorkerScript, WorkerPool } from '../../../src/core/index/build/extract/pool';
+import { discoverFiles } from '../../../src/core/index/pipeline/discover';
+import { ExtractionError } from '../../../src/core/index/pipeline/extract/errors';
+import { resolveWorkerScript, WorkerPool } from '../../../src/core/index/pipeline/extract/pool';
 import { startWorker } from '../../../src/core/index/workers/startWorker';
 import { unclosedHtml } from '../../support/htmlBombs';
 import { withTempDir } from '../../support/tempDir';

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { discoverFiles } from '../../../src/core/index/build/discover';
-import { createExtractor, ExtractionError, extractFile, failureFromError } from '../../../src/core/index/build/extract';
-import { WorkerPool } from '../../../src/core/index/build/extract/pool';
+import { discoverFiles } from '../../../src/core/index/pipeline/discover';
+import { createExtractor, ExtractionError, extractFile, failureFromError } from '../../../src/core/index/pipeline/extract';
+import { WorkerPool } from '../../../src/core/index/pipeline/extract/pool';
 import { makeEncryptedPdf, makeLargePdf, makePdf, truncatedPdf, writePdf } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

@@ -8,11 +8,11 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { DiscoveredFile } from '../../../src/core/index/types';
-import { ExtractionError, extractFile } from '../../../src/core/index/build/extract';
-import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange } from '../../../src/core/index/build/extract/pdf';
-import { readPdfPart } from '../../../src/core/index/build/extract/pdfRead';
-import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/build/extract/pool';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { ExtractionError, extractFile } from '../../../src/core/index/pipeline/extract';
+import { assemblePdfText, MIN_PAGES_PER_PART, partPageRange } from '../../../src/core/index/pipeline/extract/pdf';
+import { readPdfPart } from '../../../src/core/index/pipeline/extract/pdfRead';
+import { resolveWorkerScript, WorkerPool, type WorkerScript } from '../../../src/core/index/pipeline/extract/pool';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { makeLargePdf, makePdf, truncatedPdf, type PageSpec } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

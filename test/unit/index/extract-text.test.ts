@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoveredFile } from '../../../src/core/index/types';
-import { extractFile } from '../../../src/core/index/build/extract';
-import { decodeText } from '../../../src/core/index/build/extract/text';
+import { extractFile } from '../../../src/core/index/pipeline/extract';
+import { decodeText } from '../../../src/core/index/pipeline/extract/text';
 import { garbageBytes } from '../../support/pdfs';
 import { withTempDir } from '../../support/tempDir';
 

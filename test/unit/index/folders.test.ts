@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { folderLabels, multiFolderRetriever, splitFolderPath } from '../../../src/core/index/search/folders';
-import { sumSummaries } from '../../../src/core/index/build/folderSummary';
+import { sumSummaries } from '../../../src/core/index/pipeline/folderSummary';
 import type { IndexSummary } from '../../../src/core/index/types';
 import { buildRealIndex, type RealIndex } from '../../support/realIndex';
 import { withTempDir } from '../../support/tempDir';

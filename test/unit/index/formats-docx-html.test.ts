@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/build/chunk';
-import { kindOf } from '../../../src/core/index/build/discover';
-import { extractFile } from '../../../src/core/index/build/extract';
-import { ExtractionError } from '../../../src/core/index/build/extract/errors';
+import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
+import { kindOf } from '../../../src/core/index/pipeline/discover';
+import { extractFile } from '../../../src/core/index/pipeline/extract';
+import { ExtractionError } from '../../../src/core/index/pipeline/extract/errors';
 import { buildOnce, runCli } from '../../support/cli';
 import { writeDocx } from '../../support/docx';
 import { withTempDir } from '../../support/tempDir';

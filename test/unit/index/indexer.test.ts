@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { startFakeOllama } from '../../support/fakeOllama';
 import { garbageBytes, writePdf } from '../../support/pdfs';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/pipeline/indexer';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { IndexCorruptError, openIndexStore } from '../../../src/core/index/store';
 import { EmbedderError } from '../../../src/core/index/embed/errors';
-import { extractFile } from '../../../src/core/index/build/extract';
+import { extractFile } from '../../../src/core/index/pipeline/extract';
 import { sqlEquals } from '../../../src/core/index/sql';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 

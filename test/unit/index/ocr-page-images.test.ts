@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, degrees } from 'pdf-lib';
-import { encodeGreyPng } from '../../../src/core/index/build/ocr/png';
-import { imagePlacements, orientationOf, scanImages, type ImageOps } from '../../../src/core/index/build/ocr/pageImages';
-import { IMAGE_KIND, isBlank, orient, rescale, scaleFactorFor, toGrey, type GreyImage } from '../../../src/core/index/build/ocr/greyImage';
-import { openForOcr, readPageScan } from '../../../src/core/index/build/ocr/pageScan';
+import { encodeGreyPng } from '../../../src/core/index/pipeline/ocr/png';
+import { imagePlacements, orientationOf, scanImages, type ImageOps } from '../../../src/core/index/pipeline/ocr/pageImages';
+import { IMAGE_KIND, isBlank, orient, rescale, scaleFactorFor, toGrey, type GreyImage } from '../../../src/core/index/pipeline/ocr/greyImage';
+import { openForOcr, readPageScan } from '../../../src/core/index/pipeline/ocr/pageScan';
 
 const OPS: ImageOps = {
   save: 10,

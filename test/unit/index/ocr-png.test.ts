@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
-import { crc32, encodeGreyPng } from '../../../src/core/index/build/ocr/png';
+import { crc32, encodeGreyPng } from '../../../src/core/index/pipeline/ocr/png';
 
 /** Splits a PNG into its chunks, checking each chunk's CRC as a PNG reader does. */
 function chunks(png: Buffer): Array<{ type: string; data: Buffer }> {

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { writePdf } from '../../support/pdfs';
 import { makeScannedPdf, writeScannedPdf } from '../../support/scannedPdfs';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/pipeline/indexer';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
-import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
+import { cachedOcrWords, OcrCache, ocrCacheDirOf } from '../../../src/core/index/pipeline/ocr/cache';
 import { hashFile } from '../../../src/core/index/contentHash';
 import { sqlEquals } from '../../../src/core/index/sql';
-import { changesSinceLastRun } from '../../../src/core/index/build/pending';
+import { changesSinceLastRun } from '../../../src/core/index/pipeline/pending';
 import type { IndexProgress, IndexSummary } from '../../../src/core/index/types';
 
 async function run(options: IndexFolderOptions, onProgress?: (p: IndexProgress) => void): Promise<IndexSummary> {

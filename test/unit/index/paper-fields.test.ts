@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexFolder, openPaperLibrary, type IndexSummary } from '../../../src/core/index';
-import { createExtractor, type Extractor } from '../../../src/core/index/build/extract';
+import { createExtractor, type Extractor } from '../../../src/core/index/pipeline/extract';
 import { openIndexStore } from '../../../src/core/index/store';
 import { writePaperLibrary } from '../../support/paperLibrary';
 import { scannedPage } from '../../support/scannedPdfs';

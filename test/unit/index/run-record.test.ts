@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { mkdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractFile, ExtractionError, type Extractor } from '../../../src/core/index/build/extract';
-import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/build/indexer';
+import { extractFile, ExtractionError, type Extractor } from '../../../src/core/index/pipeline/extract';
+import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/pipeline/indexer';
 import type { IndexSummary } from '../../../src/core/index/types';
 import { flatPdf } from '../../support/pdfBombs';
 import { withTempDir } from '../../support/tempDir';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { progressText, runSummaryText } from '../../../src/core/index/build/runText';
+import { progressText, runSummaryText } from '../../../src/core/index/pipeline/runText';
 import type { IndexSummary } from '../../../src/core/index/types';
 
 const base: IndexSummary = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/build/chunk';
+import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import type { Embedder } from '../../../src/core/index/embed/types';
 import { EmbedTimeoutError } from '../../../src/core/index/embed/errors';

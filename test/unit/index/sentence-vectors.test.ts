@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import type { Embedder } from '../../../src/core/index/embed/types';

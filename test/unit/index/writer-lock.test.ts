@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { acquireWriterLock, IndexLockedError, lockPathOf, openIndexStore } from '../../../src/core/index/store';
 import type { IndexSummary } from '../../../src/core/index/types';
 import { withTempDir } from '../../support/tempDir';

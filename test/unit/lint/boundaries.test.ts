@@ -38,7 +38,7 @@ const FORBIDDEN: Array<{ rule: string; file: string; code: string; says: RegExp 
   },
   {
     rule: 'core/index ↛ core/graph, from a subfolder two levels down',
-    file: 'src/core/index/build/ocr/probe.ts',
+    file: 'src/core/index/pipeline/ocr/probe.ts',
     code: "import { resolveConfig } from '../../../graph/config';",
     says: /serves the graph/,
   },
@@ -85,7 +85,7 @@ const FORBIDDEN: Array<{ rule: string; file: string; code: string; says: RegExp 
   {
     rule: 'vscode/pure ↛ deep files of core/index',
     file: 'src/vscode/pure/probe.ts',
-    code: "import { DEFAULT_INCLUDE } from '../../core/index/build/discover';",
+    code: "import { DEFAULT_INCLUDE } from '../../core/index/pipeline/discover';",
     says: /through its entry/,
   },
   { rule: 'engine ↛ the vscode module', file: 'src/vscode/engine/probe.ts', code: "import * as vscode from 'vscode';", says: /plain Node/ },

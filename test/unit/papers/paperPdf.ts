@@ -3,7 +3,7 @@
  * record rules make of them: the PDF is opened with the extraction's pdf.js, its evidence read
  * and turned into fields, as the indexer will.
  */
-import { loadPdfjs, TEXT_ONLY } from '../../../src/core/index/build/extract/pdf';
+import { loadPdfjs, TEXT_ONLY } from '../../../src/core/index/pipeline/extract/pdf';
 import { pdfPaperFields, readPdfEvidence, type EvidenceDocument, type PdfEvidence } from '../../../src/core/papers/pdf';
 import type { PaperFields } from '../../../src/core/papers/record';
 import { makePdf, type MakePdfOptions, type PageSpec, type PlacedLine } from '../../support/pdfs';

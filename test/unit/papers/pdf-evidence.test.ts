@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cachedOcrWords, ocrCacheDirOf } from '../../../src/core/index/build/ocr/cache';
-import { indexFolder } from '../../../src/core/index/build/indexer';
+import { cachedOcrWords, ocrCacheDirOf } from '../../../src/core/index/pipeline/ocr/cache';
+import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { hashFile } from '../../../src/core/index/contentHash';
 import { evidenceFromOcrWords, pdfPaperFields, type PdfEvidence } from '../../../src/core/papers/pdf';
 import { makePdf, type PageSpec } from '../../support/pdfs';

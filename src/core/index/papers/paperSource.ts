@@ -15,7 +15,7 @@ import type { Logger } from '../../ports';
 import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../../papers/library';
 import { parseBibText, type ParsedBib } from '../../papers/bib/parseBib';
 import { readStoredPapers } from '../../papers/storedFields';
-import { discoverFiles } from '../build/discover';
+import { discoverFiles } from '../pipeline/discover';
 import type { IndexStore } from '../store/types';
 
 export interface PaperSource {

@@ -1,6 +1,6 @@
 /**
  * Before each rerank: the sentence vectors an index run stored for the candidates
- * (build/sentenceVectorPass.ts) go into the rerank's cache, so it embeds only sentences of
+ * (pipeline/sentenceVectorPass.ts) go into the rerank's cache, so it embeds only sentences of
  * passages the run has not reached yet (an index made before them, a run still going on).
  * One read of at most 8 rows by key (docs/benchmarks.md). A failed read costs only the speed-up:
  * the rerank embeds the sentences itself, as without stored vectors.

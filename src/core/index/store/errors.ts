@@ -6,7 +6,7 @@ export type IndexStoreErrorCode =
   | 'index-version'
   | 'index-write'
   | 'index-locked'
-  /** A change of embedder failed; the previous index is as it was (build/embedderSwitch.ts). */
+  /** A change of embedder failed; the previous index is as it was (pipeline/embedderSwitch.ts). */
   | 'index-switch-failed'
   /** An index on object storage (objectStore/): credentials refused, no such bucket, store unreachable, other failure. */
   | 'store-auth'

@@ -30,7 +30,7 @@ export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrC
   });
 }
 
-/** A stored chunk back as the chunk it was written from (a change of embedder copies them, build/embedderSwitch.ts). */
+/** A stored chunk back as the chunk it was written from (a change of embedder copies them, pipeline/embedderSwitch.ts). */
 export function chunkFromRow(row: ChunkRow): Chunk {
   const chunk: Chunk = {
     id: row.id,

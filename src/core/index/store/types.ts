@@ -55,7 +55,7 @@ export interface IndexMeta {
   origin?: IndexOrigin;
   /**
    * The folders outside the indexed one that the last completed run let symbolic links lead into
-   * (absolute, build/discover.ts). Whoever walks the folder for this index again (`status`, the
+   * (absolute, pipeline/discover.ts). Whoever walks the folder for this index again (`status`, the
    * bib files of its papers) follows the same links, so a linked library is not "removed".
    */
   followLinksInto?: string[];

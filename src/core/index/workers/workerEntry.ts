@@ -9,10 +9,10 @@ export type WorkerScript = { path: string; eval: false } | { code: string; eval:
  * (relative to this folder) that mocha and tsx run instead.
  */
 const WORKERS = {
-  /** PDF text extraction (build/extract/pool.ts). */
-  extract: { bundled: 'extract-worker.js', source: '../build/extract/worker.ts' },
-  /** OCR of scanned pages: pdf.js renders, tesseract.js reads (build/ocr/pool.ts). */
-  ocr: { bundled: 'ocr-worker.js', source: '../build/ocr/thread.ts' },
+  /** PDF text extraction (pipeline/extract/pool.ts). */
+  extract: { bundled: 'extract-worker.js', source: '../pipeline/extract/worker.ts' },
+  /** OCR of scanned pages: pdf.js renders, tesseract.js reads (pipeline/ocr/pool.ts). */
+  ocr: { bundled: 'ocr-worker.js', source: '../pipeline/ocr/thread.ts' },
   /** Local embeddings, one ONNX session each (embed/localPool.ts). */
   embed: { bundled: 'embed-worker.js', source: '../embed/localWorker.ts' },
 } as const;

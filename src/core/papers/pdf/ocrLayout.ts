@@ -2,7 +2,7 @@
  * A scanned page's layout, in the shape of a text page's (evidence.ts), from the words OCR read
  * and the boxes the index's OCR cache keeps for them (fractions of the page).
  */
-import type { OcrWord } from '../../index/build/ocr/words';
+import type { OcrWord } from '../../index/pipeline/ocr/words';
 import { round, type LayoutRun, type PageLayout } from './evidence';
 
 /**
