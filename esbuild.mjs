@@ -77,7 +77,7 @@ const webview = await esbuild.context({
   entryPoints: [
     { in: 'media/pdf-viewer/viewer.ts', out: 'pdf-viewer' },
     { in: 'media/pdf-viewer/viewer.css', out: 'pdf-viewer' },
-    // Written into the viewer's page by the extension (src/vscode/pdfViewer/html.ts), not linked.
+    // Written into the viewer's page by the extension (src/vscode/viewer/html.ts), not linked.
     { in: 'media/pdf-viewer/opening.css', out: 'pdf-opening' },
   ],
   outdir: 'dist/webview',
@@ -94,7 +94,7 @@ const webview = await esbuild.context({
 });
 
 // The viewer page's first script, which the extension writes into the page itself
-// (src/vscode/pdfViewer/html.ts): a classic inline script, so an IIFE, without a source map.
+// (src/vscode/viewer/html.ts): a classic inline script, so an IIFE, without a source map.
 const early = await esbuild.context({
   entryPoints: [{ in: 'media/pdf-viewer/early.ts', out: 'pdf-early' }],
   outdir: 'dist/webview',

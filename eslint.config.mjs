@@ -90,18 +90,22 @@ const layers = [
       noCli,
       indexEntryOnly,
       {
-        regex: '^\\.\\./(?!\\.\\./|chatMarkdown$|engine/)',
-        message: 'src/vscode/pure imports core, its own folder, ../chatMarkdown and ../engine only (none uses the VS Code API); the rest of src/vscode does.',
+        regex: '^\\.\\./(?!\\.\\./|engine/)',
+        message: 'src/vscode/pure imports core, its own folder and ../engine only (none uses the VS Code API); the rest of src/vscode does.',
       },
     ],
   },
   {
     name: 'the chat Markdown guard runs without VS Code (unit-tested in plain Node)',
-    files: ['src/vscode/chatMarkdown.ts'],
+    files: ['src/vscode/pure/chatMarkdown.ts'],
     paths: [
-      { ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/chatMarkdown.ts runs without VS Code (unit tests): types only (`import type`).' },
+      { ...noVscodeModule, allowTypeImports: true, message: 'src/vscode/pure/chatMarkdown.ts runs without VS Code (unit tests): types only (`import type`).' },
     ],
-    patterns: [noCli, indexEntryOnly, { regex: '^\\./(?!pure/)', message: 'src/vscode/chatMarkdown.ts runs without VS Code: import only ./pure/* and core.' }],
+    patterns: [
+      noCli,
+      indexEntryOnly,
+      { regex: '^\\.\\./(?!\\.\\./)', message: 'src/vscode/pure/chatMarkdown.ts runs without VS Code: import only its own folder (./*) and core.' },
+    ],
   },
 ];
 

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { openIndexForQueries, type Retriever } from '../src/core/index';
 import { createOllamaClient } from '../src/core/llm/ollamaClient';
-import type { LlmClient } from '../src/core/llm/types';
+import type { LlmClient } from '../src/core/llm/llmClient';
 import { createResearchAssistant } from '../src/core/graph/runTurn';
 import { decideWithoutLlm } from '../src/core/graph/nodes/orchestrator';
 import type { HistoryTurn, TurnMetadata } from '../src/core/graph/api';

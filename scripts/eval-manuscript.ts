@@ -18,11 +18,11 @@ import { loadavg } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openIndexForQueries, openPaperLibrary } from '../src/core/index';
-import { citationLibraryOf } from '../src/core/manuscript/check/paperLibrary';
+import { citationLibraryOf } from '../src/core/manuscript/check/citationLibrary';
 import { scanBib } from '../src/core/manuscript/bib/bibScan';
 import { fromLatex } from '../src/core/manuscript/bib/latexText';
 import { checkCitations } from '../src/core/manuscript/check/checkCitations';
-import type { CitationCheck, CitationLibrary } from '../src/core/manuscript/check/types';
+import type { CitationCheck, CitationLibrary } from '../src/core/manuscript/check/citationCheck';
 import { draftFormatOf, parseDraft } from '../src/core/manuscript/parse/parseDraft';
 import { titleSimilarity } from '../src/core/papers/normalize';
 

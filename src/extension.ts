@@ -4,20 +4,20 @@
  * LanceDB and LangGraph live in `dist/engine.js`, loaded on first use (see src/vscode/engine).
  */
 import * as vscode from 'vscode';
-import { onDidChangeConfig, readConfig } from './vscode/config';
+import { onDidChangeConfig, readConfig } from './vscode/settings/config';
 import { createLog } from './vscode/log';
-import { IndexService, logRejection } from './vscode/indexService';
-import { StatusBar } from './vscode/statusBar';
-import { SecretStore } from './vscode/secrets';
+import { IndexService, logRejection } from './vscode/indexing/indexService';
+import { StatusBar } from './vscode/indexing/statusBar';
+import { SecretStore } from './vscode/settings/secrets';
 import { registerCommands } from './vscode/commands';
-import { ResearchParticipant, followupProvider } from './vscode/participant';
-import { OllamaChatModelProvider, VENDOR } from './vscode/ollamaModels';
+import { ResearchParticipant, followupProvider } from './vscode/chat/participant';
+import { OllamaChatModelProvider, VENDOR } from './vscode/models/ollamaModels';
 import { COMMANDS, PARTICIPANT_ID } from './vscode/pure/commandIds';
 import { loadEngine, engineLoaded } from './vscode/engine/load';
 import { registerCitations } from './vscode/citations/register';
 import type { ResearchApi } from './vscode/api';
-import { FolderSet } from './vscode/folderSet';
-import { RemoteNotices } from './vscode/remoteNotice';
+import { FolderSet } from './vscode/indexing/folderSet';
+import { RemoteNotices } from './vscode/settings/remoteNotice';
 import { registerManuscript } from './vscode/manuscript/register';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   const statusBar = new StatusBar(COMMANDS.showStatus);
   const index = new IndexService(statusBar, logger, secrets);
   // The indexes live in the extension's per-workspace storage, never in the user's folders: one
-  // per workspace folder (./vscode/workspaceFolders), following the workspace (./vscode/folderSet).
+  // per workspace folder (./vscode/indexing/workspaceFolders), following the workspace (./vscode/indexing/folderSet).
   const folderSet = new FolderSet(context.storageUri, index, logger);
   const folders = folderSet.open();
   const citations = registerCitations(

@@ -1,6 +1,6 @@
 /**
  * The page's first script, written inline into its head by the extension
- * (src/vscode/pdfViewer/html.ts, from this file's build, dist/webview/pdf-early.js) and run while
+ * (src/vscode/viewer/html.ts, from this file's build, dist/webview/pdf-early.js) and run while
  * the viewer's 600 KB bundle is still loading:
  * - it starts the two downloads the first painted page waits for, the PDF and pdf.js's worker
  *   (created from its script's bytes, see loading.ts), and notes when each arrived;

@@ -48,7 +48,7 @@ let pendingScroll: { generation: number; page: number } | undefined;
 /** The page and zoom the document opens at. */
 let openingPage = 1;
 let openingScale = 'page-width';
-/** The note the page shows until the first page is painted (src/vscode/pdfViewer/html.ts). */
+/** The note the page shows until the first page is painted (src/vscode/viewer/html.ts). */
 const openingNote = document.getElementById('opening');
 let report: ViewerReport = {
   page: 0,

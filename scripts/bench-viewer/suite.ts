@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { hashFile } from '../../src/core/index';
 import { memoryOf, rendererPids, type Memory } from './renderers';
 import type { ResearchApi } from '../../src/vscode/api';
-import { fileVersion } from '../../src/vscode/pdfViewer/pagePreviews';
+import { fileVersion } from '../../src/vscode/viewer/pagePreviews';
 import type { ViewerReport } from '../../src/core/citations/viewerProtocol';
 
 interface Case {

@@ -16,7 +16,7 @@ export type DocumentKind = 'pdf' | 'markdown' | 'text' | 'html' | 'docx';
 export type CitedBy = 'pages' | 'lines' | 'paragraphs';
 
 /**
- * - `pdfViewer`: our custom editor (vscode/pdfViewer), at the cited page with the passage highlighted;
+ * - `pdfViewer`: our custom editor (vscode/viewer), at the cited page with the passage highlighted;
  * - `docxPreview`: the read-only text the index read (vscode/citations/docxPreview.ts), at the cited paragraphs;
  * - `textEditor`: the file itself in a text editor, at the cited lines.
  */

@@ -3,12 +3,12 @@
  * Tests drive the REAL code through it: `participant.handler` is the function registered with
  * VS Code, `index` the service behind the commands.
  */
-import type { IndexService } from './indexService';
-import type { ResearchParticipant } from './participant';
-import type { Engine } from './engine/types';
+import type { IndexService } from './indexing/indexService';
+import type { ResearchParticipant } from './chat/participant';
+import type { Engine } from './engine/contract';
 import type { Citations } from './citations/register';
-import type { RemoteNotices } from './remoteNotice';
-import type { FolderSet } from './folderSet';
+import type { RemoteNotices } from './settings/remoteNotice';
+import type { FolderSet } from './indexing/folderSet';
 import type { Manuscript } from './manuscript/register';
 
 export interface ResearchApi {

@@ -1,20 +1,20 @@
 /** The command palette: indexing, status, log, models, the Langfuse and model server keys, and the chat buttons' targets. */
 import * as vscode from 'vscode';
 import type { Logger } from '../core/ports';
-import { SECTION, readConfig } from './config';
-import type { IndexService } from './indexService';
+import { SECTION, readConfig } from './settings/config';
+import type { IndexService } from './indexing/indexService';
 import type { IndexStats } from '../core/index';
 import { describe } from './log';
 import { sameModel } from '../core/llm/ollamaClient';
-import { listOllamaModels, looksLikeEmbeddingModel } from './ollamaModels';
-import { pullModelCommand } from './pullModel';
-import { showPapers } from './papers';
-import { localTime } from './statusBar';
-import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexHealth';
-import { attentionText } from './indexReport';
+import { listOllamaModels, looksLikeEmbeddingModel } from './models/ollamaModels';
+import { pullModelCommand } from './models/pullModel';
+import { showPapers } from './indexing/papers';
+import { localTime } from './indexing/statusBar';
+import { damagedIndexText, needsRebuild, showWithFix, verifyIndexCommand } from './indexing/indexHealth';
+import { attentionText } from './indexing/indexReport';
 import { COMMANDS } from './pure/commandIds';
 import { OLLAMA_DOWNLOAD_URL } from './pure/knownProblems';
-import type { SecretStore } from './secrets';
+import type { SecretStore } from './settings/secrets';
 
 export interface CommandDeps {
   /** This extension's id (publisher.name): the settings editor filters on it. */

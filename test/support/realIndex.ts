@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { indexFolder } from '../../src/core/index/pipeline/indexer';
 import { createRetriever } from '../../src/core/index/search/search';
 import { openIndexStore } from '../../src/core/index/store';
-import type { Embedder } from '../../src/core/index/embed/types';
+import type { Embedder } from '../../src/core/index/embed/embedder';
 import type { Retriever } from '../../src/core/index/types';
 
 export interface RealIndex {

@@ -14,7 +14,7 @@ import type { CliCommand } from '../command';
 import { IndexStoreError, SearchError, openIndexForQueries, type SearchOptions } from '../../core/index';
 import { citationLabel } from '../../core/citations/citationLabel';
 import { checkDraft, draftFormatOf, nodeDraftFiles, type CitationCheck, type Verdict } from '../../core/manuscript';
-import type { PaperLibrary } from '../../core/papers/library';
+import type { PaperLibrary } from '../../core/papers/paperLibrary';
 import { terminalSafe } from '../../core/text/terminalSafe';
 import { indexProblemLine } from '../indexProblem';
 import {

@@ -1,6 +1,6 @@
 /**
  * Messages between the PDF viewer's webview (media/pdf-viewer) and the extension
- * (src/vscode/pdfViewer). Plain data only: both sides are bundled separately and meet here.
+ * (src/vscode/viewer). Plain data only: both sides are bundled separately and meet here.
  */
 
 import type { PaperRef } from './citationLabel';

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { estimateMessages, trimHistory } from '../llm/budget';
 import { LlmRequestError } from '../llm/errors';
-import type { LlmClient, LlmMessage } from '../llm/types';
+import type { LlmClient, LlmMessage } from '../llm/llmClient';
 import type { AgentName } from './config';
 import type { RenderedData } from './passages';
 import { contextWindow, preparePrompt, promptGuard, type GraphRuntime } from './runtime';

@@ -10,7 +10,7 @@ import { isIndexDamage } from '../index/store/errors';
 import type { LibraryPaper, SearchHit } from '../index/types';
 import { isAbortError } from '../llm/errors';
 import type { Followup } from './api';
-import { isAmbiguous } from './library';
+import { isAmbiguous } from './libraryPrompt';
 import type { GraphRuntime } from './runtime';
 import type { ResearchStateType } from './state';
 

@@ -9,7 +9,7 @@ import { isAbortError } from '../llm/errors';
 import { instrumentLlm, newCallCounter, type WaitingNotice } from '../llm/instrumented';
 import { formatSeconds } from '../llm/timeouts';
 import { createOllamaClient } from '../llm/ollamaClient';
-import type { LlmClient } from '../llm/types';
+import type { LlmClient } from '../llm/llmClient';
 import { silentLogger, type Logger } from '../ports';
 import { filePromptProvider, langfusePromptProvider, type PromptProvider } from '../prompts/provider';
 import { createLangfuseClient, langfusePromptSource, langfuseTracer } from '../tracing/langfuse';

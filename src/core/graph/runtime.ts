@@ -6,7 +6,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Retriever } from '../index/types';
 import type { Sanitise } from '../llm/controlTokens';
 import { isAbortError } from '../llm/errors';
-import type { LlmClient, LlmMessage } from '../llm/types';
+import type { LlmClient, LlmMessage } from '../llm/llmClient';
 import type { Logger } from '../ports';
 import type { PromptProvider } from '../prompts/provider';
 import { promptRef, renderPrompt } from '../prompts/provider';

@@ -20,8 +20,8 @@ export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './pipeline/indexer';
 export { createRetriever, type RetrieverOptions } from './search/search';
-export type { Embedder } from './embed/types';
-export type { IndexStore } from './store/types';
+export type { Embedder } from './embed/embedder';
+export type { IndexStore } from './store/indexStore';
 
 // What search returns and an indexing run reports.
 export type {
@@ -45,7 +45,7 @@ export { DEFAULT_FILE_LIMITS, FILE_LIMITS, type FileLimitName, type FileLimits }
 export { DEFAULT_OLLAMA_EMBED_MODEL } from './embed/ollama';
 export { LOCAL_PRECISIONS, type LocalPrecision } from './embed/local';
 export type { EmbedderSelection, OpenAiServer } from './embed/select';
-export type { EmbedMode } from './embed/types';
+export type { EmbedMode } from './embed/embedder';
 
 // Failures a host turns into a line that says what to do (decided by class and `code`).
 export { InvalidChunkOptionsError } from './pipeline/chunk';

@@ -8,7 +8,7 @@ import { indexFolder, indexOwnDirs, type IndexFolderOptions } from './pipeline/i
 import { paperSource, type PaperSource } from './papers/paperSource';
 import { EmbedderError } from './embed/errors';
 import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embed/select';
-import type { Embedder, EmbedderChoice } from './embed/types';
+import type { Embedder, EmbedderChoice } from './embed/embedder';
 import { multiFolderRetriever } from './search/folders';
 import { createRetriever, type RetrieverOptions } from './search/search';
 import { rm } from 'node:fs/promises';
@@ -16,8 +16,8 @@ import { ocrCacheDirOf } from './pipeline/ocr/cache';
 import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
 import { isObjectStoreUri } from './store/objectStore/location';
 import { readIndexMeta } from './store/indexFiles';
-import type { IndexStore, OpenIndexStoreOptions, StoredDocument } from './store/types';
-import type { PaperLibrary } from '../papers/library';
+import type { IndexStore, OpenIndexStoreOptions, StoredDocument } from './store/indexStore';
+import type { PaperLibrary } from '../papers/paperLibrary';
 import type { Logger } from '../ports';
 import type { IndexProgress, IndexSummary, Retriever } from './types';
 

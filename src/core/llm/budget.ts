@@ -4,7 +4,7 @@
  * pessimistic (3 characters per token; real tokenizers average ~4 on English prose).
  */
 import { ContextOverflowError } from './errors';
-import type { LlmMessage, LlmRequest } from './types';
+import type { LlmMessage, LlmRequest } from './llmClient';
 
 const CHARS_PER_TOKEN = 3;
 /** Per-message overhead of chat templates (role markers etc.). */

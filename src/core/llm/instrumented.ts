@@ -4,7 +4,7 @@
  * only see the wrapped client. Tracing wraps this client from above (core/tracing/tracedLlm.ts):
  * this folder knows nothing of traces.
  */
-import type { JsonRequest, LlmClient, LlmRequest, StreamRequest } from './types';
+import type { JsonRequest, LlmClient, LlmRequest, StreamRequest } from './llmClient';
 
 export interface LlmCallCounter {
   total: number;

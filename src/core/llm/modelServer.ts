@@ -11,7 +11,7 @@ import { resolveOllamaHost } from './host';
 import { createOllamaClient } from './ollamaClient';
 import { createOpenAiClient } from './openaiClient';
 import type { NetworkLimits } from './timeouts';
-import type { LlmClient } from './types';
+import type { LlmClient } from './llmClient';
 
 export const LLM_PROVIDERS = ['ollama', 'openai-compatible'] as const;
 export type LlmProvider = (typeof LLM_PROVIDERS)[number];

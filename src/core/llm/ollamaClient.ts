@@ -13,7 +13,7 @@ import { resolveOllamaHost } from './host';
 import { isConnectionDropped, isUnreachable } from './networkErrors';
 import { callPhases, timedFetch, type PhaseLimits } from './timedFetch';
 import { resolveLimits, resolveReplyLimits, type NetworkLimits } from './timeouts';
-import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './types';
+import type { JsonRequest, JsonResult, LlmClient, LlmRequest, StreamRequest, TextResult } from './llmClient';
 
 export interface OllamaClientOptions {
   /** Explicit host; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */

@@ -15,7 +15,7 @@ import { resolveReplyLimits } from './timeouts';
 import { createOpenAiTransport, type OpenAiTransportOptions } from './openaiTransport';
 import { readSseData } from './sse';
 import { ServerStatusError } from './timedFetch';
-import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from './types';
+import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from './llmClient';
 
 export interface OpenAiClientOptions extends OpenAiTransportOptions {
   /** Context length assumed when `/models` does not say (vLLM's `max_model_len`, llama.cpp's `n_ctx_train`). */

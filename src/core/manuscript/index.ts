@@ -6,7 +6,7 @@
  */
 
 // A draft's cited sentences, and the problems met reading it.
-export type { Citation, CitedKey, CitedSentence, DraftFormat, DraftProblem, ParsedDraft, SourcePosition, SourceRange } from './types';
+export type { Citation, CitedKey, CitedSentence, DraftFormat, DraftProblem, ParsedDraft, SourcePosition, SourceRange } from './parsedDraft';
 export { draftFormatOf, parseDraft } from './parse/parseDraft';
 
 // The document's citation style and bibliography (a multi-file LaTeX document through its root).
@@ -28,6 +28,6 @@ export { bibEntryFor, withEntry, type BibEntryResult, type GenerateOptions } fro
 // Checking a draft's citations against the library.
 export { checkCitations } from './check/checkCitations';
 export { checkDraft, type DraftCheck, type DraftCheckRequest } from './check/checkDraft';
-export { citationLibraryOf } from './check/paperLibrary';
+export { citationLibraryOf } from './check/citationLibrary';
 export { THRESHOLDS } from './check/judgeCitation';
-export type { CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/types';
+export type { CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/citationCheck';

@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../ports';
 import { silentLogger } from '../ports';
-import type { PromptRef } from '../llm/types';
+import type { PromptRef } from '../llm/llmClient';
 import { loadPromptFile } from './files';
 import { checkDeclared, renderTemplate, type PromptTemplate } from './template';
 

@@ -3,7 +3,7 @@
  * client and wraps it (the graph's turn does: core/graph/runTurn.ts), so core/llm never imports
  * this folder.
  */
-import type { JsonRequest, LlmClient, LlmRequest, StreamRequest } from '../llm/types';
+import type { JsonRequest, LlmClient, LlmRequest, StreamRequest } from '../llm/llmClient';
 import type { TurnTrace } from './tracer';
 
 export function traceLlm(client: LlmClient, trace: TurnTrace): LlmClient {

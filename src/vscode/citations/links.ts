@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { citationMarkers, markerNumbers, OPEN_MARKER_AT_END } from '../../core/citations/citationMarkers';
-import { ChatMarkdownGuard } from '../chatMarkdown';
+import { ChatMarkdownGuard } from '../pure/chatMarkdown';
 import { markdownLink } from '../pure/citationLinks';
 import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from '../pure/commandIds';
 
@@ -21,7 +21,7 @@ export function trustedMarkdown(value: string): vscode.MarkdownString {
 /**
  * Rewrites `[n]` markers in streamed answer text into citation links, holding back a marker
  * split across tokens until it is complete. Numbers without a known passage stay plain text.
- * The text itself (the model's, or quoted documents) is made display-only first (../chatMarkdown):
+ * The text itself (the model's, or quoted documents) is made display-only first (../pure/chatMarkdown):
  * the citation links added here are the only links in it.
  */
 export class CitationMarkerStream {

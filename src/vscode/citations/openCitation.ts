@@ -4,7 +4,7 @@
  * Markdown or text file at the cited lines, highlighted, a .docx in its text preview at the cited
  * paragraphs. A citation never opens a file outside
  * the indexed folders, whatever a link in the chat says; in a multi-root workspace its path names
- * the folder (../workspaceFolders).
+ * the folder (../indexing/workspaceFolders).
  */
 import { citationLabel } from '../../core/citations/citationLabel';
 import * as vscode from 'vscode';
@@ -14,8 +14,8 @@ import type { OcrPageWords, PassageTarget } from '../../core/citations/viewerPro
 import { formatOf } from '../../core/formats';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
-import type { PdfViewerProvider } from '../pdfViewer/provider';
-import type { FolderPaths } from '../workspaceFolders';
+import type { PdfViewerProvider } from '../viewer/provider';
+import type { FolderPaths } from '../indexing/workspaceFolders';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { FileHashes } from '../pure/fileHashes';
 import type { CitationRegistry, CitedTurn } from './registry';

@@ -6,15 +6,15 @@
 import * as vscode from 'vscode';
 import { formatOf } from '../../core/formats';
 import type { Logger } from '../../core/ports';
-import { PagePreviews } from '../pdfViewer/pagePreviews';
-import { PdfViewerProvider } from '../pdfViewer/provider';
+import { PagePreviews } from '../viewer/pagePreviews';
+import { PdfViewerProvider } from '../viewer/provider';
 import { OPEN_CITATION_COMMAND } from '../pure/commandIds';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { DocxPreviewProvider } from './docxPreview';
 import { createCitationOpener, targetOf } from './openCitation';
 import { CitationRegistry } from './registry';
 import { CitedRangeHighlighter } from './textHighlight';
-import type { FolderPaths } from '../workspaceFolders';
+import type { FolderPaths } from '../indexing/workspaceFolders';
 
 /** How many of an answer's PDF citations get their page's preview read ahead. */
 const PREVIEWS_PER_ANSWER = 6;

@@ -22,7 +22,7 @@ import {
 } from '../../core/index';
 import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { TurnResult } from '../../core/graph/api';
-import type { Engine, EngineFolder, EngineIndexRequest, EngineIndexSummary, EnginePaper, EnginePapers, EngineSettings, EngineTurnRequest } from './types';
+import type { Engine, EngineFolder, EngineIndexRequest, EngineIndexSummary, EnginePaper, EnginePapers, EngineSettings, EngineTurnRequest } from './contract';
 import { join } from 'node:path';
 import { paperDescription } from '../../core/citations/citationLabel';
 import { paperRefOf } from '../../core/papers/ref';

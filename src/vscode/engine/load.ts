@@ -3,7 +3,7 @@
  * LanceDB's native module and LangGraph (~0.3 s), which `activate()` must not pay for.
  */
 import { join } from 'node:path';
-import type { Engine } from './types';
+import type { Engine } from './contract';
 
 let engine: Engine | undefined;
 

@@ -20,9 +20,9 @@ import {
   type KeyCompletion,
   type Passage,
 } from '../../core/manuscript';
-import type { PaperLibrary } from '../../core/papers/library';
+import type { PaperLibrary } from '../../core/papers/paperLibrary';
 import type { PaperRecord } from '../../core/papers/record';
-import type { EngineCheckedPassage, EngineDraft, EngineDraftCheck, EngineDraftRequest, EngineFolder, EngineInsertPlan, EngineCitedPlace } from './types';
+import type { EngineCheckedPassage, EngineDraft, EngineDraftCheck, EngineDraftRequest, EngineFolder, EngineInsertPlan, EngineCitedPlace } from './contract';
 
 /** Opens (or reuses) a folder's index for queries, with the editor's settings. */
 export type OpenFolderIndex = (folder: EngineFolder, request: EngineDraftRequest) => Promise<OpenedIndex>;

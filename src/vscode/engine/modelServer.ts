@@ -4,7 +4,7 @@
  */
 import type { OpenAiServer } from '../../core/index';
 import { resolveModelServer, type ModelServer } from '../../core/llm/modelServer';
-import type { EngineSettings } from './types';
+import type { EngineSettings } from './contract';
 
 /** Throws ModelServerConfigError when `openai-compatible` has no base URL. */
 export function modelServerOf(settings: EngineSettings): ModelServer {

@@ -9,7 +9,7 @@ import type { ResearchConfigInput } from '../../core/graph/config';
 import { createResearchAssistant, type ResearchAssistant } from '../../core/graph/runTurn';
 import type { Retriever } from '../../core/index';
 import { noopTracer } from '../../core/tracing/tracer';
-import type { EngineSettings, EngineTurnRequest } from './types';
+import type { EngineSettings, EngineTurnRequest } from './contract';
 import { createLlmClient } from '../../core/llm/modelServer';
 import { modelServerOf } from './modelServer';
 

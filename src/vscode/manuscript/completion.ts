@@ -8,12 +8,12 @@
 import * as vscode from 'vscode';
 import { citationKeyAt, draftFormatOf, type KeyCompletion } from '../../core/manuscript';
 import type { Logger } from '../../core/ports';
-import { readConfig } from '../config';
+import { readConfig } from '../settings/config';
 import { loadEngine } from '../engine/load';
-import type { IndexService } from '../indexService';
+import type { IndexService } from '../indexing/indexService';
 import { COMMANDS } from '../pure/commandIds';
 import { engineSettings } from '../pure/settings';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../settings/secrets';
 import { addBibEntries, askBibEntries } from './bibEntries';
 import { engineDraft } from './drafts';
 

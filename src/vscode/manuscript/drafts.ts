@@ -5,7 +5,7 @@
  * The tracker remembers the last draft editor and its selection, and brings it back to insert.
  */
 import * as vscode from 'vscode';
-import type { EngineDraft } from '../engine/types';
+import type { EngineDraft } from '../engine/contract';
 import { DRAFT_GLOB, isDraftPath } from '../pure/manuscript';
 
 export function isDraft(document: vscode.TextDocument): boolean {

@@ -11,14 +11,14 @@ import { answerText, citationText, type CitationRequest } from '../../core/manus
 import type { Citation } from '../../core/graph/api';
 import type { Logger } from '../../core/ports';
 import type { CitationRegistry } from '../citations/registry';
-import { readConfig } from '../config';
+import { readConfig } from '../settings/config';
 import { loadEngine } from '../engine/load';
-import type { EngineCitedPlace, EngineInsertPlan } from '../engine/types';
-import type { IndexService } from '../indexService';
+import type { EngineCitedPlace, EngineInsertPlan } from '../engine/contract';
+import type { IndexService } from '../indexing/indexService';
 import { describe } from '../log';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { engineSettings } from '../pure/settings';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../settings/secrets';
 import { addBibEntries, askBibEntries } from './bibEntries';
 import { engineDraft, type DraftTracker } from './drafts';
 

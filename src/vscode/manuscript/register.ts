@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
 import type { CitationRegistry } from '../citations/registry';
-import type { IndexService } from '../indexService';
+import type { IndexService } from '../indexing/indexService';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { COMMANDS } from '../pure/commandIds';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../settings/secrets';
 import { CitationChecker, type ReplaceKeyArgs } from './check';
 import { addBibEntryCommand, DRAFT_SELECTOR, KeyCompletionProvider, TRIGGER_CHARACTERS, type AddBibEntryArgs } from './completion';
 import { DraftTracker } from './drafts';

@@ -4,11 +4,11 @@
  * graph needs from the last turn (clarification count, last agent, citations, decisions) travels
  * in `ChatResult.metadata` and is read back behind a type guard: metadata from an older version
  * of the extension, or from another participant, is ignored rather than trusted. The VS Code
- * turns are turned into the plain `ChatTurn`s below by ../history.ts; no `vscode` import here.
+ * turns are turned into the plain `ChatTurn`s below by ../chat/history.ts; no `vscode` import here.
  */
 import type { HistoryTurn, TurnInput, TurnMetadata } from '../../core/graph/api';
 import { isTurnMetadata } from '../../core/graph/history';
-import { BREAK } from '../chatMarkdown';
+import { BREAK } from './chatMarkdown';
 import { unlinkCitations } from './citationLinks';
 import { PARTICIPANT_ID } from './commandIds';
 
@@ -28,14 +28,14 @@ export function isResearchMetadata(value: unknown): value is ResearchResultMetad
   return v.kind === 'local-research-turn' && isTurnMetadata(v.turn) && Array.isArray(v.followups);
 }
 
-/** Written by ../render.ts before the citations. */
+/** Written by ../chat/render.ts before the citations. */
 export const SOURCES_HEADING = '\n\n**Sources**\n';
 
 /** An assistant turn's Markdown as the user saw it, back to the answer the model wrote. */
 export function answerText(markdown: string): string {
   // The sources list is our rendering of the citations (kept in metadata), not part of the answer.
   const sources = markdown.indexOf(SOURCES_HEADING);
-  // Without the zero-width breaks that kept links and images from rendering (../chatMarkdown).
+  // Without the zero-width breaks that kept links and images from rendering (./chatMarkdown).
   return unlinkCitations(sources >= 0 ? markdown.slice(0, sources) : markdown)
     .replaceAll(BREAK, '')
     .trim();

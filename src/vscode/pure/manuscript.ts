@@ -4,7 +4,7 @@
  * `vscode` import (unit-tested).
  */
 import type { BibEdit } from '../../core/manuscript';
-import type { EngineCitationCheck } from '../engine/types';
+import type { EngineCitationCheck } from '../engine/contract';
 
 /** LaTeX and Markdown drafts; `.qmd` and `.Rmd` have no built-in language id, so files are matched by name. */
 export const DRAFT_GLOB = '**/*.{tex,ltx,md,markdown,qmd,Qmd,Rmd,rmd}';

@@ -2,18 +2,18 @@
  * The editor's settings (`research.*`) as plain data, their defaults, and the one mapping into
  * what the engine takes. Defaults come from core wherever core has one (the same model, globs,
  * OCR and network limits as the CLI); package.json's contributed defaults are checked against
- * this table by test/unit/vscode/settings.test.ts. ../config.ts reads VS Code into this shape.
+ * this table by test/unit/vscode/settings.test.ts. ../settings/config.ts reads VS Code into this shape.
  */
 import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
 import { DEFAULT_FILE_LIMITS, DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
-import type { EngineSettings } from '../engine/types';
+import type { EngineSettings } from '../engine/contract';
 
 export type LlmProviderSetting = 'ollama' | 'vscode' | 'openai-compatible';
 export type EmbeddingProviderSetting = 'auto' | 'ollama' | 'local' | 'none';
 
 export interface EditorSettings {
-  /** `baseUrl`: the OpenAI-compatible server's (its key is in SecretStorage, ../secrets). */
+  /** `baseUrl`: the OpenAI-compatible server's (its key is in SecretStorage, ../settings/secrets). */
   llm: { provider: LlmProviderSetting; baseUrl: string };
   ollama: { host: string };
   models: { chat: string; embedding: string; localEmbeddingDir: string; localEmbeddingPrecision: 'mixed' | 'int8' | 'fp32' };
@@ -110,7 +110,7 @@ export const DEFAULT_SETTINGS: EditorSettings = {
 };
 
 /** The editor's settings as the engine takes them: the graph's part already in core's own shape. */
-/** Keys from SecretStorage (../secrets), held in memory only. */
+/** Keys from SecretStorage (../settings/secrets), held in memory only. */
 export interface EngineKeys {
   langfuseSecretKey: string | undefined;
   modelServerKey: string | undefined;

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BREAK } from '../../../src/vscode/chatMarkdown';
+import { BREAK } from '../../../src/vscode/pure/chatMarkdown';
 import { COMMANDS } from '../../../src/vscode/pure/commandIds';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { getApi, waitFor } from '../suite/helpers';

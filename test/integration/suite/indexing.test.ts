@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { IndexJobResult } from '../../../src/vscode/indexReport';
+import type { IndexJobResult } from '../../../src/vscode/indexing/indexReport';
 import { getApi, waitFor, workspaceRoot } from './helpers';
 import { useFakeOllama } from './ollama';
 

@@ -8,14 +8,14 @@ import * as assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { IndexJobResult } from '../../../src/vscode/indexReport';
+import type { IndexJobResult } from '../../../src/vscode/indexing/indexReport';
 import { MANUSCRIPT, MANUSCRIPT_DIR, placeManuscript } from '../manuscriptFixtures';
 import { RecordingStream, cancellation } from './chatStream';
 import { getApi, waitFor, workspaceRoot } from './helpers';
 import { recordNotifications } from './notifications';
 import { useFakeOllama } from './ollama';
 import { researchScript } from '../scriptedResearchModel';
-import { readConfig } from '../../../src/vscode/config';
+import { readConfig } from '../../../src/vscode/settings/config';
 import { engineSettings } from '../../../src/vscode/pure/settings';
 
 const abs = (file: string) => join(workspaceRoot().fsPath, file);

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatReply, ChatRequestBody } from '../../support/fakeOllama';
-import type { TurnRecord } from '../../../src/vscode/participant';
+import type { TurnRecord } from '../../../src/vscode/chat/participant';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation, exchange } from './chatStream';
 import { getApi } from './helpers';

@@ -7,7 +7,7 @@ import type { Chunk } from '../../../src/core/index/types';
 import type { Citation } from '../../../src/core/graph/api';
 import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
-import { fileVersion } from '../../../src/vscode/pdfViewer/pagePreviews';
+import { fileVersion } from '../../../src/vscode/viewer/pagePreviews';
 import { CHUNKS_FILE, DOCX_FILE, LONG_FILE, VIEWER_DIR as DIR, filler } from '../viewerFixtures';
 import { researchScript } from '../scriptedResearchModel';
 import { RecordingStream, cancellation } from './chatStream';

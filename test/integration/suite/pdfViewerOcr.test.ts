@@ -7,7 +7,7 @@ import type { ViewerReport } from '../../../src/core/citations/viewerProtocol';
 import { ocrCacheDirOf } from '../../../src/core/index/pipeline/ocr/cache';
 import { openIndexStore } from '../../../src/core/index/store';
 import { sqlEquals } from '../../../src/core/index/sql';
-import type { IndexJobResult } from '../../../src/vscode/indexReport';
+import type { IndexJobResult } from '../../../src/vscode/indexing/indexReport';
 import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
 import { SCANNED_FILE, SCANNED_PAGE_TEXT } from '../viewerFixtures';
 import { getApi, openCitationInViewer, workspaceRoot } from './helpers';

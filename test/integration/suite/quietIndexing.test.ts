@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { IndexJobResult } from '../../../src/vscode/indexReport';
+import type { IndexJobResult } from '../../../src/vscode/indexing/indexReport';
 import { getApi, waitFor, workspaceRoot } from './helpers';
 import { recordNotifications, sleep } from './notifications';
 import { setSetting, useFakeOllama } from './ollama';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { settingsQuery } from '../../../src/vscode/commands';
-import { localTime } from '../../../src/vscode/statusBar';
+import { localTime } from '../../../src/vscode/indexing/statusBar';
 import { RecordingStream, cancellation } from './chatStream';
 import { EXTENSION_ID, getApi } from './helpers';
 import { recordNotifications, sleep } from './notifications';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { marked } from 'marked';
-import { BREAK, ChatMarkdownGuard, displayOnly } from '../../../src/vscode/chatMarkdown';
+import { BREAK, ChatMarkdownGuard, displayOnly } from '../../../src/vscode/pure/chatMarkdown';
 import { EXTERNAL_LINK, hostileMarkdown, markdownLines } from '../../support/hostileDoc';
 
 const LEAK = 'http://127.0.0.1:41999/leak';

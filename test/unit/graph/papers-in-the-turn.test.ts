@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { citationLabel } from '../../../src/core/citations/citationLabel';
-import { renderLibrary, LIBRARY_BUDGET_TOKENS } from '../../../src/core/graph/library';
+import { renderLibrary, LIBRARY_BUDGET_TOKENS } from '../../../src/core/graph/libraryPrompt';
 import { estimateTokens } from '../../../src/core/llm/budget';
 import { startHarness, type Harness } from '../../support/graphHarness';
 import { withIndexedPaperLibrary } from '../../support/indexedPaperLibrary';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
-import type { Embedder } from '../../../src/core/index/embed/types';
+import type { Embedder } from '../../../src/core/index/embed/embedder';
 import { EmbedTimeoutError } from '../../../src/core/index/embed/errors';
 import { LlmTimeoutError } from '../../../src/core/llm/errors';
 import { createRetriever } from '../../../src/core/index/search/search';

@@ -13,7 +13,7 @@ import { createRetriever } from '../../../src/core/index/search/search';
 import { DEFAULT_VECTOR_INDEX_SEARCH } from '../../../src/core/index/search/vectorIndexSearch';
 import { openIndexStore } from '../../../src/core/index/store/store';
 import { loadLanceDb } from '../../../src/core/index/store/lancedb';
-import type { IndexStore } from '../../../src/core/index/store/types';
+import type { IndexStore } from '../../../src/core/index/store/indexStore';
 import { hashedEmbedding, startFakeOllama } from '../../support/fakeOllama';
 import { withTempDir } from '../../support/tempDir';
 import { makeWrite } from './storeFixtures';

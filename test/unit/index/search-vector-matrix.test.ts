@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { nearestInMemory } from '../../../src/core/index/search/vectorMatrix';
-import type { Embedder } from '../../../src/core/index/embed/types';
+import type { Embedder } from '../../../src/core/index/embed/embedder';
 import { openIndexStore } from '../../../src/core/index/store';
-import type { DocumentWrite, IndexStore } from '../../../src/core/index/store/types';
+import type { DocumentWrite, IndexStore } from '../../../src/core/index/store/indexStore';
 import { withTempDir } from '../../support/tempDir';
 import { makeWrite } from './storeFixtures';
 

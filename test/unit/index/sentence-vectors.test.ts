@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { indexFolder } from '../../../src/core/index/pipeline/indexer';
 import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
-import type { Embedder } from '../../../src/core/index/embed/types';
+import type { Embedder } from '../../../src/core/index/embed/embedder';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { cosine } from '../../../src/core/index/search/sentenceRerank';
 import { sentencesOf } from '../../../src/core/index/sentences';

@@ -1,4 +1,4 @@
-import type { DocumentWrite } from '../../../src/core/index/store/types';
+import type { DocumentWrite } from '../../../src/core/index/store/indexStore';
 
 /** A document write with `n` chunks saying `text i`; vectors of `dimension` when given. */
 export function makeWrite(path: string, n: number, text: string, dimension: number | null = null, hash = 'h1'): DocumentWrite {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { citationKeyAt, keyCompletions } from '../../../src/core/manuscript/complete/citationCompletion';
 import { documentSetup } from '../../../src/core/manuscript/setup/documentSetup';
 import { nodeDraftFiles } from '../../../src/core/manuscript/setup/files';
-import { buildLibrary } from '../../../src/core/papers/library';
+import { buildLibrary } from '../../../src/core/papers/paperLibrary';
 import type { Field } from '../../../src/core/papers/record';
 import { withTempDir } from '../../support/tempDir';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseDraft } from '../../../src/core/manuscript/parse/parseDraft';
-import type { ParsedDraft } from '../../../src/core/manuscript/types';
+import type { ParsedDraft } from '../../../src/core/manuscript/parsedDraft';
 
 /** Each cited sentence as `text <- key[locator], key` for compact assertions. */
 function summary(parsed: ParsedDraft): string[] {

@@ -6,7 +6,7 @@ import { citationText } from '../../../src/core/manuscript/insert/citationText';
 import { planCitations } from '../../../src/core/manuscript/insert/plan';
 import { documentSetup } from '../../../src/core/manuscript/setup/documentSetup';
 import { nodeDraftFiles } from '../../../src/core/manuscript/setup/files';
-import { buildLibrary } from '../../../src/core/papers/library';
+import { buildLibrary } from '../../../src/core/papers/paperLibrary';
 import type { Field, PaperFields } from '../../../src/core/papers/record';
 import { withTempDir } from '../../support/tempDir';
 

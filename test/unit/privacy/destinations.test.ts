@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { isLocalLocation, isLoopbackUrl, remoteDestinations, withoutCredentials } from '../../../src/core/privacy/destinations';
-import { editorDestinations, type DestinationSettings } from '../../../src/vscode/remoteDestinations';
+import { editorDestinations, type DestinationSettings } from '../../../src/vscode/settings/remoteDestinations';
 
-/** The editor's defaults for these settings (src/vscode/config.ts, which needs `vscode` to load). */
+/** The editor's defaults for these settings (src/vscode/settings/config.ts, which needs `vscode` to load). */
 const DEFAULTS: DestinationSettings = {
   llm: { provider: 'ollama', baseUrl: '' },
   ollama: { host: '' },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { renderTemplate } from '../../../src/core/prompts/template';
 import { promptSanitiser, renderConversation, renderPassage } from '../../../src/core/graph/passages';
-import { renderLibrary, renderNamedPapers } from '../../../src/core/graph/library';
+import { renderLibrary, renderNamedPapers } from '../../../src/core/graph/libraryPrompt';
 import type { SearchHit } from '../../../src/core/index/types';
 
 const snapshots = join(__dirname, '__snapshots__');

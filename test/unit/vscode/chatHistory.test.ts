@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TurnMetadata } from '../../../src/core/graph/api';
-import { BREAK } from '../../../src/vscode/chatMarkdown';
+import { BREAK } from '../../../src/vscode/pure/chatMarkdown';
 import { SOURCES_HEADING, historyFromTurns, isResearchMetadata, type ChatTurn } from '../../../src/vscode/pure/chatHistory';
 import { citationCommandUri, markdownLink, unlinkCitations } from '../../../src/vscode/pure/citationLinks';
 import { PARTICIPANT_ID } from '../../../src/vscode/pure/commandIds';

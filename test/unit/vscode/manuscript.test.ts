@@ -3,7 +3,7 @@ import { historyFromTurns, SOURCES_HEADING, type ChatTurn } from '../../../src/v
 import { insertCitationUri, markdownLink } from '../../../src/vscode/pure/citationLinks';
 import { PARTICIPANT_ID } from '../../../src/vscode/pure/commandIds';
 import { appendedEntries, bibEntryQuestion, diagnosticMessage, isDraftPath } from '../../../src/vscode/pure/manuscript';
-import type { EngineCitationCheck } from '../../../src/vscode/engine/types';
+import type { EngineCitationCheck } from '../../../src/vscode/engine/contract';
 
 const at = { offset: 0, line: 3, column: 1 };
 const check = (over: Partial<EngineCitationCheck>): EngineCitationCheck => ({

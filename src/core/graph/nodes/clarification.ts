@@ -10,7 +10,7 @@ import { isAbortError } from '../../llm/errors';
 import type { Followup } from '../api';
 import { askJson } from '../ask';
 import { citationLabel } from '../../citations/citationLabel';
-import { renderLibrary } from '../library';
+import { renderLibrary } from '../libraryPrompt';
 import { asksWhichPaper, candidatePapers, checkedPaperOptions, paperOption, topicOf } from '../paperOptions';
 import { placeOfHit, renderConversation } from '../passages';
 import { snippetOf } from '../../text/snippet';

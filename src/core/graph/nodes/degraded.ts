@@ -10,7 +10,7 @@ import { absenceOf, notInDocumentsAnswer, quoted } from '../notInDocuments';
 import { citationOf, mergeHits } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { heuristicStandalone } from '../standalone';
-import { namedPapersProgress } from '../library';
+import { namedPapersProgress } from '../libraryPrompt';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 import { NOT_FOUND_ANSWER } from './synthesis';
 

@@ -9,7 +9,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { degradeIfDown } from '../llmDown';
-import { relevantPaths, renderLibrary, renderNamedPapers } from '../library';
+import { relevantPaths, renderLibrary, renderNamedPapers } from '../libraryPrompt';
 import { decision, runtimeOf } from '../runtime';
 import { OrchestratorDecision } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';

@@ -13,7 +13,7 @@ import { resolveDocumentFilters } from '../filters';
 import { degradeIfDown } from '../llmDown';
 import { absenceOf } from '../notInDocuments';
 import { mergeHits, renderConversation, renderPassage, renderedData } from '../passages';
-import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary } from '../library';
+import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary } from '../libraryPrompt';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis } from '../schemas';
 import { heuristicStandalone } from '../standalone';

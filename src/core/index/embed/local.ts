@@ -6,7 +6,7 @@
 import { access } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import type { Embedder } from './types';
+import type { Embedder } from './embedder';
 import { LocalModelMissingError } from './errors';
 import { loadFeatureExtractor, runExtractor, type FeatureExtractor, type LocalWorkerData, type ModelDtype } from './localModel';
 import { EmbedWorkerCrashError, LocalEmbedPool, resolveEmbedWorkerScript } from './localPool';

@@ -3,7 +3,7 @@
  * `/embeddings`): batching, the task prefixes some models were trained with, and the checks on
  * what comes back. Subclasses only send one batch and translate their server's failures.
  */
-import type { Embedder, EmbedderKind } from './types';
+import type { Embedder, EmbedderKind } from './embedder';
 import { EmbedFailedError } from './errors';
 
 /**

@@ -4,8 +4,8 @@
  */
 import type { Logger } from '../../ports';
 import type { NetworkLimits } from '../../llm/timeouts';
-import type { IndexMeta } from '../store/types';
-import type { Embedder, EmbedderChoice, EmbedMode } from './types';
+import type { IndexMeta } from '../store/indexStore';
+import type { Embedder, EmbedderChoice, EmbedMode } from './embedder';
 import { EmbedderError } from './errors';
 import { DEFAULT_OLLAMA_EMBED_MODEL, OllamaEmbedder } from './ollama';
 import { OpenAiEmbedder } from './openai';

@@ -1,5 +1,5 @@
 /**
- * The paper library of one index, kept current for a retriever (../../papers/library.ts): what its
+ * The paper library of one index, kept current for a retriever (../../papers/paperLibrary.ts): what its
  * PDFs say (the `paper_fields` table an index run fills) merged with the BibTeX files found in the
  * indexed folder, which are read here, not by the index run, so that adding, editing or removing a
  * .bib takes effect at the next question without indexing anything.
@@ -12,11 +12,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Logger } from '../../ports';
-import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../../papers/library';
+import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../../papers/paperLibrary';
 import { parseBibText, type ParsedBib } from '../../papers/bib/parseBib';
 import { readStoredPapers } from '../../papers/storedFields';
 import { discoverFiles } from '../pipeline/discover';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 
 export interface PaperSource {
   /** The library as it is now (bib files re-checked at most every CHECK_MS). */

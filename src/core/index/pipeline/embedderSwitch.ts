@@ -15,9 +15,9 @@ import { sqlIn } from '../sql';
 import { chunkFromRow } from '../store/rows';
 import { CHUNKS_TABLE, OCR_CONFIDENCE_COLUMN, type ChunkRow } from '../store/schema';
 import { sameEmbedderId } from '../embed/ollama';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import { IndexCorruptError, IndexStoreError } from '../store/errors';
-import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
+import type { DocumentWrite, IndexStore, StoredDocument } from '../store/indexStore';
 import type { IndexProgress } from '../types';
 
 /** What the index records against what this run embeds with, decided before anything is written. */

@@ -1,7 +1,7 @@
 /** The end of an index run (indexer.ts): removals, optimize, the paper and sentence passes, the run's record. */
 import { resolve } from 'node:path';
 import type { Logger } from '../../ports';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import type { Extractor } from './extract';
 import { RunWriter } from './runWriter';
 import type { OcrRun } from './ocr/ocrRun';
@@ -10,7 +10,7 @@ import type { RunRecord } from './runRecord';
 import { fillSentenceVectors } from './sentenceVectorPass';
 import { fillPaperFields } from './paperFieldPass';
 import { PDF_RECORD_VERSION } from '../../papers/pdf';
-import type { IndexOrigin, IndexStore } from '../store/types';
+import type { IndexOrigin, IndexStore } from '../store/indexStore';
 import type { DiscoveredFile, FileFailure, IndexProgress } from '../types';
 
 /**

@@ -3,7 +3,7 @@
  * whose size and mtime match are skipped without reading them (the fast path); the rest are
  * candidates whose content hash decides; stored documents no longer found are removed.
  */
-import type { StoredDocument } from '../store/types';
+import type { StoredDocument } from '../store/indexStore';
 import type { DiscoveredFile, FileFailure } from '../types';
 
 export interface IndexPlan {

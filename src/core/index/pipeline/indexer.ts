@@ -13,7 +13,7 @@ import { silentLogger } from '../../ports';
 import type { ChunkOptions } from './chunk';
 import { DEFAULT_INDEX_DIR_NAME, discoverFiles, outsideLinksNotice } from './discover';
 import { sameEmbedderId } from '../embed/ollama';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import { createExtractor, DEFAULT_WORKERS, isAbortError, type Extractor } from './extract';
 import { RunWriter } from './runWriter';
 import { writeCandidates } from './writeCandidates';
@@ -34,7 +34,7 @@ import { assertReplaceable, previousDirOf, rebuildDirOf, recoverInterruptedSwap,
 import { acquireWriterLock, lockPathOf } from '../store/writerLock';
 import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/location';
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import { currentOrigin, describeOrigin, sameOrigin } from '../store/origin';
 import type { FileFailure, IndexProgress, IndexSummary } from '../types';
 

@@ -14,7 +14,7 @@ import { isAbortError, type Extractor } from './extract';
 import type { PaperEvidence } from './extract/paperEvidence';
 import { cachedOcrWords } from './ocr/cache';
 import type { PaperFieldRow } from '../store/paperFieldTable';
-import type { IndexStore, StoredDocument } from '../store/types';
+import type { IndexStore, StoredDocument } from '../store/indexStore';
 import type { IndexProgress } from '../types';
 
 /** Rows written per step: one commit, and one progress line, every few seconds at worst. */

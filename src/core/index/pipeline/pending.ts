@@ -3,7 +3,7 @@
  * against the index's records): `status` prints it. Files that failed last time and have not
  * changed are not "new": they are named, with why (failureRecord.ts).
  */
-import type { StoredDocument } from '../store/types';
+import type { StoredDocument } from '../store/indexStore';
 import type { FileFailure } from '../types';
 import { discoverFiles } from './discover';
 import { readFailureRecord, separateKnownFailures } from './failureRecord';

@@ -5,7 +5,7 @@
 import { hashFile } from '../contentHash';
 import { failureFromError, type Extractor } from './extract';
 import type { OcrRun } from './ocr/ocrRun';
-import type { StoredDocument } from '../store/types';
+import type { StoredDocument } from '../store/indexStore';
 import type { DiscoveredFile, ExtractedDocument, FileFailure } from '../types';
 
 export type Prepared =

@@ -1,7 +1,7 @@
 /** Buffers an indexing run's finished documents and writes them in batches (./indexer.ts). */
 import { chunkDocument, type ChunkOptions } from './chunk';
-import type { Embedder } from '../embed/types';
-import type { DocumentWrite, IndexStore, StoredDocument } from '../store/types';
+import type { Embedder } from '../embed/embedder';
+import type { DocumentWrite, IndexStore, StoredDocument } from '../store/indexStore';
 import type { DocumentWarnings, ExtractedDocument, FileFailure } from '../types';
 import type { Prepared } from './prepare';
 import type { PaperEvidence } from './extract/paperEvidence';

@@ -10,11 +10,11 @@
  * Rows of texts no chunk holds any more are deleted. A cancel keeps every row written so far.
  */
 import { EmbedderError } from '../embed/errors';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import { isAbortError } from './extract';
 import { sentencesOf } from '../sentences';
 import { sentenceVectorKey } from '../store/sentenceVectorTable';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import type { IndexProgress } from '../types';
 
 /** Chunks embedded and written per step: one write, and one progress line, every few seconds. */

@@ -9,11 +9,11 @@
 import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Logger } from '../../ports';
 import { isAbortError } from '../pipeline/extract/errors';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import { sqlIn } from '../sql';
 import { isIndexDamage } from '../store/errors';
 import type { ChunkRow } from '../store/schema';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import { definitionPattern } from './definitions';
 import { CopyRatio, distinctPassages, readDistinct } from './distinct';
 import { documentsNamedBy, fileNameWords, pathWords } from './docScope';

@@ -4,7 +4,7 @@
  * changes only when indexing runs; re-reading it for every query would cost a table scan per
  * search, so a retriever reads it once for both steps and keeps it for a few seconds.
  */
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 
 const DOCUMENT_LIST_TTL_MS = 5000;
 

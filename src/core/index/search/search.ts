@@ -7,7 +7,7 @@
  * search degrades to the other and logs why; it throws only when no side can answer.
  */
 import { isEmbedderDown } from '../embed/errors';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
@@ -25,7 +25,7 @@ import { cachedDocumentList } from './documentList';
 import { documentsNamedBy } from './docScope';
 import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
 import { isIndexDamage } from '../store/errors';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import type { DocumentInfo, DocumentKind, IndexStats, Retriever, SearchHit, SearchOptions } from '../types';
 import type { Logger } from '../../ports';
 import type { PaperSource } from '../papers/paperSource';

@@ -6,7 +6,7 @@
  * recently used entries go first.
  */
 import { createHash } from 'node:crypto';
-import type { Embedder } from '../embed/types';
+import type { Embedder } from '../embed/embedder';
 
 /** 384 floats (MiniLM) = 1.5 KB a sentence: 2,000 sentences are ~3 MB, a few dozen turns' worth. */
 const DEFAULT_CAPACITY = 2000;

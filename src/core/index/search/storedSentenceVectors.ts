@@ -8,7 +8,7 @@
 import type { Logger } from '../../ports';
 import { sentencesOf } from '../sentences';
 import { sentenceVectorKey } from '../store/sentenceVectorTable';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import type { SentenceVectorCache } from './sentenceVectorCache';
 
 export function storedSentenceVectors(store: IndexStore, cache: SentenceVectorCache, logger?: Logger): (chunkTexts: string[]) => Promise<void> {

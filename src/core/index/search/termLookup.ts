@@ -6,7 +6,7 @@
  */
 import { FTS_TEXT_COLUMN } from './ftsQuery';
 import { loadLanceDb } from '../store';
-import type { IndexStore } from '../store/types';
+import type { IndexStore } from '../store/indexStore';
 import { sqlIn } from '../sql';
 import { DF_CAP, type TermLookup } from './absence';
 import { documentNameWords } from './absenceCues';

@@ -2,7 +2,7 @@
 export { openIndexStore } from './store';
 export { removeIndexDir, verifyIndex } from './indexFiles';
 export { loadLanceDb } from './lancedb';
-export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './types';
+export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './indexStore';
 export { IndexStoreError, IndexMissingError, IndexCorruptError, IndexVersionError, isIndexDamage } from './errors';
 export { describeMismatch, type VerifyReport, type ChecksumMismatch, type IndexChecksums } from './checksums';
 export { checkDocumentHashes, type DocumentCheck } from './verifyDocuments';

@@ -4,7 +4,7 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE, META_FILE } from './schema';
-import type { IndexMeta } from './types';
+import type { IndexMeta } from './indexStore';
 import { IndexMissingError, IndexStoreError } from './errors';
 import { verifyChecksums, type VerifyReport } from './checksums';
 import { readMeta } from './meta';

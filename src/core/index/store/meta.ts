@@ -2,7 +2,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { META_FILE, SCHEMA_VERSION } from './schema';
-import type { IndexMeta } from './types';
+import type { IndexMeta } from './indexStore';
 import { IndexCorruptError, IndexVersionError } from './errors';
 
 export function freshMeta(): IndexMeta {

@@ -1,5 +1,5 @@
 /**
- * Where an index run ran (./types.ts, IndexMeta.origin): the folder, the host and this machine's
+ * Where an index run ran (./indexStore.ts, IndexMeta.origin): the folder, the host and this machine's
  * id. An index carries it from the last run that checked every document's content against the
  * index. A run anywhere else hashes every document before trusting size and time, so an index
  * copied or moved here, or left inside the folder by someone else (the default `.research-index`
@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { IndexOrigin } from './types';
+import type { IndexOrigin } from './indexStore';
 
 let machine: string | undefined;
 

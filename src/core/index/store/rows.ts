@@ -1,7 +1,7 @@
 /** Conversions between our shapes and stored rows (snake_case columns, see ./schema.ts). */
 import type { Chunk, DocumentKind } from '../types';
 import type { ChunkRow, DocumentRow } from './schema';
-import type { DocumentWrite, StoredDocument } from './types';
+import type { DocumentWrite, StoredDocument } from './indexStore';
 
 /** `withOcrColumn`: the table has `ocr_confidence` (an index made before OCR does not). */
 export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrColumn = false): ChunkRow[] {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { Binary, Field, Int32, Schema, Utf8 } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
-import type { SentenceVectors } from './types';
+import type { SentenceVectors } from './indexStore';
 
 export const SENTENCES_TABLE = 'sentence_vectors';
 

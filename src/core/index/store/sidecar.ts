@@ -9,7 +9,7 @@ import { describeMismatch, quickCheck, recordChecksums, recordIsBehind, type Che
 import { IndexCorruptError, IndexMissingError, type IndexStoreError } from './errors';
 import { readMeta, writeMeta } from './meta';
 import { writeIndexReadme } from './readme';
-import type { IndexMeta } from './types';
+import type { IndexMeta } from './indexStore';
 
 export interface IndexSidecar {
   /** The folder or URI: what LanceDB connects to and messages name. */

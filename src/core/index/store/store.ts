@@ -21,7 +21,7 @@ import {
   documentsSchema,
   type DocumentRow,
 } from './schema';
-import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './types';
+import type { DocumentWrite, IndexMeta, IndexStore, OpenIndexStoreOptions, StoredDocument } from './indexStore';
 import { IndexCorruptError, IndexMissingError, IndexStoreError } from './errors';
 import { describeMismatch, verifyChecksums } from './checksums';
 import { freshMeta } from './meta';

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashFile } from '../contentHash';
-import type { StoredDocument } from './types';
+import type { StoredDocument } from './indexStore';
 
 export interface DocumentCheck {
   /** Documents hashed (those whose size and time match the record). */

@@ -6,10 +6,10 @@
  */
 import { kindOf } from '../../formats';
 import type { SearchHit } from '../../index';
-import type { CitedSentence } from '../types';
+import type { CitedSentence } from '../parsedDraft';
 import { judgedTogether, judgeKey, THRESHOLDS, verdictOf, type KeyJudgement } from './judgeCitation';
 import { claimOf, type Claim } from './passageSupport';
-import type { CheckOptions, CitationCheck } from './types';
+import type { CheckOptions, CitationCheck } from './citationCheck';
 
 /** Passages read from the cited paper, and from the whole library. */
 export const CITED_PASSAGES = 10;

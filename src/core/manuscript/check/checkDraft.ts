@@ -9,16 +9,16 @@
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Retriever, SearchOptions } from '../../index';
 import { titleSimilarity } from '../../papers/normalize';
-import type { PaperLibrary } from '../../papers/library';
+import type { PaperLibrary } from '../../papers/paperLibrary';
 import { scanBib, type BibEntryFacts } from '../bib/bibScan';
 import { fromLatex } from '../bib/latexText';
 import { parseDraft } from '../parse/parseDraft';
 import { documentSetup, type DocumentSetup } from '../setup/documentSetup';
 import type { DraftFiles } from '../setup/files';
-import type { CitedSentence, DraftFormat, DraftProblem } from '../types';
+import type { CitedSentence, DraftFormat, DraftProblem } from '../parsedDraft';
 import { checkCitations } from './checkCitations';
-import { citationLibraryOf } from './paperLibrary';
-import type { CitationCheck, CitationLibrary } from './types';
+import { citationLibraryOf } from './citationLibrary';
+import type { CitationCheck, CitationLibrary } from './citationCheck';
 
 export interface DraftCheckRequest {
   /** Absolute path of the draft. */

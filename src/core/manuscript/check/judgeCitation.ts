@@ -14,7 +14,7 @@
 import type { SearchHit } from '../../index';
 import { judgePassage, prepared, type Claim, type PassageJudgement } from './passageSupport';
 import { pageOfHit } from './pageOfHit';
-import type { CheckThresholds, CitationCheck, Passage } from './types';
+import type { CheckThresholds, CitationCheck, Passage } from './citationCheck';
 
 /** Calibrated on the calibration half of the manuscript set (test/eval/manuscript/README.md). */
 export const THRESHOLDS: CheckThresholds = { supported: 0.36, suggested: 0.575, clearlyBetter: 0.2 };

@@ -8,14 +8,14 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { citedAuthors } from '../../papers/ref';
 import { recordOfEntry } from '../../papers/merge';
-import type { PaperLibrary } from '../../papers/library';
+import type { PaperLibrary } from '../../papers/paperLibrary';
 import type { Author, PaperRecord } from '../../papers/record';
 import { scanBib, type BibEntryFacts } from '../bib/bibScan';
 import { bibEntryFor } from '../bib/generateEntry';
 import { fromLatex } from '../bib/latexText';
 import type { DocumentSetup } from '../setup/documentSetup';
 import type { DraftFiles } from '../setup/files';
-import type { DraftFormat } from '../types';
+import type { DraftFormat } from '../parsedDraft';
 
 /** The key being typed on a line: its columns (0-based, `end` past the key's characters after the cursor) and what is typed so far. */
 export interface KeyContext {

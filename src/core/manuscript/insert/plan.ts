@@ -16,7 +16,7 @@ import type { DocumentSetup } from '../setup/documentSetup';
 import type { DraftFiles } from '../setup/files';
 import type { CitationRequest } from './citationText';
 
-/** The library as insertion reads it (src/core/papers/library.ts PaperLibrary has all of it). */
+/** The library as insertion reads it (src/core/papers/paperLibrary.ts PaperLibrary has all of it). */
 export interface InsertLibrary {
   readonly records: ReadonlyMap<string, PaperRecord>;
   pageLabel(path: string, page: number): string;

@@ -4,7 +4,7 @@
  * carries it (./sentences.ts), each sentence also as plain text (./plainText.ts). Linear in the
  * draft's length; what cannot be read is reported with its line and the rest is still parsed.
  */
-import type { Citation, CitedSentence, DraftFormat, DraftProblem, ParsedDraft } from '../types';
+import type { Citation, CitedSentence, DraftFormat, DraftProblem, ParsedDraft } from '../parsedDraft';
 import { latexCitations, type RawCitation } from './latexCitations';
 import { latexRegions } from './latexRegions';
 import { markdownRegions } from './markdownRegions';

@@ -4,7 +4,7 @@
  * the characters they print, Markdown emphasis, code ticks and link targets dropped (link text
  * kept). Citations are cut out before this runs. Not a renderer: good enough to search with.
  */
-import type { DraftFormat } from '../types';
+import type { DraftFormat } from '../parsedDraft';
 
 const LATEX_SYMBOLS: Record<string, string> = {
   '%': '%',

@@ -1,5 +1,5 @@
 /** Offsets to 1-based lines and columns, by a binary search over the line starts (one pass to build). */
-import type { SourcePosition, SourceRange } from '../types';
+import type { SourcePosition, SourceRange } from '../parsedDraft';
 
 export class LineIndex {
   private readonly starts: number[] = [0];

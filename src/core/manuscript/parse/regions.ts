@@ -5,7 +5,7 @@
  * citation there, but its words stay in the sentence (a function name is what a claim is about).
  */
 
-import type { DraftProblem } from '../types';
+import type { DraftProblem } from '../parsedDraft';
 
 /** [start, end) offsets. */
 export type Interval = readonly [number, number];

@@ -7,7 +7,7 @@
  * sit between the stop and the space. Paragraphs, headings, list items and LaTeX's structural
  * commands (`\section`, `\begin`, `\item`) always start a new one.
  */
-import type { DraftFormat } from '../types';
+import type { DraftFormat } from '../parsedDraft';
 
 const ABBREVIATIONS = new Set(
   (

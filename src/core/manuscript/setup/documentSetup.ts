@@ -6,7 +6,7 @@
  * Notes say what could not be found, one line each, naming the file.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import type { DraftFormat } from '../types';
+import type { DraftFormat } from '../parsedDraft';
 import type { DraftFiles } from './files';
 import { findLatexRoot } from './latexRoot';
 import { frontMatterOf, yamlList } from './yamlList';

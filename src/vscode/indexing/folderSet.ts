@@ -12,13 +12,13 @@
  * (VS Code restarts the extension host itself when the first folder changes.)
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../core/ports';
-import { readConfig } from './config';
-import { engineLoaded, loadEngine } from './engine/load';
+import type { Logger } from '../../core/ports';
+import { readConfig } from '../settings/config';
+import { engineLoaded, loadEngine } from '../engine/load';
 import type { IndexService } from './indexService';
 import { ownFolders, refreshSharedStatus } from './sharedIndex';
 import { DocumentWatcher } from './watcher';
-import type { EditorSettings } from './pure/settings';
+import type { EditorSettings } from '../pure/settings';
 import { folderKey, indexedFolders, type IndexedFolder } from './workspaceFolders';
 
 export class FolderSet implements vscode.Disposable {

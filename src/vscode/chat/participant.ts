@@ -6,32 +6,32 @@
  * unknown ones go to `errorDetails`; cancellation is a normal, quiet outcome.
  */
 import * as vscode from 'vscode';
-import type { TurnResult } from '../core/graph/api';
-import { runSummaryText } from '../core/index';
-import { isAbortError } from '../core/llm/errors';
-import { logSnippet } from '../core/logText';
-import type { Logger } from '../core/ports';
+import type { TurnResult } from '../../core/graph/api';
+import { runSummaryText } from '../../core/index';
+import { isAbortError } from '../../core/llm/errors';
+import { logSnippet } from '../../core/logText';
+import type { Logger } from '../../core/ports';
 import { requestScope } from './chatScope';
-import { readConfig } from './config';
-import { loadEngine } from './engine/load';
+import { readConfig } from '../settings/config';
+import { loadEngine } from '../engine/load';
 import { historyFromContext } from './history';
-import { isResearchMetadata, turnInput, type ResearchResultMetadata } from './pure/chatHistory';
-import type { IndexService } from './indexService';
-import { describe } from './log';
-import { displayOnly } from './chatMarkdown';
-import { isExtractiveModel, problemWithoutModel } from './extractiveModel';
-import { VENDOR, type OllamaAvailability } from './ollamaModels';
-import { abortSignalOf } from './pure/cancellation';
+import { isResearchMetadata, turnInput, type ResearchResultMetadata } from '../pure/chatHistory';
+import type { IndexService } from '../indexing/indexService';
+import { describe } from '../log';
+import { displayOnly } from '../pure/chatMarkdown';
+import { isExtractiveModel, problemWithoutModel } from '../models/extractiveModel';
+import { VENDOR, type OllamaAvailability } from '../models/ollamaModels';
+import { abortSignalOf } from '../pure/cancellation';
 import { AnswerStream } from './answerStream';
-import type { CitationRegistry } from './citations/registry';
-import { COMMANDS } from './pure/commandIds';
-import { knownProblem, type KnownProblem } from './pure/knownProblems';
+import type { CitationRegistry } from '../citations/registry';
+import { COMMANDS } from '../pure/commandIds';
+import { knownProblem, type KnownProblem } from '../pure/knownProblems';
 import { renderButtons, renderProblem } from './render';
-import type { SecretStore } from './secrets';
-import { engineSettings, type EditorSettings } from './pure/settings';
-import { localTime } from './statusBar';
-import { createVscodeLlmClient } from './vscodeLlm';
-import type { LlmClient } from '../core/llm/types';
+import type { SecretStore } from '../settings/secrets';
+import { engineSettings, type EditorSettings } from '../pure/settings';
+import { localTime } from '../indexing/statusBar';
+import { createVscodeLlmClient } from '../models/vscodeLlm';
+import type { LlmClient } from '../../core/llm/llmClient';
 
 /** The parts of a ChatRequest the handler uses (tests pass the same shape). */
 export interface ResearchRequest {

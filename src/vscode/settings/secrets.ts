@@ -3,13 +3,13 @@
  * and the API key of an OpenAI-compatible model server.
  */
 import * as vscode from 'vscode';
-import type { EngineKeys } from './pure/settings';
+import type { EngineKeys } from '../pure/settings';
 
 const LANGFUSE_SECRET = 'local-research.langfuse.secretKey';
 const MODEL_SERVER_KEY = 'local-research.modelServer.apiKey';
 
 export type PromptOutcome = 'stored' | 'deleted' | 'unchanged';
-export type { EngineKeys } from './pure/settings';
+export type { EngineKeys } from '../pure/settings';
 
 export class SecretStore {
   constructor(private readonly storage: vscode.SecretStorage) {}

@@ -3,8 +3,8 @@
  * from them (and says why metadata is read behind a type guard).
  */
 import * as vscode from 'vscode';
-import type { HistoryTurn } from '../core/graph/api';
-import { historyFromTurns, type ChatTurn } from './pure/chatHistory';
+import type { HistoryTurn } from '../../core/graph/api';
+import { historyFromTurns, type ChatTurn } from '../pure/chatHistory';
 
 /** Markdown parts only: that is all history keeps of a response. */
 function markdownOf(turn: vscode.ChatResponseTurn): string {

@@ -7,8 +7,8 @@
  * workspace folder, behind its label in a multi-root workspace (FolderPaths.indexPathOf).
  */
 import * as vscode from 'vscode';
-import { PDF_VIEW_TYPE } from '../core/citations/viewerProtocol';
-import type { FolderPaths } from './workspaceFolders';
+import { PDF_VIEW_TYPE } from '../../core/citations/viewerProtocol';
+import type { FolderPaths } from '../indexing/workspaceFolders';
 
 const AUTOMATIC_PREFIXES = ['vscode.implicit', 'vscode.prompt.'];
 

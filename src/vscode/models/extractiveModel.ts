@@ -8,7 +8,7 @@
  */
 import type * as vscode from 'vscode';
 import type { OllamaAvailability } from './ollamaModels';
-import type { KnownProblem } from './pure/knownProblems';
+import type { KnownProblem } from '../pure/knownProblems';
 
 export const EXTRACTIVE_MODEL_ID = 'local-research-extractive';
 export const EXTRACTIVE_MODEL_NAME = 'Quoted passages (no model)';

@@ -1,10 +1,10 @@
 /**
- * The paper library (src/core/papers/library.ts) as the check's port: a key resolves to the
+ * The paper library (src/core/papers/paperLibrary.ts) as the check's port: a key resolves to the
  * document its bib entry is attached to (the first, when two PDFs claim one entry), and a suggested
  * document is named by its record's citekey.
  */
-import type { PaperLibrary } from '../../papers/library';
-import type { CitationLibrary } from './types';
+import type { PaperLibrary } from '../../papers/paperLibrary';
+import type { CitationLibrary } from './citationCheck';
 
 export function citationLibraryOf(library: PaperLibrary): CitationLibrary {
   return {

@@ -6,11 +6,11 @@
  * not this bundle's.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../core/ports';
-import { describeMismatch } from '../core/index';
+import type { Logger } from '../../core/ports';
+import { describeMismatch } from '../../core/index';
 import type { IndexService } from './indexService';
-import { loadEngine } from './engine/load';
-import { COMMANDS } from './pure/commandIds';
+import { loadEngine } from '../engine/load';
+import { COMMANDS } from '../pure/commandIds';
 
 const REBUILD = 'Rebuild Index';
 const INDEX_NOW = 'Index Now';

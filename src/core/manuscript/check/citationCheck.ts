@@ -1,6 +1,6 @@
 /** What checking a draft's citations takes and gives (./checkCitations.ts). */
 import type { Retriever, SearchOptions } from '../../index';
-import type { SourceRange } from '../types';
+import type { SourceRange } from '../parsedDraft';
 
 export type Verdict = 'supported' | 'not-found' | 'contradicted' | 'not-in-library';
 

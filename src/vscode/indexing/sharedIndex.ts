@@ -5,7 +5,7 @@
  * fresh, re-read on an interval since the writer commits without telling us.
  */
 import * as vscode from 'vscode';
-import type { IndexStats } from '../core/index';
+import type { IndexStats } from '../../core/index';
 import type { IndexedFolder } from './workspaceFolders';
 
 /** Index, rebuild or clear asked of a workspace whose every folder reads a shared index. Decided by `code`. */

@@ -1,6 +1,6 @@
 /** The status bar item: documents/chunks in the index and what indexing is doing; click for status. */
 import * as vscode from 'vscode';
-import type { IndexStats, ProgressText } from '../core/index';
+import type { IndexStats, ProgressText } from '../../core/index';
 
 export class StatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

@@ -2,10 +2,10 @@
  * What the editor's settings send off this machine (core/privacy/destinations decides what is
  * remote). Plain data in, plain data out: no `vscode` import, so unit tests run it.
  */
-import type { EditorSettings as ResearchConfig } from './pure/settings';
-import { resolveOllamaHost } from '../core/llm/host';
-import { ModelServerConfigError, normalizeBaseUrl } from '../core/llm/modelServer';
-import { remoteDestinations, type Destination, type DestinationInput } from '../core/privacy/destinations';
+import type { EditorSettings as ResearchConfig } from '../pure/settings';
+import { resolveOllamaHost } from '../../core/llm/host';
+import { ModelServerConfigError, normalizeBaseUrl } from '../../core/llm/modelServer';
+import { remoteDestinations, type Destination, type DestinationInput } from '../../core/privacy/destinations';
 
 /** The settings that decide where requests go. */
 export type DestinationSettings = Pick<ResearchConfig, 'llm' | 'ollama' | 'embedding' | 'langfuse'>;

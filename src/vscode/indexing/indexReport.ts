@@ -3,12 +3,12 @@
  * ./indexService.ts runs the jobs.
  */
 import * as vscode from 'vscode';
-import { plural, runSummaryText, type FileFailure, type IndexStats } from '../core/index';
-import type { Logger } from '../core/ports';
-import type { EngineIndexSummary } from './engine/types';
+import { plural, runSummaryText, type FileFailure, type IndexStats } from '../../core/index';
+import type { Logger } from '../../core/ports';
+import type { EngineIndexSummary } from '../engine/contract';
 import { damagedIndexText, needsRebuild } from './indexHealth';
-import { messageOf, showProblem } from './problemToast';
-import { COMMANDS } from './pure/commandIds';
+import { messageOf, showProblem } from '../problemToast';
+import { COMMANDS } from '../pure/commandIds';
 import { SharedIndexReadOnlyError } from './sharedIndex';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';

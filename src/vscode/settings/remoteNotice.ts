@@ -5,8 +5,8 @@
  * a new destination (another host) gets its own.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../core/ports';
-import type { EditorSettings as ResearchConfig } from './pure/settings';
+import type { Logger } from '../../core/ports';
+import type { EditorSettings as ResearchConfig } from '../pure/settings';
 import { editorDestinations } from './remoteDestinations';
 
 const TOLD = 'local-research.remoteDestinationsTold';

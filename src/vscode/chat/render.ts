@@ -4,14 +4,14 @@
  * (which line and which button: ./pure/knownProblems.ts).
  */
 import * as vscode from 'vscode';
-import type { FolderPaths } from './workspaceFolders';
-import type { Citation } from '../core/graph/api';
-import { docxPreviewUri, isDocx } from './citations/docxPreview';
-import { trustedMarkdown } from './citations/links';
-import { citationLabel } from '../core/citations/citationLabel';
-import { citationCommandUri, citationHover, insertCitationUri, markdownLink } from './pure/citationLinks';
-import { SOURCES_HEADING } from './pure/chatHistory';
-import { buttonsFor, problemLine, type KnownProblem } from './pure/knownProblems';
+import type { FolderPaths } from '../indexing/workspaceFolders';
+import type { Citation } from '../../core/graph/api';
+import { docxPreviewUri, isDocx } from '../citations/docxPreview';
+import { trustedMarkdown } from '../citations/links';
+import { citationLabel } from '../../core/citations/citationLabel';
+import { citationCommandUri, citationHover, insertCitationUri, markdownLink } from '../pure/citationLinks';
+import { SOURCES_HEADING } from '../pure/chatHistory';
+import { buttonsFor, problemLine, type KnownProblem } from '../pure/knownProblems';
 
 /**
  * Where a citation points: a PDF page as `#page=N` (what PDF viewers understand), text as a line

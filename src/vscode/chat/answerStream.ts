@@ -5,13 +5,13 @@
  * for the links (./citations/registry).
  */
 import * as vscode from 'vscode';
-import type { Citation, TurnEvent, TurnResult } from '../core/graph/api';
-import type { Logger } from '../core/ports';
-import { CitationMarkerStream } from './citations/links';
-import type { CitationRegistry } from './citations/registry';
-import { citationCommandUri, citationHover } from './pure/citationLinks';
+import type { Citation, TurnEvent, TurnResult } from '../../core/graph/api';
+import type { Logger } from '../../core/ports';
+import { CitationMarkerStream } from '../citations/links';
+import type { CitationRegistry } from '../citations/registry';
+import { citationCommandUri, citationHover } from '../pure/citationLinks';
 import { renderCitations } from './render';
-import type { FolderPaths } from './workspaceFolders';
+import type { FolderPaths } from '../indexing/workspaceFolders';
 
 export class AnswerStream {
   /** Citation links in the answer carry this turn's id; the registry holds their passages. */

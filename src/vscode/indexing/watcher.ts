@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import picomatch from 'picomatch';
-import type { EditorSettings } from './pure/settings';
+import type { EditorSettings } from '../pure/settings';
 
 export class DocumentWatcher implements vscode.Disposable {
   private watcher: vscode.FileSystemWatcher | undefined;

@@ -4,16 +4,16 @@
  * terminal running `ollama pull`: the server may be remote and the CLI missing where VS Code runs.
  */
 import * as vscode from 'vscode';
-import { isAbortError } from '../core/llm/errors';
-import { resolveOllamaHost } from '../core/llm/host';
-import { sameModel } from '../core/llm/ollamaClient';
-import { PullTracker, pullOllamaModel } from '../core/llm/pull';
-import type { Logger } from '../core/ports';
-import { readConfig } from './config';
-import type { EditorSettings } from './pure/settings';
-import { messageOf, showProblem } from './problemToast';
+import { isAbortError } from '../../core/llm/errors';
+import { resolveOllamaHost } from '../../core/llm/host';
+import { sameModel } from '../../core/llm/ollamaClient';
+import { PullTracker, pullOllamaModel } from '../../core/llm/pull';
+import type { Logger } from '../../core/ports';
+import { readConfig } from '../settings/config';
+import type { EditorSettings } from '../pure/settings';
+import { messageOf, showProblem } from '../problemToast';
 import { listOllamaModels } from './ollamaModels';
-import { abortSignalOf } from './pure/cancellation';
+import { abortSignalOf } from '../pure/cancellation';
 
 export type PullOutcome = 'pulled' | 'cancelled' | 'failed';
 

@@ -8,12 +8,12 @@
  */
 import * as vscode from 'vscode';
 import { Ollama } from 'ollama';
-import { createOllamaClient } from '../core/llm/ollamaClient';
-import { resolveOllamaHost } from '../core/llm/host';
-import type { NetworkLimits } from '../core/llm/timeouts';
-import type { LlmMessage } from '../core/llm/types';
-import type { Logger } from '../core/ports';
-import { abortSignalOf } from './pure/cancellation';
+import { createOllamaClient } from '../../core/llm/ollamaClient';
+import { resolveOllamaHost } from '../../core/llm/host';
+import type { NetworkLimits } from '../../core/llm/timeouts';
+import type { LlmMessage } from '../../core/llm/llmClient';
+import type { Logger } from '../../core/ports';
+import { abortSignalOf } from '../pure/cancellation';
 import { EXTRACTIVE_MODEL_ID, extractiveModelInfo, notAModelReply } from './extractiveModel';
 
 export const VENDOR = 'local-research-ollama';

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath } from '../core/index';
+import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath } from '../../core/index';
 
 export interface IndexedFolder {
   /** Prefix of its documents' paths when there are several folders. */

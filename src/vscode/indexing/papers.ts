@@ -6,15 +6,15 @@
  * listed after the papers and opens the log.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../core/ports';
-import { readConfig } from './config';
-import { loadEngine } from './engine/load';
-import type { EnginePaper } from './engine/types';
+import type { Logger } from '../../core/ports';
+import { readConfig } from '../settings/config';
+import { loadEngine } from '../engine/load';
+import type { EnginePaper } from '../engine/contract';
 import type { IndexService } from './indexService';
-import { describe } from './log';
-import { engineSettings } from './pure/settings';
-import { sourcesText } from './pure/paperSources';
-import type { SecretStore } from './secrets';
+import { describe } from '../log';
+import { engineSettings } from '../pure/settings';
+import { sourcesText } from '../pure/paperSources';
+import type { SecretStore } from '../settings/secrets';
 
 interface PaperItem extends vscode.QuickPickItem {
   paper?: EnginePaper;

@@ -6,7 +6,7 @@
 import type { FileLimits, IndexProgress, IndexStats, IndexSummary, OcrSettings, VerifyReport } from '../../core/index';
 import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
 import type { NetworkLimits } from '../../core/llm/timeouts';
-import type { LlmClient } from '../../core/llm/types';
+import type { LlmClient } from '../../core/llm/llmClient';
 import type { Logger } from '../../core/ports';
 import type { ResearchConfigInput } from '../../core/graph/config';
 import type { RecordJson } from '../../core/papers/recordJson';

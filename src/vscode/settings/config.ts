@@ -5,8 +5,8 @@
  * the index is rebuilt only when an embedding setting moved.
  */
 import * as vscode from 'vscode';
-import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../core/llm/timeouts';
-import { DEFAULT_SETTINGS, type EditorSettings } from './pure/settings';
+import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
+import { DEFAULT_SETTINGS, type EditorSettings } from '../pure/settings';
 
 export const SECTION = 'research';
 

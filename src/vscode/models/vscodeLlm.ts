@@ -6,9 +6,9 @@
  * calls): a model that stops sending is cancelled and the turn degrades.
  */
 import * as vscode from 'vscode';
-import { LlmRequestError, LlmTimeoutError, isAbortError } from '../core/llm/errors';
-import { resolveLimits, type LimitName, type NetworkLimits } from '../core/llm/timeouts';
-import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from '../core/llm/types';
+import { LlmRequestError, LlmTimeoutError, isAbortError } from '../../core/llm/errors';
+import { resolveLimits, type LimitName, type NetworkLimits } from '../../core/llm/timeouts';
+import type { JsonRequest, JsonResult, LlmClient, LlmMessage, StreamRequest, TextResult } from '../../core/llm/llmClient';
 
 export function createVscodeLlmClient(model: vscode.LanguageModelChat, configured: Partial<NetworkLimits> = {}): LlmClient {
   const limits = resolveLimits(configured);
