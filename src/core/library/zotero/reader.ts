@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { kindOf } from '../../formats';
 import { BETTER_BIBTEX_FILE, readBetterBibtexKeys } from './betterBibtex';
 import { ZoteroReadError } from './errors';
 import { bareDoi, extraCitationKey, multipartDate } from './fields';
@@ -29,7 +30,7 @@ export interface ReadZoteroOptions {
 }
 
 function isPdf(attachment: q.AttachmentRow): boolean {
-  return attachment.contentType === 'application/pdf' || /\.pdf$/i.test(attachment.path ?? '');
+  return attachment.contentType === 'application/pdf' || kindOf(attachment.path ?? '') === 'pdf';
 }
 
 async function fileExists(file: string): Promise<boolean> {
