@@ -17,7 +17,7 @@ export interface RealIndex {
   close(): void;
 }
 
-export async function buildRealIndex(dir: string, files: Record<string, string>, embedder: Embedder | null = null): Promise<RealIndex> {
+export async function buildRealIndex(dir: string, files: Record<string, string | Uint8Array>, embedder: Embedder | null = null): Promise<RealIndex> {
   process.env.LANCEDB_LOG ??= 'error';
   const root = join(dir, 'docs');
   await mkdir(root, { recursive: true });

@@ -3,7 +3,9 @@
  * Generalized Method of Moments …"), with their path for `document_filters`, and other documents
  * by path. A library of 5,000 papers does not fit a prompt: the papers the question names come
  * first, then those the question's words find, then the rest, cut to a token budget (1,500 of a
- * default 8,192-token context) with the count of what was left out.
+ * default 8,192-token context) with the count of what was left out. Titles, names and paths are
+ * the documents' own characters: each stays on its line (`dataLine`), and the prompts fence the
+ * lists as data (`<library>`, `<named_papers>`).
  */
 import { paperDescription, paperName } from '../citations/citationLabel';
 import { comparable } from '../papers/normalize';
@@ -11,6 +13,7 @@ import { estimateTokens } from '../llm/budget';
 import { isIndexDamage } from '../index/store/errors';
 import type { DocumentInfo, LibraryPaper, NamedPaper } from '../index/types';
 import { isAbortError } from '../llm/errors';
+import { dataLine } from './passages';
 import type { GraphRuntime } from './runtime';
 import type { ResearchStateType } from './state';
 
@@ -35,8 +38,9 @@ export function renderLibrary(
   let used = 0;
   for (const document of ordered) {
     const described = paperDescription(paperOf.get(document.path));
+    const path = dataLine(document.path);
     const pages = document.pages ? `, ${document.pages} pages` : '';
-    const line = described ? `- ${described} [${document.path}${pages}]` : `- ${document.path}${document.pages ? ` (${document.pages} pages)` : ''}`;
+    const line = described ? `- ${dataLine(described)} [${path}${pages}]` : `- ${path}${document.pages ? ` (${document.pages} pages)` : ''}`;
     used += estimateTokens(line) + 1;
     if (used > budgetTokens) break;
     lines.push(line);
@@ -74,16 +78,22 @@ export async function relevantPaths(
   }
 }
 
-/**
- * The papers the question names, for the orchestrator: each with how it was named, and a note when
- * one reference fits several papers (the same first author and year, or an author without a
- * year): a reason to ask which, unless the conversation says.
- */
+/** The papers the question names, for the orchestrator, each with how it was named (data: the prompt fences it). */
 export function renderNamedPapers(named: readonly NamedPaper[]): string {
   if (named.length === 0) return '(none)';
-  const lines = named.slice(0, 8).map((p) => `- ${paperDescription(p.paper)} [${p.path}] (named by ${p.kind.replace('-', ' and ')})`);
-  if (isAmbiguous(named)) lines.push('These papers all fit the reference in the question: unless the conversation says which one is meant, ask.');
-  return lines.join('\n');
+  return named
+    .slice(0, 8)
+    .map((p) => `- ${dataLine(paperDescription(p.paper) ?? '')} [${dataLine(p.path)}] (named by ${p.kind.replace('-', ' and ')})`)
+    .join('\n');
+}
+
+/**
+ * Our note on the named papers, outside their data fence: when one reference fits several papers
+ * (the same first author and year, or an author without a year), a reason to ask which, unless
+ * the conversation says. Empty otherwise.
+ */
+export function namedPapersNote(named: readonly NamedPaper[]): string {
+  return isAmbiguous(named) ? 'These papers all fit the reference in the question: unless the conversation says which one is meant, ask.' : '';
 }
 
 /** Several papers fit one reference: no single strong match, or several equally strong by author and year. */

@@ -13,7 +13,16 @@ import { paperDescription, placeText, type CitedPlace } from '../citations/citat
 import { citationMarkers, markerNumbers } from '../citations/citationMarkers';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
-export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'passage', 'passages'] as const;
+export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'library', 'named_papers', 'passage', 'passages'] as const;
+
+/**
+ * One document-supplied value (a file name, title, author, heading) as one line of prompt data:
+ * a line break in a file name must not start a line of its own that reads as the prompt's, nor a
+ * control or bidi character hide or reorder what the model is shown. Runs of them become a space.
+ */
+export function dataLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ');
+}
 
 /** The sanitiser for untrusted prompt text: our delimiters, the generic token shapes and `tokens` (the model's own). */
 export function promptSanitiser(tokens: readonly string[] = []): Sanitise {
@@ -35,10 +44,7 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   const location = placeText(placeOfHit(hit));
   // A file name or heading is anyone's characters: a quote or a line break in it must not end the
   // attribute or the tag's line (the model would read what follows as the prompt's own markup).
-  const attribute = (value: string) =>
-    clean(value)
-      .replace(/"/g, "'")
-      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const attribute = (value: string) => dataLine(clean(value).replace(/"/g, "'"));
   const heading = hit.heading ? ` section="${attribute(hit.heading)}"` : '';
   // The paper's name lets the model see that "Chaussé (2010)" in the question is this document.
   const described = paperDescription(hit.paper);

@@ -32,7 +32,7 @@ describe('a turn about a named paper', function () {
       const orchestratorPrompt = h.agents.requests.orchestrator[0]!.messages[0]!.content;
       assert.match(
         orchestratorPrompt,
-        /Papers the latest question names:\n- Chaussé \(2010\) Computing Generalized Method of Moments with R \[econometrics\/chausse-2010-gmm\.pdf\] \(named by author and year\)/,
+        /Papers the latest question names:\n<named_papers>\n- Chaussé \(2010\) Computing Generalized Method of Moments with R \[econometrics\/chausse-2010-gmm\.pdf\] \(named by author and year\)/,
       );
       const synthesisPrompt = h.agents.requests.synthesis[0]!.messages.map((m) => m.content).join('\n');
       assert.match(

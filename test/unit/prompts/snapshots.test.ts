@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { renderTemplate } from '../../../src/core/prompts/template';
 import { promptSanitiser, renderConversation, renderPassage } from '../../../src/core/graph/passages';
-import { renderLibrary, renderNamedPapers } from '../../../src/core/graph/libraryPrompt';
+import { namedPapersNote, renderLibrary, renderNamedPapers } from '../../../src/core/graph/libraryPrompt';
 import type { SearchHit } from '../../../src/core/index/types';
 
 const snapshots = join(__dirname, '__snapshots__');
@@ -49,7 +49,8 @@ const documents = renderLibrary(
   [{ path: 'econometrics/chausse-2010-gmm-gel.pdf', paper: chausse }],
   ['econometrics/chausse-2010-gmm-gel.pdf'],
 );
-const namedPapers = renderNamedPapers([{ path: 'econometrics/chausse-2010-gmm-gel.pdf', paper: chausse, strength: 0.9, kind: 'author-year' }]);
+const named = [{ path: 'econometrics/chausse-2010-gmm-gel.pdf', paper: chausse, strength: 0.9, kind: 'author-year' as const }];
+const namedPapers = renderNamedPapers(named);
 const conversation = renderConversation([
   { role: 'user', content: "What's the default timeout?" },
   { role: 'assistant', content: 'Which program do you mean?' },
@@ -57,7 +58,7 @@ const conversation = renderConversation([
 const passages = hits.map((h, i) => renderPassage(h, i + 1, promptSanitiser())).join('\n\n');
 
 const values: Record<string, Record<string, string>> = {
-  orchestrator: { documents, named_papers: namedPapers, today: '2026-01-01' },
+  orchestrator: { documents, named_papers: namedPapers, named_note: namedPapersNote(named), today: '2026-01-01' },
   clarification: {
     question: "What's the default timeout?",
     conversation: '(none)',

@@ -12,7 +12,7 @@ import { askJson } from '../ask';
 import { citationLabel } from '../../citations/citationLabel';
 import { renderLibrary } from '../libraryPrompt';
 import { asksWhichPaper, candidatePapers, checkedPaperOptions, paperOption, topicOf } from '../paperOptions';
-import { placeOfHit, renderConversation } from '../passages';
+import { dataLine, placeOfHit, renderConversation } from '../passages';
 import { snippetOf } from '../../text/snippet';
 import { decision, runtimeOf } from '../runtime';
 import { ClarificationReply } from '../schemas';
@@ -83,7 +83,7 @@ export async function clarificationNode(state: ResearchStateType, config: LangGr
 /** Where the question's words appear: the citation (paper or path, and place), heading, a short excerpt (sanitised with the other prompt values). */
 function renderLocations(hits: readonly SearchHit[]): string {
   if (hits.length === 0) return '(the search found nothing)';
-  return hits.map((h) => `- ${citationLabel(placeOfHit(h))}${h.heading ? ` (section: ${h.heading})` : ''}: "${snippetOf(h.text, 140)}"`).join('\n');
+  return hits.map((h) => dataLine(`- ${citationLabel(placeOfHit(h))}${h.heading ? ` (section: ${h.heading})` : ''}: "${snippetOf(h.text, 140)}"`)).join('\n');
 }
 
 /** Options from the index alone: "in <document>" for the distinct documents the search hit; a paper by its name. */

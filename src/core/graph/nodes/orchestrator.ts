@@ -9,7 +9,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { degradeIfDown } from '../llmDown';
-import { relevantPaths, renderLibrary, renderNamedPapers } from '../libraryPrompt';
+import { namedPapersNote, relevantPaths, renderLibrary, renderNamedPapers } from '../libraryPrompt';
 import { decision, runtimeOf } from '../runtime';
 import { OrchestratorDecision } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -65,6 +65,7 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
       values: {
         documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state)),
         named_papers: renderNamedPapers(state.namedPapers),
+        named_note: namedPapersNote(state.namedPapers),
         today: new Date().toISOString().slice(0, 10),
       },
       schema: OrchestratorDecision,
