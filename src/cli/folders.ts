@@ -1,14 +1,13 @@
 /**
  * Several folders for `search`, `ask` and `chat`: the `<folder>` positional plus `--folder DIR`
- * (repeatable), each with its own index (`<folder>/.research-index`), searched as one through
- * core's multiFolderRetriever. With more than one folder, paths and citations read
+ * (repeatable), each with its own index (`<folder>/.research-index`), searched as one by core's
+ * session (core/session). With more than one folder, paths and citations read
  * `<label>/<path>`, the label being the folder's base name (folderLabels makes it unique).
  */
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { folderLabels, inFolder, isObjectStoreUri, openFoldersForQueries, splitFolderPath, type IndexStoreError, type QueryEmbedding } from '../core/index';
-import type { Logger } from '../core/ports';
-import { indexProblemLine } from './indexProblem';
+import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath, type IndexStoreError } from '../core/index';
+import { indexCommand, indexProblemLine } from './indexProblem';
 import { UsageError, resolveDbDir, resolveFolder } from './options';
 import { stdoutLinker, type LocationLinker } from './terminalLinks';
 import { terminalSafe } from '../core/text/terminalSafe';
@@ -71,18 +70,10 @@ export async function resolveFolders(
   });
 }
 
-/**
- * Opens every folder's index with the query embedder its index records; an embedder that cannot be
- * made is a warning, and that index is searched full-text. A missing or damaged index throws its
- * IndexStoreError (folderProblemLine names the folder) after closing what was opened.
- */
-export function openFolderIndexes(folders: readonly CliFolder[], embed: QueryEmbedding, logger: Logger) {
-  // Each folder's bib files join its papers' records (core/index/papers).
-  return openFoldersForQueries(
-    folders.map((f) => ({ ...f, root: f.path })),
-    embed,
-    { logger, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) },
-  );
+/** The stderr note for folders searched without an index (core/session/sourceIndexes.ts), each with the command that indexes it. */
+export function unindexedLine(labels: readonly string[], folders: readonly CliFolder[], db?: string): string {
+  const missing = folders.filter((f) => labels.includes(f.label));
+  return `note: not indexed yet, so not searched: ${missing.map((f) => `${terminalSafe(f.label)} (\`${indexCommand(f.path, db)}\`)`).join(', ')}`;
 }
 
 /** indexProblemLine for the folder whose index failed (found by the index folder the error names). */

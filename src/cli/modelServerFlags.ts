@@ -6,7 +6,7 @@
  * machine (core/privacy/destinations).
  */
 import { ModelServerConfigError, resolveModelServer, serverUrl, type ModelServer } from '../core/llm/modelServer';
-import type { OpenAiServer } from '../core/index';
+import type { SessionSettings } from '../core/session';
 import { remoteDestinations, type DestinationInput } from '../core/privacy/destinations';
 import { langfuseConfigured, type LangfuseSettings } from '../core/tracing/langfuse';
 import { terminalSafe } from '../core/text/terminalSafe';
@@ -34,9 +34,13 @@ export function modelServerFromFlags(
   }
 }
 
-/** The OpenAI-compatible server, for embedders; null with Ollama. */
-export function openAiServerOf(server: ModelServer): OpenAiServer | null {
-  return server.provider === 'openai-compatible' ? { baseUrl: server.baseUrl, apiKey: server.apiKey ?? null } : null;
+/** Who answers (and, for a model server, embeds): the session's model choice (core/session/settings.ts). */
+export function modelChoiceFromFlags(
+  values: { provider?: string; 'base-url'?: string; 'ollama-host'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): SessionSettings['model'] {
+  const server = modelServerFromFlags(values, env);
+  return server.provider === 'openai-compatible' ? { kind: 'server', baseUrl: server.baseUrl, apiKey: server.apiKey ?? null } : { kind: 'ollama' };
 }
 
 type ServerDestination = NonNullable<DestinationInput['modelServers']>[number];

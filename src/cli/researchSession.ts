@@ -1,28 +1,27 @@
 /**
- * What `ask` and `chat` share: open the folders' indexes and their query embedders, build the research
- * assistant (Ollama from OLLAMA_HOST or --ollama-host; degraded extractive answers when it is not
- * there), read a --history file, and render a turn for a terminal or as JSON.
+ * What `ask` and `chat` share: their flags as core's session (core/session: the folders' indexes,
+ * the model from OLLAMA_HOST or --ollama-host, or --provider; degraded extractive answers when it
+ * is not there), a --history file, and a turn rendered for a terminal or as JSON.
  */
 import { readFile } from 'node:fs/promises';
-import type { HistoryTurn, TurnEvent, TurnResult } from '../core/graph/api';
+import type { HistoryTurn, TurnEvent, TurnInput } from '../core/graph/api';
 import { isTurnMetadata } from '../core/graph/history';
 import { citationLabel } from '../core/citations/citationLabel';
 import { citesParagraphs } from '../core/index';
-import { createResearchAssistant, type ResearchAssistant } from '../core/graph/runTurn';
+import { openSession as openCoreSession, type AskOptions, type SessionSettings, type SessionTurn, type Source } from '../core/session';
 import type { Logger } from '../core/ports';
 import { UsageError, limitsFromFlags, localPrecisionOptions, parseLocalPrecision, timeoutOptions } from './options';
 import type { LocationLinker } from './terminalLinks';
-import { openFolderIndexes, type CliFolder } from './folders';
+import { unindexedLine, type CliFolder } from './folders';
 import {
   announceRemote,
   embedderDestination,
   langfuseDestination,
+  modelChoiceFromFlags,
   modelServerDestination,
   modelServerFromFlags,
   modelServerOptions,
-  openAiServerOf,
 } from './modelServerFlags';
-import { createLlmClient } from '../core/llm/modelServer';
 import { terminalSafe } from '../core/text/terminalSafe';
 
 export const sessionOptions = {
@@ -35,90 +34,95 @@ export const sessionOptions = {
   'no-validate': { type: 'boolean', default: false },
 } as const;
 
+export type SessionFlags = {
+  model?: string;
+  'ollama-host'?: string;
+  provider?: string;
+  'base-url'?: string;
+  'model-dir'?: string;
+  'local-precision'?: string;
+  'no-validate'?: boolean;
+} & Partial<Record<keyof typeof timeoutOptions, string>>;
+
+/** The flags of a command that searches, as core's session settings (commands that index add theirs). */
+export function settingsFromFlags(values: SessionFlags): SessionSettings {
+  return {
+    model: modelChoiceFromFlags(values),
+    ollamaHost: values['ollama-host'] ?? null,
+    limits: limitsFromFlags(values),
+    chat: { ...(values.model ? { model: values.model } : {}), ...(values['no-validate'] ? { validate: false } : {}) },
+    embedding: { mode: 'auto', modelDir: values['model-dir'] ?? null, queryPrecision: parseLocalPrecision(values['local-precision']) },
+    index: {},
+  };
+}
+
+/** The command line's folders as the session's sources. */
+export function sourcesOf(folders: readonly CliFolder[]): Source[] {
+  return folders.map((f) => ({ kind: 'folder', label: f.label, root: f.path, dbDir: f.dbDir, refreshSeconds: f.refreshSeconds }));
+}
+
 export interface Session {
-  assistant: ResearchAssistant;
+  ask(input: TurnInput, options?: AskOptions): Promise<SessionTurn>;
   close(): Promise<void>;
 }
 
+/**
+ * Opens the folders' indexes (a missing or damaged one throws its IndexStoreError: the command says
+ * what fixes it, indexProblem.ts), says on stderr where questions go when that is off this machine
+ * and which folders are not indexed yet.
+ */
 export async function openSession(
   folders: readonly CliFolder[],
-  values: {
-    model?: string;
-    'ollama-host'?: string;
-    provider?: string;
-    'base-url'?: string;
-    'model-dir'?: string;
-    'local-precision'?: string;
-    'no-validate'?: boolean;
-  } & Partial<Record<keyof typeof timeoutOptions, string>>,
+  values: SessionFlags,
   logger: Logger,
   /** Where "waiting for the model" notices go (stderr: stdout stays the answer). */
   notices: NodeJS.WritableStream = process.stderr,
 ): Promise<Session> {
-  const limits = limitsFromFlags(values);
-  const server = modelServerFromFlags(values);
-  // A missing or damaged index throws its IndexStoreError: the command says what fixes it (indexProblem.ts).
-  const indexes = await openFolderIndexes(
-    folders,
-    {
-      modelDir: values['model-dir'] ?? null,
-      ollamaHost: values['ollama-host'] ?? null,
-      openai: openAiServerOf(server),
-      localPrecision: parseLocalPrecision(values['local-precision']),
-      limits,
-    },
-    logger,
-  );
-  const assistant = createResearchAssistant({
-    retriever: indexes.retriever,
-    // Ollama: the graph's own client (from ollamaHost / OLLAMA_HOST).
-    ...(server.provider === 'openai-compatible' ? { llm: createLlmClient(server, limits) } : {}),
-    logger,
-    config: {
-      ...(values.model ? { model: values.model } : {}),
-      ...(values['ollama-host'] ? { ollamaHost: values['ollama-host'] } : {}),
-      ...(values['no-validate'] ? { validate: false } : {}),
-      limits,
-    },
-  });
+  const settings = settingsFromFlags(values);
+  const session = openCoreSession({ settings, sources: sourcesOf(folders), logger });
+  let opened;
+  try {
+    opened = await session.open();
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
   announceRemote(
     {
       modelServers: [
-        modelServerDestination(server, 'questions and document passages'),
-        ...indexes.embedders.flatMap((e) => embedderDestination(e as { kind: string; host?: string }, 'questions') ?? []),
+        modelServerDestination(modelServerFromFlags(values), 'questions and document passages'),
+        ...opened.embedders.flatMap((e) => embedderDestination(e as { kind: string; host?: string }, 'questions') ?? []),
       ],
-      langfuse: langfuseDestination(assistant.config.langfuse),
+      langfuse: langfuseDestination(session.config.langfuse),
     },
     notices,
   );
+  if (opened.unindexed.length > 0)
+    notices.write(
+      `${unindexedLine(
+        opened.unindexed.map((s) => s.label),
+        folders,
+      )}\n`,
+    );
   return {
-    assistant: withWaitingNotices(assistant, notices),
-    async close() {
-      await assistant.dispose();
-      await indexes.close();
-    },
+    ask: (input, options = {}) => session.ask(input, withWaitingNotices(options, notices)),
+    close: () => session.close(),
   };
 }
 
 /** Prints the first "waiting for the model" notice of a turn as one line (the chat shows each as progress). */
-function withWaitingNotices(assistant: ResearchAssistant, out: NodeJS.WritableStream): ResearchAssistant {
+function withWaitingNotices(options: AskOptions, out: NodeJS.WritableStream): AskOptions {
+  // Once the answer streams, a notice would land inside it (a slow validation is not worth one).
+  let said = false;
   return {
-    config: assistant.config,
-    dispose: () => assistant.dispose(),
-    runTurn(input, options = {}) {
-      // Once the answer streams, a notice would land inside it (a slow validation is not worth one).
-      let said = false;
-      return assistant.runTurn(input, {
-        ...options,
-        onEvent(event) {
-          if (event.type === 'token') said = true;
-          if (event.type === 'waiting' && !said) {
-            said = true;
-            out.write(`${event.message}\n`);
-          }
-          options.onEvent?.(event);
-        },
-      });
+    ...options,
+    onEvent(event) {
+      if (event.type === 'token') said = true;
+      if (event.type === 'waiting' && !said) {
+        said = true;
+        out.write(`${event.message}\n`);
+      }
+      options.onEvent?.(event);
     },
   };
 }
@@ -142,7 +146,7 @@ export async function readHistory(file: string): Promise<HistoryTurn[]> {
 }
 
 /** The `--json` shape of a turn. */
-export function turnJson(result: TurnResult) {
+export function turnJson(result: SessionTurn) {
   return {
     route: result.route,
     answer: result.answer,
@@ -172,6 +176,7 @@ export function turnJson(result: TurnResult) {
     ...(result.cancelled ? { cancelled: true } : {}),
     ...(result.notInDocuments ? { not_in_documents: true } : {}),
     ...(result.scope ? { scope: { searched: result.scope.searched, not_indexed: result.scope.notIndexed } } : {}),
+    ...(result.unindexed ? { unindexed_folders: result.unindexed } : {}),
   };
 }
 
@@ -195,7 +200,7 @@ export function terminalStreamer(out: NodeJS.WriteStream): { onEvent(event: Turn
 }
 
 /** The answer as printed when it was not streamed (extractive answers quote documents verbatim). */
-export function printableAnswer(result: TurnResult): string {
+export function printableAnswer(result: SessionTurn): string {
   return terminalSafe(result.answer);
 }
 
@@ -203,7 +208,7 @@ export function printableAnswer(result: TurnResult): string {
  * Sources (each a link the terminal can open, see terminalLinks.ts), suggestions and any note.
  * Suggestions and notes come from the model or the documents, so they are made terminalSafe.
  */
-export function renderTurnFooter(result: TurnResult, linker: LocationLinker): string {
+export function renderTurnFooter(result: SessionTurn, linker: LocationLinker): string {
   const lines: string[] = [];
   if (result.citations.length) {
     lines.push('', 'Sources:');

@@ -87,10 +87,7 @@ async function runAsk(args: string[]): Promise<number> {
     const streamer = !values.json && process.stdout.isTTY ? terminalStreamer(process.stdout) : null;
     // A closed output pipe stops the turn too: its answer would go nowhere (see output.ts).
     const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
-    const result = await session.assistant.runTurn(
-      { question, history, ...(scope ? { scope } : {}) },
-      { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) },
-    );
+    const result = await session.ask({ question, history, ...(scope ? { scope } : {}) }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
     if (values.json) {
       process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
     } else {

@@ -79,7 +79,7 @@ async function runChat(args: string[]): Promise<number> {
       const streamer = terminalStreamer(process.stdout);
       let result;
       try {
-        result = await session.assistant.runTurn({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
+        result = await session.ask({ question, history }, { signal: running.signal, onEvent: streamer.onEvent });
       } catch (error) {
         // The index broke mid-session: every later question would fail the same way.
         return indexFailed(error);

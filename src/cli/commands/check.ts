@@ -9,12 +9,11 @@
  * not run (no usable index, the draft unreadable), 2 on usage errors.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { CliCommand } from '../command';
-import { IndexStoreError, SearchError, openIndexForQueries, type SearchOptions } from '../../core/index';
-import { citationLabel } from '../../core/citations/citationLabel';
-import { checkDraft, draftFormatOf, nodeDraftFiles, type CitationCheck, type Verdict } from '../../core/manuscript';
-import type { PaperLibrary } from '../../core/papers/paperLibrary';
+import { IndexStoreError, SearchError, type SearchOptions } from '../../core/index';
+import type { Verdict } from '../../core/manuscript';
+import { openSession, type CheckedCitation, type CheckedPassage, type SessionSettings } from '../../core/session';
 import { terminalSafe } from '../../core/text/terminalSafe';
 import { indexProblemLine } from '../indexProblem';
 import {
@@ -22,7 +21,6 @@ import {
   UsageError,
   dbOptions,
   jsonOptions,
-  limitsFromFlags,
   localPrecisionOptions,
   parseCommandArgs,
   parseLocalPrecision,
@@ -32,7 +30,8 @@ import {
   timeoutOptions,
   withUsage,
 } from '../options';
-import { MODEL_SERVER_USAGE, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
+import { MODEL_SERVER_USAGE, modelServerOptions } from '../modelServerFlags';
+import { settingsFromFlags } from '../researchSession';
 import { stdoutLinker, type LocationLinker } from '../terminalLinks';
 
 const usage = `check <folder> <file> [--db DIR] [--mode auto|hybrid|fts|vector] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
@@ -75,36 +74,18 @@ async function runCheck(args: string[]): Promise<number> {
   if (text === null) return 1;
   const logger = stderrLogger();
 
-  let index;
+  const settings: SessionSettings = {
+    ...settingsFromFlags(values),
+    embedding: {
+      mode: 'auto',
+      modelDir: values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR ?? null,
+      queryPrecision: parseLocalPrecision(values['local-precision']),
+    },
+  };
+  // The folder's bib problems are the `papers` command's business, not this draft's: not logged here.
+  const session = openSession({ settings, sources: [{ kind: 'folder', label: basename(folder), root: folder, dbDir }], logger, paperWarnings: false });
   try {
-    index = await openIndexForQueries(
-      dbDir,
-      {
-        modelDir: values['model-dir'] ?? process.env.RESEARCH_MODEL_DIR ?? null,
-        openai: openAiServerOf(modelServerFromFlags(values)),
-        localPrecision: parseLocalPrecision(values['local-precision']),
-        limits: limitsFromFlags(values),
-      },
-      // No logger for the library: the folder's bib problems are the `papers` command's business, not this draft's.
-      { root: folder, onEmbedderError: (error) => logger.warn(`${error.message}; searching full-text only`) },
-    );
-  } catch (error) {
-    if (!(error instanceof IndexStoreError)) throw error;
-    process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
-    return 1;
-  }
-  try {
-    const library = await index.papers.current();
-    const result = await checkDraft({
-      path: draftPath,
-      text,
-      format: draftFormatOf(draftPath),
-      retriever: index.retriever,
-      library,
-      libraryRoot: folder,
-      files: nodeDraftFiles,
-      mode,
-    });
+    const result = await session.checkDraft({ draft: { path: draftPath, text, openTexts: {} }, mode });
     // Each problem's message starts with its line ("line 5: …").
     for (const problem of result.problems) process.stderr.write(`warning: ${shown}, ${terminalSafe(problem.message)}\n`);
     for (const note of result.notes) process.stderr.write(`warning: ${terminalSafe(note)}\n`);
@@ -112,7 +93,7 @@ async function runCheck(args: string[]): Promise<number> {
       for (const check of result.checks) process.stdout.write(JSON.stringify(checkJson(check)) + '\n');
     } else {
       const linker = stdoutLinker(folder);
-      for (const check of result.checks) process.stdout.write(`${checkLine(shown, check, library, linker)}\n`);
+      for (const check of result.checks) process.stdout.write(`${checkLine(shown, check, linker)}\n`);
       process.stdout.write(`${summary(shown, result.checks)}\n`);
     }
     return result.checks.every((c) => c.verdict === 'supported') ? 0 : FLAGGED_EXIT;
@@ -121,13 +102,14 @@ async function runCheck(args: string[]): Promise<number> {
       process.stderr.write(`error: ${error.message}\n`);
       return 1;
     }
+    // No usable index (at open, or damage found mid-check).
     if (error instanceof IndexStoreError) {
       process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
       return 1;
     }
     throw error;
   } finally {
-    await index.close();
+    await session.close();
   }
 }
 
@@ -148,7 +130,7 @@ async function readDraft(path: string, shown: string): Promise<string | null> {
 }
 
 /** The object `--json` prints per cited key. */
-export function checkJson(check: CitationCheck) {
+export function checkJson(check: CheckedCitation) {
   return {
     line: check.line,
     key: check.key,
@@ -166,15 +148,8 @@ const VERDICT_TEXT: Record<Verdict, string> = {
 };
 
 /** `paper.tex:12 chausse2010 supported: Chaussé (2010), p. 14`, then what another paper says and why, for a flagged one. */
-function checkLine(draft: string, check: CitationCheck, library: PaperLibrary, linker: LocationLinker): string {
-  const cite = (p: { path: string; page: number | null }) => {
-    const label = citationLabel({
-      file: p.path,
-      ...(p.page !== null ? { page: p.page } : {}),
-      ...(library.ref(p.path) ? { paper: library.ref(p.path)! } : {}),
-    });
-    return linker.link(label, { path: p.path, page: p.page });
-  };
+function checkLine(draft: string, check: CheckedCitation, linker: LocationLinker): string {
+  const cite = (p: CheckedPassage) => linker.link(p.label, { path: p.path, page: p.page });
   const head = `${draft}:${check.line} ${terminalSafe(check.key)} ${VERDICT_TEXT[check.verdict]}`;
   if (check.verdict === 'supported') return `${head}: ${check.evidence ? cite(check.evidence) : ''}`;
   const parts = [head];
@@ -184,7 +159,7 @@ function checkLine(draft: string, check: CitationCheck, library: PaperLibrary, l
   return parts.join('; ');
 }
 
-function summary(draft: string, checks: readonly CitationCheck[]): string {
+function summary(draft: string, checks: readonly CheckedCitation[]): string {
   if (checks.length === 0) return `${draft}: no citations found (\\cite{…} and its family in LaTeX, [@key] in Markdown)`;
   const count = (v: Verdict) => checks.filter((c) => c.verdict === v).length;
   const parts = (['supported', 'not-found', 'contradicted', 'not-in-library'] as const)

@@ -4,11 +4,13 @@
  * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
  */
 import type { CliCommand } from '../command';
-import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, indexWithEmbedder, type IndexSummary } from '../../core/index';
+import { basename } from 'node:path';
+import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, type IndexSummary } from '../../core/index';
+import { openSession, type Source } from '../../core/session';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
 import { FILE_LIMIT_USAGE, fileLimitOptions, fileLimitsFromFlags } from '../fileLimitFlags';
 import { createProgressView, showIndexRun } from '../progress';
-import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
+import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelChoiceFromFlags, modelServerOptions } from '../modelServerFlags';
 import { indexProblemLine } from '../indexProblem';
 import { safeText } from '../terminalLinks';
 import {
@@ -56,7 +58,7 @@ async function runIndex(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
   const dbDir = resolveDbDir(folder, values.db);
-  const selection = { ...embedSelectionFromFlags(values), openai: openAiServerOf(modelServerFromFlags(values)) };
+  const { mode, modelDir, ollamaModel, localPrecision, limits: networkLimits } = embedSelectionFromFlags(values);
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
   const limits = {
     maxTextBytes: optionalMegabytes(values['max-text-mb'], '--max-text-mb'),
@@ -79,20 +81,23 @@ async function runIndex(args: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   const progress = createProgressView(process.stderr, json);
   try {
-    // `auto` prefers what the index was built with (core/index/session.ts).
-    const run = indexWithEmbedder({
-      root: folder,
-      dbDir,
-      embedding: selection,
-      rebuild: values.rebuild,
-      include: values.include,
-      exclude: values.exclude,
-      followLinksInto: values['follow-links-into'],
-      chunking,
-      limits,
-      ocr,
-      signal: controller.signal,
+    const source: Source = { kind: 'folder', label: basename(folder), root: folder, dbDir };
+    const session = openSession({
+      settings: {
+        model: modelChoiceFromFlags(values),
+        ollamaHost: null,
+        limits: networkLimits ?? {},
+        chat: {},
+        embedding: { mode, modelDir, ollamaModel, localPrecision },
+        index: { include: values.include, exclude: values.exclude, followLinksInto: values['follow-links-into'], chunking, limits, ocr },
+      },
+      sources: [source],
       logger,
+    });
+    // `auto` prefers what the index was built with (core/index/embed/select.ts).
+    const run = session.index(source, {
+      rebuild: values.rebuild,
+      signal: controller.signal,
       onEmbedderChosen: (choice) => {
         if (!json) say(`embeddings: ${choice.reason}`);
         announceRemote({ modelServers: [embedderDestination(choice.embedder, 'document text')].flatMap((d) => d ?? []) });

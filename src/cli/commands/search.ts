@@ -7,20 +7,20 @@
  */
 import type { CliCommand } from '../command';
 import { IndexStoreError, SearchError, type Retriever, type SearchHit, type SearchOptions } from '../../core/index';
+import { openSession } from '../../core/session';
 import {
   TIMEOUT_USAGE,
   UsageError,
   dbOptions,
   jsonOptions,
-  limitsFromFlags,
   localPrecisionOptions,
   parseCommandArgs,
-  parseLocalPrecision,
   stderrLogger,
   timeoutOptions,
   withUsage,
 } from '../options';
-import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerFromFlags, modelServerOptions, openAiServerOf } from '../modelServerFlags';
+import { MODEL_SERVER_USAGE, announceRemote, embedderDestination, modelServerOptions } from '../modelServerFlags';
+import { settingsFromFlags, sourcesOf } from '../researchSession';
 import {
   folderAndText,
   folderOptions,
@@ -28,8 +28,8 @@ import {
   noteMissingLocally,
   foldersLinker,
   indexPathOf,
-  openFolderIndexes,
   resolveFolders,
+  unindexedLine,
   type CliFolder,
 } from '../folders';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
@@ -69,24 +69,31 @@ async function runSearch(args: string[]): Promise<number> {
   const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
-  const localPrecision = parseLocalPrecision(values['local-precision']);
-  const limits = limitsFromFlags(values);
-  const openai = openAiServerOf(modelServerFromFlags(values));
   const logger = stderrLogger();
   const indexProblem = (error: IndexStoreError) => {
     process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
     return 1;
   };
 
-  let indexes;
+  const session = openSession({ settings: settingsFromFlags(values), sources: sourcesOf(folders), logger });
+  let opened;
   try {
-    indexes = await openFolderIndexes(folders, { modelDir: values['model-dir'] ?? null, openai, localPrecision, limits }, logger);
+    opened = await session.open();
   } catch (error) {
+    await session.close();
     if (!(error instanceof IndexStoreError)) throw error;
     return indexProblem(error);
   }
-  const { retriever } = indexes;
-  announceRemote({ modelServers: indexes.embedders.flatMap((e) => embedderDestination(e, 'questions') ?? []) });
+  const { retriever } = opened;
+  announceRemote({ modelServers: opened.embedders.flatMap((e) => embedderDestination(e, 'questions') ?? []) });
+  if (opened.unindexed.length > 0)
+    process.stderr.write(
+      `${unindexedLine(
+        opened.unindexed.map((s) => s.label),
+        folders,
+        values.db,
+      )}\n`,
+    );
   try {
     const paths = values.path ? await indexedPaths(values.path, folders, retriever) : undefined;
     if (paths && paths.length === 0) {
@@ -120,7 +127,7 @@ async function runSearch(args: string[]): Promise<number> {
     if (error instanceof IndexStoreError) return indexProblem(error);
     throw error;
   } finally {
-    await indexes.close();
+    await session.close();
   }
 }
 

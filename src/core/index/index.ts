@@ -12,6 +12,7 @@ export {
   openIndexForQueries,
   openPaperLibrary,
   type IndexRun,
+  type IndexRunRequest,
   type OpenedIndex,
   type QueryEmbedding,
 } from './session';
@@ -45,7 +46,7 @@ export { DEFAULT_FILE_LIMITS, FILE_LIMITS, type FileLimitName, type FileLimits }
 export { DEFAULT_OLLAMA_EMBED_MODEL } from './embed/ollama';
 export { LOCAL_PRECISIONS, type LocalPrecision } from './embed/local';
 export type { EmbedderSelection, OpenAiServer } from './embed/select';
-export type { EmbedMode } from './embed/embedder';
+export type { EmbedderChoice, EmbedMode } from './embed/embedder';
 
 // Failures a host turns into a line that says what to do (decided by class and `code`).
 export { InvalidChunkOptionsError } from './pipeline/chunk';

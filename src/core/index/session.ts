@@ -55,6 +55,8 @@ export interface OpenForQueriesOptions extends RetrieverOptions {
   root?: string;
   /** Globs the folder's walk for bib files skips (the index run's excludes). */
   exclude?: string[];
+  /** The papers of an index whose records come from elsewhere (a Zotero library, src/core/library), in place of the folder's bib files and PDFs. */
+  papersOf?: (store: IndexStore) => PaperSource;
 }
 
 /** Readers never write; a shared index is re-read on an interval, not per query. */
@@ -72,7 +74,7 @@ export async function openIndexForQueries(
   embedding: QueryEmbedding | { embedder: Embedder | null },
   options: OpenForQueriesOptions = {},
 ): Promise<OpenedIndex> {
-  const { onEmbedderError, refreshSeconds, root, exclude, ...retrieverOptions } = options;
+  const { onEmbedderError, refreshSeconds, root, exclude, papersOf, ...retrieverOptions } = options;
   const store = await openIndexStore(dbDir, readerOptions(dbDir, refreshSeconds));
   const given = 'embedder' in embedding;
   let embedder: Embedder | null = null;
@@ -85,7 +87,8 @@ export async function openIndexForQueries(
     }
     onEmbedderError(error);
   }
-  const papers = retrieverOptions.papers ?? paperSource(store, { root, exclude, skipDirs: indexOwnDirs(dbDir), logger: retrieverOptions.logger });
+  const papers =
+    retrieverOptions.papers ?? papersOf?.(store) ?? paperSource(store, { root, exclude, skipDirs: indexOwnDirs(dbDir), logger: retrieverOptions.logger });
   return {
     store,
     embedder,
@@ -198,11 +201,11 @@ export async function clearIndex(dbDir: string): Promise<void> {
 export async function openPaperLibrary(
   dbDir: string,
   root: string,
-  options: { exclude?: string[]; logger?: Logger } = {},
+  options: { exclude?: string[]; logger?: Logger; papersOf?: (store: IndexStore) => PaperSource } = {},
 ): Promise<{ library: PaperLibrary; documents: StoredDocument[] }> {
   const store = await openIndexStore(dbDir, { readOnly: true });
   try {
-    const source = paperSource(store, { root, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), logger: options.logger });
+    const source = options.papersOf?.(store) ?? paperSource(store, { root, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), logger: options.logger });
     return { library: await source.current(), documents: await store.documents() };
   } finally {
     store.close();

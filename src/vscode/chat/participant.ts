@@ -6,7 +6,7 @@
  * unknown ones go to `errorDetails`; cancellation is a normal, quiet outcome.
  */
 import * as vscode from 'vscode';
-import type { TurnResult } from '../../core/graph/api';
+import type { ModelChoice, SessionTurn } from '../../core/session';
 import { runSummaryText } from '../../core/index';
 import { isAbortError } from '../../core/llm/errors';
 import { logSnippet } from '../../core/logText';
@@ -31,7 +31,6 @@ import type { SecretStore } from '../settings/secrets';
 import { engineSettings, type EditorSettings } from '../pure/settings';
 import { localTime } from '../indexing/statusBar';
 import { createVscodeLlmClient } from '../models/vscodeLlm';
-import type { LlmClient } from '../../core/llm/llmClient';
 
 /** The parts of a ChatRequest the handler uses (tests pass the same shape). */
 export interface ResearchRequest {
@@ -46,7 +45,7 @@ export interface TurnRecord {
   prompt: string;
   command: string | undefined;
   result: vscode.ChatResult;
-  turn?: TurnResult;
+  turn?: SessionTurn;
   ms: number;
 }
 
@@ -72,7 +71,7 @@ export class ResearchParticipant implements vscode.Disposable {
   ): Promise<vscode.ChatResult> => {
     const started = performance.now();
     this.log.info(`turn: ${request.command ? `/${request.command} ` : ''}${JSON.stringify(logSnippet(request.prompt))}`);
-    let turn: TurnResult | undefined;
+    let turn: SessionTurn | undefined;
     let result: vscode.ChatResult;
     try {
       if (request.command === 'index') result = await this.indexCommand(stream);
@@ -99,7 +98,7 @@ export class ResearchParticipant implements vscode.Disposable {
     context: { history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> },
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
-  ): Promise<TurnResult | undefined> {
+  ): Promise<SessionTurn | undefined> {
     const folders = this.index.paths;
     if (folders.all.length === 0) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
     if (!request.prompt.trim()) {
@@ -126,18 +125,18 @@ export class ResearchParticipant implements vscode.Disposable {
       });
     }
     const noModel = !viaServer && isExtractiveModel(request.model, VENDOR);
-    const llm = chosenLlm(request, config, noModel);
+    const settings = engineSettings(config, await this.secrets.engineKeys());
+    const model = turnModel(request, config, settings.model, noModel);
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
     const scope = requestScope(request, folders);
     const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
-    const settings = engineSettings(config, await this.secrets.engineKeys());
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
       folders: folders.all.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })),
       settings,
-      ...(llm !== undefined ? { llm } : {}),
+      model,
       signal: abortSignalOf(token),
       logger: this.log,
       onEvent: answer.onEvent,
@@ -145,6 +144,8 @@ export class ResearchParticipant implements vscode.Disposable {
     answer.flush();
     if (token.isCancellationRequested || result.cancelled) return result;
     await answer.finish(result, folders);
+    // Folders without an index yet were searched as empty (core/session/sourceIndexes.ts): say which, once.
+    if (result.unindexed?.length) stream.markdown(`\n\n${displayOnly(`Not indexed yet, so not searched: ${result.unindexed.join(', ')}.`)}`);
     // An answer that cites papers can go into the writer's draft (the turn's citations are in the registry).
     if (result.citations.some((c) => c.paper)) {
       stream.button({ title: 'Insert citations', command: COMMANDS.insertCitations, arguments: [{ turn: answer.turnId }] });
@@ -211,25 +212,25 @@ export const followupProvider: vscode.ChatFollowupProvider = {
 };
 
 /**
- * The model the graph runs on: null for the chat's "Quoted passages" entry (whatever
- * llm.provider says: no model, no wait on Ollama), the chat's selected model with llm.provider
- * `vscode`, undefined for Ollama (the graph talks to it itself and degrades when it cannot).
+ * Who answers this turn: no model for the chat's "Quoted passages" entry (whatever llm.provider
+ * says: no model, no wait on Ollama), the chat's selected model with llm.provider `vscode`, else
+ * the settings' model (Ollama, which the graph degrades without, or the model server).
  */
-function chosenLlm(request: ResearchRequest, config: EditorSettings, noModel: boolean): LlmClient | null | undefined {
-  if (noModel) return null;
-  if (config.llm.provider !== 'vscode') return undefined;
+function turnModel(request: ResearchRequest, config: EditorSettings, configured: ModelChoice, noModel: boolean): ModelChoice {
+  if (noModel) return { kind: 'none' };
+  if (config.llm.provider !== 'vscode') return configured;
   if (!request.model)
     throw problemError({
       code: 'vscode-model-missing',
       message: 'No chat model is selected; pick one in the chat view or set research.llm.provider to "ollama"',
     });
-  return createVscodeLlmClient(request.model, config.timeouts);
+  return { kind: 'given', llm: createVscodeLlmClient(request.model, config.timeouts) };
 }
 
 /** Under a degraded answer, the buttons that fix what it explains. */
 async function fixButtons(
   stream: vscode.ChatResponseStream,
-  result: TurnResult,
+  result: SessionTurn,
   chatModel: string,
   ollamaNow: Promise<OllamaAvailability> | undefined,
 ): Promise<void> {
@@ -249,7 +250,7 @@ async function fixButtons(
   }
 }
 
-function metadataOf(turn: TurnResult, command: string | undefined): ResearchResultMetadata {
+function metadataOf(turn: SessionTurn, command: string | undefined): ResearchResultMetadata {
   return { kind: 'local-research-turn', turn: turn.metadata, followups: turn.followups, ...(command ? { command } : {}) };
 }
 

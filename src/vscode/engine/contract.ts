@@ -3,53 +3,30 @@
  * That half is bundled on its own (`dist/engine.js`) and loaded on first use, so `activate()` never
  * pays for LanceDB's native module or LangGraph. Plain Node: no `vscode` import on this side.
  */
-import type { FileLimits, IndexProgress, IndexStats, IndexSummary, OcrSettings, VerifyReport } from '../../core/index';
-import type { TurnEvent, TurnInput, TurnResult } from '../../core/graph/api';
-import type { NetworkLimits } from '../../core/llm/timeouts';
-import type { LlmClient } from '../../core/llm/llmClient';
+import type { IndexProgress, IndexStats, IndexSummary, VerifyReport } from '../../core/index';
+import type { TurnEvent, TurnInput } from '../../core/graph/api';
 import type { Logger } from '../../core/ports';
-import type { ResearchConfigInput } from '../../core/graph/config';
-import type { RecordJson } from '../../core/papers/recordJson';
-import type { BibEdit, CitationRequest, DraftProblem, KeyCompletion, SourceRange, Verdict } from '../../core/manuscript';
+import type { KeyCompletion } from '../../core/manuscript';
+import type {
+  CheckedCitation,
+  CheckedPassage,
+  CitedPlace,
+  Draft,
+  DraftCheck,
+  InsertPlan,
+  ModelChoice,
+  SessionPaper,
+  SessionPapers,
+  SessionSettings,
+  SessionTurn,
+} from '../../core/session';
 
 /**
- * Settings the engine needs, as plain data (made from the editor's settings by
- * ../pure/settings.ts `engineSettings`, the one mapping).
+ * Settings the engine needs: core's session settings (made from the editor's settings by
+ * ../pure/settings.ts `engineSettings`, the one mapping), plus how often the workspace's shared
+ * indexes are checked for new versions.
  */
-export interface EngineSettings {
-  /** `vscode` arrives as `llm` on the turn request; the engine itself talks to Ollama or an OpenAI-compatible server. */
-  llmProvider: 'ollama' | 'vscode' | 'openai-compatible';
-  /** The OpenAI-compatible server's base URL (research.llm.baseUrl). */
-  llmBaseUrl: string;
-  /** Its key from SecretStorage; absent: RESEARCH_API_KEY, else none. */
-  modelServerKey?: string;
-  /** Empty: OLLAMA_HOST or http://127.0.0.1:11434. The graph, query embeddings and indexing all use it. */
-  ollamaHost: string;
-  /** Network limits (ms) for Ollama: chat, embeddings, model details. */
-  timeouts: NetworkLimits;
-  /** The research graph's settings in core's own shape; the engine adds the host, limits and prompts folder. */
-  graph: Pick<ResearchConfigInput, 'model' | 'temperatures' | 'maxClarifications' | 'maxHistory' | 'langfuse'>;
-  /** Langfuse tracing on; off means off, whatever LANGFUSE_* variables the editor inherited. */
-  tracing: boolean;
-  embedding: {
-    provider: 'auto' | 'ollama' | 'local' | 'none';
-    /** Ollama embedding model. */
-    model: string;
-    /** Folder of the local model; empty: none. */
-    localDir: string;
-    /** Weights of the local model for indexing; queries use what the index records. */
-    localPrecision: 'mixed' | 'int8' | 'fp32';
-  };
-  index: {
-    include: string[];
-    exclude: string[];
-    /** OCR of PDF pages without a text layer (research.index.ocr*). */
-    ocr: OcrSettings;
-    /** What one file may cost (research.index.maxUnzippedMb, maxCharsPerFile, maxPdfPages, fileTimeoutSeconds, workerMemoryMb). */
-    limits: Partial<FileLimits>;
-    /** Folders outside the workspace folder that symbolic links may lead into (research.index.followLinksInto). */
-    followLinksInto: string[];
-  };
+export interface EngineSettings extends SessionSettings {
   /** Seconds between a shared index's checks for the writer's new versions (research.index.refreshSeconds). */
   indexRefreshSeconds: number;
 }
@@ -64,70 +41,16 @@ export interface EngineFolder {
 }
 
 /** One document of the library as "Show Papers" lists it (core/papers/recordJson.ts), its path labelled like citations'. */
-export interface EnginePaper {
-  path: string;
-  /** "Chaussé (2010) Computing …", or null for a document without a record. */
-  name: string | null;
-  record: RecordJson;
-  /** The absolute path of the bib file and the line of the entry that describes it, if one does. */
-  bibEntry: { file: string; line: number } | null;
-}
-
-export interface EnginePapers {
-  papers: EnginePaper[];
-  /** What the folders' bib files held that could not be used: `refs.bib:12: …`, with the folder's label when there are several. */
-  problems: string[];
-}
-
+export type EnginePaper = SessionPaper;
+export type EnginePapers = SessionPapers;
 /** A draft open in the editor, with the texts of the open documents (unsaved edits count: the draft, its root, its bib files). */
-export interface EngineDraft {
-  /** Absolute path. */
-  path: string;
-  text: string;
-  /** Absolute path -> text, for every open document the draft's setup may read. */
-  openTexts: Record<string, string>;
-}
-
+export type EngineDraft = Draft;
 /** A place an answer cites, as the chat's citations name it (`<label>/<path>` with several folders). */
-export interface EngineCitedPlace {
-  file: string;
-  page?: number;
-  pageEnd?: number;
-}
-
-/** What inserting citations into a draft takes (core/manuscript/insert/plan.ts), for the editor to apply. */
-export interface EngineInsertPlan {
-  style: { format: 'latex' | 'markdown'; command: string };
-  /** One per source given, in order; null for a source that cannot be cited (a note). */
-  requests: Array<CitationRequest | null>;
-  bibEdits: BibEdit[];
-  notes: string[];
-}
-
-/** A passage of the check, with how a citation of it reads ("Chaussé (2010), p. 14") and its path as the chat names it. */
-export interface EngineCheckedPassage {
-  path: string;
-  page: number | null;
-  text: string;
-  label: string;
-}
-
-export interface EngineCitationCheck {
-  key: string;
-  verdict: Verdict;
-  reason: string;
-  keyRange: SourceRange;
-  sentenceRange: SourceRange;
-  sentence: string;
-  evidence: EngineCheckedPassage | null;
-  suggested: (EngineCheckedPassage & { key: string | null }) | null;
-}
-
-export interface EngineDraftCheck {
-  checks: EngineCitationCheck[];
-  problems: DraftProblem[];
-  notes: string[];
-}
+export type EngineCitedPlace = CitedPlace;
+export type EngineInsertPlan = InsertPlan;
+export type EngineCheckedPassage = CheckedPassage;
+export type EngineCitationCheck = CheckedCitation;
+export type EngineDraftCheck = DraftCheck;
 
 export interface EngineDraftRequest {
   folders: ReadonlyArray<EngineFolder>;
@@ -152,15 +75,15 @@ export interface EngineTurnRequest {
   input: TurnInput;
   /**
    * The workspace folders' indexes, searched as one (core/index/search/folders.ts): with several, paths
-   * and citations read `<label>/<path>`. A folder without an index yet is searched as empty.
+   * and citations read `<label>/<path>`. A folder without an index yet, beside indexed ones, is searched as empty and named in `unindexed` (core/session/sourceIndexes.ts).
    */
   folders: ReadonlyArray<EngineFolder>;
   settings: EngineSettings;
   /**
-   * When set, the graph runs on this client (the chat's selected VS Code model) instead of
-   * Ollama; null: no model at all (the chat's "Quoted passages" entry), the answer is extractive.
+   * Who answers this turn, decided by the chat participant: the settings' model (Ollama or the
+   * model server), the chat's selected VS Code model (`given`), or none ("Quoted passages").
    */
-  llm?: LlmClient | null;
+  model: ModelChoice;
   signal?: AbortSignal;
   onEvent?: (event: TurnEvent) => void;
   logger: Logger;
@@ -184,7 +107,7 @@ export interface Engine {
    * IndexMissingError when there is no index.
    */
   verifyIndex(dbDir: string): Promise<{ report: VerifyReport | null }>;
-  runTurn(request: EngineTurnRequest): Promise<TurnResult>;
+  runTurn(request: EngineTurnRequest): Promise<SessionTurn>;
   /** Every indexed document of the folders with its record and where each field came from (the "Show Papers" list). */
   listPapers(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Promise<EnginePapers>;
   /** The citation to insert for each place an answer cites, in the draft's style, and the bib entries the draft's bibliography lacks. */

@@ -109,26 +109,30 @@ export const DEFAULT_SETTINGS: EditorSettings = {
   timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
 };
 
-/** The editor's settings as the engine takes them: the graph's part already in core's own shape. */
 /** Keys from SecretStorage (../settings/secrets), held in memory only. */
 export interface EngineKeys {
   langfuseSecretKey: string | undefined;
   modelServerKey: string | undefined;
 }
 
-/** The keys come from SecretStorage and stay in memory: EngineSettings is never logged or written. */
+/**
+ * The editor's settings as core's session takes them (core/session/settings.ts), plus the shared
+ * indexes' refresh. The keys come from SecretStorage and stay in memory: EngineSettings is never
+ * logged or written.
+ */
 export function engineSettings(settings: EditorSettings, keys: EngineKeys): EngineSettings {
   const { langfuseSecretKey, modelServerKey } = keys;
   const { chat, langfuse } = settings;
   const temperatures = { synthesis: chat.temperature, orchestrator: chat.orchestratorTemperature, clarification: chat.clarificationTemperature };
   return {
-    llmProvider: settings.llm.provider,
-    llmBaseUrl: settings.llm.baseUrl,
-    ...(modelServerKey ? { modelServerKey } : {}),
-    ollamaHost: settings.ollama.host,
-    indexRefreshSeconds: settings.index.refreshSeconds,
-    timeouts: settings.timeouts,
-    graph: {
+    // `vscode`: the chat participant hands in the chat's model each turn; Ollama still embeds.
+    model:
+      settings.llm.provider === 'openai-compatible'
+        ? { kind: 'server', baseUrl: settings.llm.baseUrl, ...(modelServerKey ? { apiKey: modelServerKey } : {}) }
+        : { kind: 'ollama' },
+    ollamaHost: settings.ollama.host || null,
+    limits: settings.timeouts,
+    chat: {
       model: settings.models.chat,
       temperatures: Object.fromEntries(Object.entries(temperatures).filter(([, t]) => t !== undefined)),
       maxClarifications: chat.maxClarifications,
@@ -140,12 +144,13 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
             ...(langfuseSecretKey ? { secretKey: langfuseSecretKey } : {}),
           }
         : {},
+      // Off means off, whatever LANGFUSE_* variables the editor inherited.
+      tracing: langfuse.enabled,
     },
-    tracing: langfuse.enabled,
     embedding: {
-      provider: settings.embedding.provider,
-      model: settings.models.embedding,
-      localDir: settings.models.localEmbeddingDir,
+      mode: settings.embedding.provider,
+      ollamaModel: settings.models.embedding || null,
+      modelDir: settings.models.localEmbeddingDir || null,
       localPrecision: settings.models.localEmbeddingPrecision,
     },
     index: {
@@ -167,5 +172,6 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
       },
       followLinksInto: settings.index.followLinksInto,
     },
+    indexRefreshSeconds: settings.index.refreshSeconds,
   };
 }

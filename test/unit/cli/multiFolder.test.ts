@@ -64,15 +64,36 @@ describe('CLI over several folders (--folder DIR)', function () {
       }
     }));
 
-  it("a folder without an index: exit 1 and one line naming that folder's index command (not the first folder's)", () =>
+  it("a folder without an index beside an indexed one: the answer comes from the indexed one, and one note names the other's index command", () =>
     withTempDir(async (dir) => {
       const { alpha } = await twoFolders(dir);
       const gamma = join(dir, 'gamma');
       await mkdir(gamma);
-      const r = await runCli(['ask', alpha, 'port?', '--folder', gamma], { env: { OLLAMA_HOST: await deadHost() } });
+      const r = await runCli(['ask', alpha, 'Which port does the alpha service listen on?', '--folder', gamma, '--json'], {
+        env: { OLLAMA_HOST: await deadHost() },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { citations: { file: string }[]; unindexed_folders?: string[] };
+      assert.ok(
+        out.citations.some((c) => c.file === 'alpha/README.md'),
+        r.stdout,
+      );
+      assert.deepEqual(out.unindexed_folders, ['gamma']);
+      const notes = r.stderr.split('\n').filter((l) => l.startsWith('note: not indexed yet'));
+      assert.equal(notes.length, 1, r.stderr);
+      assert.ok(notes[0]!.includes(`index ${gamma}\``), notes[0]);
+    }));
+
+  it("no folder indexed: exit 1 and one line naming the first one's index command", () =>
+    withTempDir(async (dir) => {
+      const gamma = join(dir, 'gamma');
+      const delta = join(dir, 'delta');
+      await mkdir(gamma);
+      await mkdir(delta);
+      const r = await runCli(['ask', gamma, 'port?', '--folder', delta], { env: { OLLAMA_HOST: await deadHost() } });
       assert.equal(r.code, 1);
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-      assert.ok(r.stderr.includes(`research-assistant index ${gamma}`), r.stderr);
+      assert.ok(r.stderr.includes(`index ${gamma}\``), r.stderr);
     }));
 
   it("--db with --folder is refused with one line (one --db cannot hold two folders' indexes)", () =>

@@ -8,6 +8,7 @@ import type { EngineCitationCheck } from '../../../src/vscode/engine/contract';
 const at = { offset: 0, line: 3, column: 1 };
 const check = (over: Partial<EngineCitationCheck>): EngineCitationCheck => ({
   key: 'zeileis2004',
+  line: 3,
   verdict: 'not-found',
   reason: 'the closest page does not state "Rademacher"',
   keyRange: { start: at, end: at },

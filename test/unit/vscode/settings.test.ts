@@ -53,19 +53,19 @@ describe('settings: the one mapping from the editor to the engine', () => {
   });
 
   it('passes no temperature the user did not set, so the prompt files decide', () => {
-    assert.deepEqual(engineSettings(DEFAULT_SETTINGS, NO_KEYS).graph.temperatures, {});
+    assert.deepEqual(engineSettings(DEFAULT_SETTINGS, NO_KEYS).chat.temperatures, {});
   });
 
   it('the answer temperature is the answers’ alone: grading and query analysis keep their prompt’s', () => {
-    const graph = engineSettings(withChat({ temperature: 0.8, orchestratorTemperature: 0.1 }), NO_KEYS).graph;
-    assert.deepEqual(graph.temperatures, { synthesis: 0.8, orchestrator: 0.1 });
+    const chat = engineSettings(withChat({ temperature: 0.8, orchestratorTemperature: 0.1 }), NO_KEYS).chat;
+    assert.deepEqual(chat.temperatures, { synthesis: 0.8, orchestrator: 0.1 });
   });
 
   it('Langfuse off: no tracing and no keys, even with a stored secret', () => {
     const off = engineSettings(withChat({}, { publicKey: 'pk' }), { ...NO_KEYS, langfuseSecretKey: 'sk' });
-    assert.equal(off.tracing, false);
-    assert.deepEqual(off.graph.langfuse, {});
+    assert.equal(off.chat.tracing, false);
+    assert.deepEqual(off.chat.langfuse, {});
     const on = engineSettings(withChat({}, { enabled: true, publicKey: 'pk' }), { ...NO_KEYS, langfuseSecretKey: 'sk' });
-    assert.deepEqual(on.graph.langfuse, { baseUrl: 'https://cloud.langfuse.com', publicKey: 'pk', secretKey: 'sk' });
+    assert.deepEqual(on.chat.langfuse, { baseUrl: 'https://cloud.langfuse.com', publicKey: 'pk', secretKey: 'sk' });
   });
 });
