@@ -1,6 +1,7 @@
 /**
- * Scores the citation check (src/core/manuscript/check) on the manuscript set
- * (test/eval/manuscript): `node --require tsx/cjs scripts/eval-manuscript.ts --db DIR [--verbose]
+ * Scores the citation check (src/core/manuscript/check) on a manuscript set (test/eval/manuscript,
+ * the development set; `--set test/eval/manuscript-heldout`, the held-out one):
+ * `node --require tsx/cjs scripts/eval-manuscript.ts --db DIR [--set DIR] [--verbose]
  * [--supported X --suggested Y --better Z]`.
  *
  * The index is of the papers library with the set's workspace beside the papers as `manuscript/`
@@ -25,13 +26,13 @@ import { checkCitations } from '../src/core/manuscript/check/checkCitations';
 import type { CitationCheck, CitationLibrary } from '../src/core/manuscript/check/citationCheck';
 import { draftFormatOf, parseDraft } from '../src/core/manuscript/parse/parseDraft';
 import { titleSimilarity } from '../src/core/papers/normalize';
+import { scoreLines, type Label, type Scored } from './manuscript-eval/score';
 
-const setDir = resolve(__dirname, '../test/eval/manuscript');
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
+    set: { type: 'string', default: resolve(__dirname, '../test/eval/manuscript') },
     papers: { type: 'string', default: resolve(__dirname, '../../shared/eval/papers/PAPERS.tsv') },
-    prefix: { type: 'string', default: 'manuscript' },
     verbose: { type: 'boolean', default: false },
     // Resolve keys through the paper library the index and the folder's bib files make (as the hosts will), not the drafts' bib alone.
     'library-root': { type: 'string' },
@@ -40,18 +41,6 @@ const { values } = parseArgs({
     better: { type: 'string' },
   },
 });
-
-interface Label {
-  id: string;
-  split: 'calibration' | 'report' | 'both';
-  file: string;
-  line: number;
-  key: string;
-  label: 'supported' | 'wrong-paper' | 'unsupported' | 'not-in-library';
-  evidence_pages: number[] | null;
-  right_path: string | null;
-  right_pages: number[] | null;
-}
 
 /** Keys to indexed paths: the bib's `file` field (relative to the bib's folder), else the title in PAPERS.tsv. */
 function libraryOf(bibPath: string, prefix: string, papersTsv: string): CitationLibrary & { paths: Map<string, string> } {
@@ -74,24 +63,26 @@ function libraryOf(bibPath: string, prefix: string, papersTsv: string): Citation
   return { paths, resolveKey: (key) => (paths.has(key) ? { path: paths.get(key)! } : null), keyForPath: (path) => keys.get(path) ?? null };
 }
 
-const near = (page: number | null | undefined, pages: number[] | null) => page != null && (pages ?? []).some((p) => Math.abs(p - page) <= 1);
-
 async function main(): Promise<void> {
   if (!values.db) {
     process.stderr.write(
-      'usage: eval-manuscript --db DIR [--papers PAPERS.tsv | --library-root FOLDER] [--verbose] [--supported X] [--suggested Y] [--better Z]\n',
+      'usage: eval-manuscript --db DIR [--set DIR] [--papers PAPERS.tsv | --library-root FOLDER] [--verbose] [--supported X] [--suggested Y] [--better Z]\n',
     );
     process.exit(2);
   }
+  const setDir = resolve(values.set!);
   const labels = readFileSync(join(setDir, 'labels.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Label);
   const workspace = join(setDir, 'workspace');
+  // The drafts' folder as the library holds it: `manuscript/` in `manuscript/paper.tex`.
+  const prefix = labels[0]!.file.split('/')[0]!;
   const library = values['library-root']
     ? citationLibraryOf((await openPaperLibrary(values.db, values['library-root'])).library)
-    : libraryOf(join(workspace, 'references.bib'), values.prefix!, values.papers!);
+    : libraryOf(join(workspace, 'references.bib'), prefix, values.papers!);
   const drafts = [...new Set(labels.map((l) => l.file))];
+  const draftText = (draft: string) => readFileSync(join(workspace, draft.slice(prefix.length + 1)), 'utf8');
   const thresholds = {
     ...(values.supported ? { supported: Number(values.supported) } : {}),
     ...(values.suggested ? { suggested: Number(values.suggested) } : {}),
@@ -103,51 +94,47 @@ async function main(): Promise<void> {
       .join(' ');
   process.stdout.write(`eval-manuscript: ${values.db}, ${labels.length} labelled keys in ${drafts.join(', ')}; load average ${load()}\n`);
   // First, while nothing is cached in this process: what a `check` command would take.
-  const speed = await fortyCitations(drafts, workspace, library);
+  const speed = await fortyCitations(drafts, draftText, library);
   const t0 = process.hrtime.bigint();
   const index = await openIndexForQueries(values.db, { embedder: null });
   const opened = Number(process.hrtime.bigint() - t0) / 1e6;
-  const results = new Map<string, CitationCheck>();
+  const results = new Map<string, CitationCheck[]>();
+  const located = new Set<string>();
   const timings: string[] = [];
   try {
     for (const draft of drafts) {
       const t1 = process.hrtime.bigint();
-      const text = readFileSync(join(workspace, draft.slice(values.prefix!.length + 1)), 'utf8');
-      const parsed = parseDraft(text, draftFormatOf(draft));
+      const parsed = parseDraft(draftText(draft), draftFormatOf(draft));
+      for (const sentence of parsed.sentences)
+        for (const key of sentence.citations.flatMap((c) => c.keys))
+          if (key.locator.trim() !== '') located.add(`${draft}:${sentence.range.start.line}:${key.key}`);
       const checks = await checkCitations(parsed.sentences, { retriever: index.retriever, library, exclude: drafts, thresholds });
       timings.push(`${draft}: ${checks.length} citations in ${(Number(process.hrtime.bigint() - t1) / 1e6).toFixed(0)} ms`);
-      for (const check of checks) results.set(`${draft}:${check.sentenceLine}:${check.key}`, check);
+      for (const check of checks) {
+        const at = `${draft}:${check.sentenceLine}:${check.key}`;
+        results.set(at, [...(results.get(at) ?? []), check]);
+      }
     }
   } finally {
     await index.close();
   }
+  // A label takes the first check of its key on its line not taken by an earlier label.
+  const taken = new Set<CitationCheck>();
+  const scored: Scored[] = labels.map((label) => {
+    const at = `${label.file}:${label.line}:${label.key}`;
+    const check = (results.get(at) ?? []).find((c) => !taken.has(c));
+    if (check) taken.add(check);
+    return { label, check, hasLocator: located.has(at) };
+  });
   for (const split of ['calibration', 'report'] as const) {
-    const rows = labels.filter((l) => l.split === split || l.split === 'both');
-    const score = (label: Label['label'], ok: (l: Label, c: CitationCheck) => boolean) => {
-      const of = rows.filter((l) => l.label === label);
-      const hits = of.filter((l) => {
-        const check = results.get(`${l.file}:${l.line}:${l.key}`);
-        return check !== undefined && ok(l, check);
-      });
-      return `${hits.length}/${of.length}`;
-    };
-    process.stdout.write(
-      `${split}: supported with evidence on the page (±1) ${score('supported', (l, c) => c.verdict === 'supported' && near(c.evidence?.page, l.evidence_pages))}` +
-        ` (on it exactly ${score('supported', (l, c) => c.verdict === 'supported' && (l.evidence_pages ?? []).includes(c.evidence?.page ?? -1))})` +
-        `, supported at all ${score('supported', (_, c) => c.verdict === 'supported')}` +
-        `; wrong paper flagged ${score('wrong-paper', (_, c) => c.verdict !== 'supported')}` +
-        `, naming the right paper ${score('wrong-paper', (l, c) => c.verdict !== 'supported' && c.suggested?.path === l.right_path)}` +
-        ` (on its page ±1 ${score('wrong-paper', (l, c) => c.verdict !== 'supported' && c.suggested?.path === l.right_path && near(c.suggested.page, l.right_pages))})` +
-        `; unsupported flagged ${score('unsupported', (_, c) => c.verdict !== 'supported')}` +
-        `, of them naming a paper ${score('unsupported', (_, c) => c.verdict !== 'supported' && c.suggested !== null)}` +
-        `; not in library ${score('not-in-library', (_, c) => c.verdict === 'not-in-library')}\n`,
-    );
+    const rows = scored.filter((s) => s.label.split === split || s.label.split === 'both');
+    if (rows.every((s) => s.label.split === 'both')) continue;
+    process.stdout.write(`${split}:\n${scoreLines(rows).map((line) => `  ${line}\n`).join('')}`);
   }
   process.stdout.write(`time: index opened in ${opened.toFixed(0)} ms; ${timings.join('; ')}; load average ${load()}\n`);
   process.stdout.write(`${speed}; load average ${load()}\n`);
   if (values.verbose) {
-    for (const l of labels) {
-      const c = results.get(`${l.file}:${l.line}:${l.key}`);
+    for (const { label: l, check: c } of scored) {
       const where = (p: { path: string; page: number | null; coverage: number } | null | undefined) => (p ? `${p.path} p${p.page} (${p.coverage})` : '-');
       process.stdout.write(
         `${l.id} ${l.split.padEnd(11)} ${l.label.padEnd(14)} ${(c?.verdict ?? 'MISSING').padEnd(14)} ${l.key} evidence ${where(c?.evidence)} suggested ${where(c?.suggested)} | ${c?.reason ?? ''}\n`,
@@ -157,10 +144,8 @@ async function main(): Promise<void> {
 }
 
 /** A 40-citation draft's check (the drafts' first 40 cited keys), the first search of the process: the index opened and searched cold. */
-async function fortyCitations(drafts: string[], workspace: string, library: CitationLibrary): Promise<string> {
-  const sentences = drafts.flatMap(
-    (draft) => parseDraft(readFileSync(join(workspace, draft.slice(values.prefix!.length + 1)), 'utf8'), draftFormatOf(draft)).sentences,
-  );
+async function fortyCitations(drafts: string[], draftText: (draft: string) => string, library: CitationLibrary): Promise<string> {
+  const sentences = drafts.flatMap((draft) => parseDraft(draftText(draft), draftFormatOf(draft)).sentences);
   const chosen: typeof sentences = [];
   let keys = 0;
   for (const sentence of sentences) {
