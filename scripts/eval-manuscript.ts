@@ -32,6 +32,8 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     set: { type: 'string', default: resolve(__dirname, '../test/eval/manuscript') },
+    // The indexed folder, for the paper records' page labels when keys resolve through the drafts' bib.
+    corpus: { type: 'string', default: '/work/corpus/papers' },
     papers: { type: 'string', default: resolve(__dirname, '../../shared/eval/papers/PAPERS.tsv') },
     verbose: { type: 'boolean', default: false },
     // Resolve keys through the paper library the index and the folder's bib files make (as the hosts will), not the drafts' bib alone.
@@ -78,9 +80,11 @@ async function main(): Promise<void> {
   const workspace = join(setDir, 'workspace');
   // The drafts' folder as the library holds it: `manuscript/` in `manuscript/paper.tex`.
   const prefix = labels[0]!.file.split('/')[0]!;
-  const library = values['library-root']
-    ? citationLibraryOf((await openPaperLibrary(values.db, values['library-root'])).library)
-    : libraryOf(join(workspace, 'references.bib'), prefix, values.papers!);
+  // Page labels come from the index's paper records (the PDFs' printed labels), as in the hosts.
+  const papers = (await openPaperLibrary(values.db, values['library-root'] ?? values.corpus!)).library;
+  const library: CitationLibrary = values['library-root']
+    ? citationLibraryOf(papers)
+    : { ...libraryOf(join(workspace, 'references.bib'), prefix, values.papers!), pageLabel: (path, page) => papers.pageLabel(path, page) };
   const drafts = [...new Set(labels.map((l) => l.file))];
   const draftText = (draft: string) => readFileSync(join(workspace, draft.slice(prefix.length + 1)), 'utf8');
   const thresholds = {

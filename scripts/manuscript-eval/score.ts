@@ -3,7 +3,7 @@
  * issue's targets count, per split, and the false alarms by cause. Pure: labels and checks in,
  * lines out.
  */
-import type { CitationCheck } from '../../src/core/manuscript/check/types';
+import type { CitationCheck } from '../../src/core/manuscript/check/citationCheck';
 
 export interface Label {
   id: string;
@@ -31,7 +31,7 @@ const near = (page: number | null | undefined, pages: readonly number[] | null |
   page != null && (pages ?? []).some((p) => Math.abs(p - page) <= 1);
 
 /** A flag: any verdict but supported (a claim on another page of the cited paper is still the cited paper's). */
-const flagged = (c: CitationCheck | undefined) => c !== undefined && c.verdict !== 'supported' && c.verdict !== ('other-page' as string);
+const flagged = (c: CitationCheck | undefined) => c !== undefined && c.verdict !== 'supported' && c.verdict !== 'other-page';
 
 export function scoreLines(rows: readonly Scored[]): string[] {
   const count = (of: Scored[], ok: (s: Scored) => boolean) => `${of.filter(ok).length}/${of.length}`;
@@ -44,9 +44,9 @@ export function scoreLines(rows: readonly Scored[]): string[] {
       ` (with the evidence on a labelled page ±1 ${count(supported, (r) => r.check?.verdict === 'supported' && near(r.check.evidence?.page, r.label.evidence_pages))})`,
     `with a locator, evidence on the cited page ±1 or the other-page verdict where it is elsewhere ${count(located, (r) =>
       r.label.label === 'wrong-page'
-        ? r.check?.verdict === ('other-page' as string) && near(r.check.evidence?.page, r.label.evidence_pages)
+        ? r.check?.verdict === 'other-page' && near(r.check.evidence?.page, r.label.evidence_pages)
         : r.check?.verdict === 'supported' && near(r.check.evidence?.page, r.label.evidence_pages),
-    )}` + (by('wrong-page').length > 0 ? ` (of them locators off by more than a page ${count(by('wrong-page'), (r) => r.check?.verdict === ('other-page' as string) && near(r.check.evidence?.page, r.label.evidence_pages))})` : ''),
+    )}` + (by('wrong-page').length > 0 ? ` (of them locators off by more than a page ${count(by('wrong-page'), (r) => r.check?.verdict === 'other-page' && near(r.check.evidence?.page, r.label.evidence_pages))})` : ''),
     `wrong-paper and unsupported flagged ${count(wrong, (r) => flagged(r.check))} (wrong paper ${count(by('wrong-paper'), (r) => flagged(r.check))}, unsupported ${count(by('unsupported'), (r) => flagged(r.check))})`,
     `wrong-paper naming the right paper ${count(by('wrong-paper'), (r) => flagged(r.check) && r.check!.suggested?.path === r.label.right_path)}` +
       ` (on its page ±1 ${count(by('wrong-paper'), (r) => flagged(r.check) && r.check!.suggested?.path === r.label.right_path && near(r.check!.suggested.page, r.label.right_pages))})` +
@@ -71,16 +71,11 @@ export function scoreLines(rows: readonly Scored[]): string[] {
 function falseAlarmCause({ label, check }: Scored): string | null {
   if (!check) return 'not read from the draft';
   if (label.label === 'wrong-page') {
-    if (check.verdict === ('other-page' as string) && near(check.evidence?.page, label.evidence_pages)) return null;
+    if (check.verdict === 'other-page' && near(check.evidence?.page, label.evidence_pages)) return null;
     if (check.verdict === 'supported') return 'wrong locator not noticed';
   } else if (check.verdict === 'supported') {
     return near(check.evidence?.page, label.evidence_pages) ? null : 'supported on a page the label does not give';
   }
-  if (check.verdict === ('other-page' as string)) return 'other page named where the cited one says it';
-  if (check.verdict === 'not-in-library') return 'key not resolved';
-  if (check.verdict === 'contradicted') return 'number read as contradicted';
-  if (check.suggested && /another paper/.test(check.reason)) return 'another paper says it more fully';
-  if (/does not state/.test(check.reason)) return 'a number or name not found';
-  if (/holds only/.test(check.reason)) return 'too few of its words';
-  return check.reason;
+  if (check.verdict === 'other-page') return 'another page named where the cited one says it';
+  return check.cause ?? check.reason;
 }

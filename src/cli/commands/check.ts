@@ -142,6 +142,7 @@ export function checkJson(check: CheckedCitation) {
 
 const VERDICT_TEXT: Record<Verdict, string> = {
   supported: 'supported',
+  'other-page': 'on another page than the one cited',
   'not-found': 'not found in the cited paper',
   contradicted: 'contradicted by the cited paper',
   'not-in-library': 'not in your library',

@@ -37,6 +37,7 @@ export type {
   Retriever,
   SearchHit,
   SearchOptions,
+  PassagesOptions,
 } from './types';
 
 // Settings a host passes in, and their defaults.

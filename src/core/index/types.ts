@@ -148,8 +148,21 @@ export interface Retriever {
   namedPapers?(query: string): Promise<NamedPaper[]>;
   /** Every paper of the library (documents whose record names a paper). Optional, as namedPapers. */
   papers?(): Promise<LibraryPaper[]>;
+  /**
+   * One document's passages in reading order: all of them, or those on pages `from`-`to`, at most
+   * `limit` (default 500). Optional: the citation check reads a cited paper whole with it, and
+   * falls back to searching inside the paper without it.
+   */
+  passagesOf?(path: string, options?: PassagesOptions): Promise<SearchHit[]>;
   listDocuments(): Promise<DocumentInfo[]>;
   stats(): Promise<IndexStats>;
+}
+
+export interface PassagesOptions {
+  /** Physical pages, inclusive: passages that start or end on one of them. */
+  pages?: { from: number; to: number };
+  limit?: number;
+  signal?: AbortSignal;
 }
 
 /** Progress of an indexing run, yielded by the indexer as it goes. */

@@ -29,5 +29,5 @@ export { bibEntryFor, withEntry, type BibEntryResult, type GenerateOptions } fro
 export { checkCitations } from './check/checkCitations';
 export { checkDraft, type DraftCheck, type DraftCheckRequest } from './check/checkDraft';
 export { citationLibraryOf } from './check/citationLibrary';
-export { THRESHOLDS } from './check/judgeCitation';
-export type { CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/citationCheck';
+export { THRESHOLDS } from './check/verdict';
+export type { CheckCause, CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/citationCheck';

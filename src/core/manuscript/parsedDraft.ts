@@ -46,6 +46,12 @@ export interface CitedSentence {
   /** The sentence as written, citations included. */
   range: SourceRange;
   citations: Citation[];
+  /**
+   * The sentence before it in its paragraph, as plain text, when that one cites nothing: what a
+   * pronoun or the rest of a list in this sentence leans on ("An xts object is a zoo object with
+   * three additions. Its index must …").
+   */
+  context?: string;
 }
 
 /** Something in the draft that could not be read as intended; the rest is still parsed. */

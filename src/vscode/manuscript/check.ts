@@ -240,6 +240,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
 
 const VERDICT: Record<EngineCitationCheck['verdict'], string> = {
   supported: 'supported',
+  'other-page': 'said on another page than the one cited',
   'not-found': 'not found in the cited paper',
   contradicted: 'contradicted by the cited paper',
   'not-in-library': 'not in your library',

@@ -22,6 +22,8 @@ export function diagnosticMessage(check: EngineCitationCheck): string {
   switch (check.verdict) {
     case 'supported':
       return `${check.key}: supported by ${check.evidence?.label ?? 'the cited paper'}.`;
+    case 'other-page':
+      return `${check.key}: ${check.reason}.`;
     case 'not-found':
       return `${check.key}: not found in the cited paper (${check.reason}).${suggested}`;
     case 'contradicted':

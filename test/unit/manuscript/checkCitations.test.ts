@@ -95,9 +95,9 @@ describe('manuscript: checking a draft’s citations against the library, withou
       assert.equal(verdicts['5:sandwich'], 'supported papers/sandwich.pdf p2 -> -');
       assert.equal(verdicts['6:sandwich']!.replace(/ papers\/sandwich\.pdf p\d/, ''), 'not-found -> clustered papers/clustered.pdf p2');
       assert.match(verdicts['7:forecast']!, /^contradicted papers\/forecast\.pdf p2 -> -$/);
-      assert.equal(checks.find((c) => c.key === 'forecast')!.reason, 'the paper says 30 where the sentence says 24');
+      assert.equal(checks.find((c) => c.key === 'forecast')!.reason, 'p. 2 gives 30 where the sentence says 24');
       assert.equal(verdicts['8:nokey'], 'not-in-library - -> -');
-      assert.match(checks.find((c) => c.key === 'sandwich' && c.line === 6)!.reason, /does not state "Rademacher"/);
+      assert.match(checks.find((c) => c.key === 'sandwich' && c.line === 6)!.reason, /states “Rademacher”/);
     }));
 
   it('never gives the draft itself as evidence, even when notes may be suggested', () =>

@@ -60,6 +60,33 @@ Use \verb|\cite{inline}| here \citep{after}.`;
     ]);
   });
 
+  it('reads a footnote and a figure caption as sentences of their own, apart from the sentence around them', () => {
+    const tex = String.raw`The solver returns the rates in the declared order \citep[p.~3]{a}.\footnote{In the Lorenz example the three parameters are $-8/3$, $-10$ and $28$ \citep[p.~2]{a}.}
+\begin{figure}
+\caption{The toy tree; on the fourth day it rained \citep[p.~3]{b}.}
+\end{figure}`;
+    assert.deepEqual(summary(parseDraft(tex, 'latex')), [
+      'The solver returns the rates in the declared order. <- a[p.~3]',
+      'In the Lorenz example the three parameters are -8/3, -10 and 28. <- a[p.~2]',
+      'The toy tree; on the fourth day it rained. <- b[p.~3]',
+    ]);
+    const md = 'The solver returns the rates in order [@a, p. 3].^[The Lorenz parameters are -8/3, -10 and 28 [@a, p. 2].] The rest follows.';
+    assert.deepEqual(summary(parseDraft(md, 'markdown')), ['The solver returns the rates in order. <- a[p. 3]', 'The Lorenz parameters are -8/3, -10 and 28. <- a[p. 2]']);
+  });
+
+  it('gives a cited sentence the uncited sentence before it in its paragraph as context, and none across a paragraph or a heading', () => {
+    const md = [
+      '# Time series',
+      'An xts object is a zoo object with three additions. Its index must be a time class and users may add attributes [@a].',
+      '',
+      'A new paragraph starts here [@b]. And a cited sentence [@c]. Then one that follows it [@d].',
+    ].join('\n');
+    assert.deepEqual(
+      parseDraft(md, 'markdown').sentences.map((s) => `${s.citations[0]!.keys[0]!.key}: ${s.context ?? '-'}`),
+      ['a: An xts object is a zoo object with three additions.', 'b: -', 'c: -', 'd: -'],
+    );
+  });
+
   it('starts a sentence at a lower-case package name when it is marked up or follows a citation', () => {
     const tex = String.raw`Mixed models are fitted by ML \citep{a}. \pkg{lme4} uses BOBYQA \citep{b}. lme4 also has Nelder-Mead \citep{c}. It is fast, e.g. for large data \citep{d}.`;
     assert.deepEqual(summary(parseDraft(tex, 'latex')), [

@@ -11,6 +11,7 @@ import type { Embedder } from '../embed/embedder';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
+import { documentPassages, hitOfRow } from './documentPassages';
 import { rerankBySentences } from './sentenceRerank';
 import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
@@ -179,7 +180,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   async function hitMaker(signal?: AbortSignal): Promise<(row: Row, score: number) => SearchHit> {
     const library = options.papers ? await options.papers.current(signal) : null;
     return (row, score) => {
-      const hit = toHit(row, score);
+      const hit = hitOfRow(row, score);
       const paper = library?.ref(hit.path);
       return paper ? { ...hit, paper } : hit;
     };
@@ -326,6 +327,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       });
     },
 
+    passagesOf: (path, passageOptions) => documentPassages(store, path, passageOptions),
+
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();
       return documents.map((d) => ({ path: d.path, kind: d.kind as DocumentKind, pages: d.pages, chunks: d.chunks }));
@@ -366,20 +369,6 @@ function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQu
   return query.terms.length > 0 ? query : otherwise;
 }
 
-function toHit(row: Row, score: number): SearchHit {
-  return {
-    id: row.id,
-    path: row.path,
-    pageStart: row.page_start ?? null,
-    pageEnd: row.page_end ?? null,
-    lineStart: row.line_start ?? null,
-    lineEnd: row.line_end ?? null,
-    heading: row.heading ?? null,
-    text: row.text,
-    ...(row.doc_hash ? { docHash: row.doc_hash } : {}),
-    score,
-  };
-}
 
 /**
  * The words the rerank's lexical order weighs: the question's, without the words of the title of a

@@ -1,51 +1,80 @@
 /**
  * Checks a draft's citations against the library without a model. For each cited sentence and
- * each of its keys: the cited paper's passages closest to the sentence (a search restricted to
- * that document) and the library's (a search over every document but the drafts), judged by
- * ./judgeCitation.ts. A key that resolves to no indexed document is `not-in-library`.
+ * each of its keys: the cited paper's pages (./paperPages.ts: the whole paper when it can be read,
+ * the locator's pages first), and the library's passages (one search over every document but the
+ * drafts, shared by the sentence's keys), judged by ./judgeCitation.ts and ./verdict.ts. A key that
+ * resolves to no indexed document is `not-in-library`; a locator that names no page of the paper
+ * is said in one line (`locatorProblem`) and the key judged as if it had none.
  */
 import { kindOf } from '../../formats';
-import type { SearchHit } from '../../index';
-import type { CitedSentence } from '../parsedDraft';
-import { judgedTogether, judgeKey, THRESHOLDS, verdictOf, type KeyJudgement } from './judgeCitation';
+import type { Retriever, SearchHit } from '../../index';
+import type { CitedKey, CitedSentence } from '../parsedDraft';
+import { judgedTogether, judgeKey, type KeyJudgement } from './judgeCitation';
+import { parseLocator, resolveLocator, type PageNumbering } from './locator';
+import { byPage, paperReader, type PaperReader } from './paperPages';
 import { claimOf, type Claim } from './passageSupport';
+import { THRESHOLDS, verdictOf, type VerdictNames } from './verdict';
 import type { CheckOptions, CitationCheck } from './citationCheck';
 
-/** Passages read from the cited paper, and from the whole library. */
-export const CITED_PASSAGES = 10;
+/** Passages read from the whole library, once per sentence. */
 export const LIBRARY_PASSAGES = 20;
 
 /** Sentences checked at once: the searches of one wait on the index while another's are judged. */
 const CONCURRENT_SENTENCES = 4;
 
 export async function checkCitations(sentences: readonly CitedSentence[], options: CheckOptions): Promise<CitationCheck[]> {
+  const run: Run = {
+    options,
+    reader: paperReader(options.retriever, { mode: options.mode, signal: options.signal }),
+    pageCounts: pageCounts(options.retriever),
+  };
   const results: CitationCheck[][] = new Array(sentences.length);
   let next = 0;
   const worker = async () => {
     while (next < sentences.length) {
       const i = next++;
-      results[i] = await checkSentence(sentences[i]!, options);
+      results[i] = await checkSentence(sentences[i]!, run);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_SENTENCES, sentences.length) }, worker));
   return results.flat();
 }
 
-async function checkSentence(sentence: CitedSentence, options: CheckOptions): Promise<CitationCheck[]> {
+interface Run {
+  options: CheckOptions;
+  reader: PaperReader;
+  /** Each indexed document's number of pages, read once per check. */
+  pageCounts: () => Promise<ReadonlyMap<string, number | null>>;
+}
+
+function pageCounts(retriever: Retriever): () => Promise<ReadonlyMap<string, number | null>> {
+  let counts: Promise<Map<string, number | null>> | undefined;
+  return () => (counts ??= retriever.listDocuments().then((documents) => new Map(documents.map((d) => [d.path, d.pages]))));
+}
+
+/** One check per key and locator of the sentence: a key cited twice with one locator is judged once. */
+function citedKeys(sentence: CitedSentence): CitedKey[] {
+  return [...new Map(sentence.citations.flatMap((c) => c.keys).map((k) => [`${k.key}\u0000${k.locator.trim()}`, k] as const).reverse()).values()].reverse();
+}
+
+async function checkSentence(sentence: CitedSentence, run: Run): Promise<CitationCheck[]> {
+  const { options } = run;
   const limits = { ...THRESHOLDS, ...options.thresholds };
-  const keyForPath = (path: string) => options.library.keyForPath?.(path) ?? null;
-  const claim = claimOf(sentence.text);
-  const keys = [...new Map(sentence.citations.flatMap((c) => c.keys).map((k) => [k.key, k])).values()];
-  const targets = keys.map((cited) => ({ cited, target: options.library.resolveKey(cited.key) }));
+  const names: VerdictNames = {
+    keyForPath: (path) => options.library.keyForPath?.(path) ?? null,
+    pageLabel: (path, page) => options.library.pageLabel?.(path, page) ?? String(page),
+  };
+  const claim = claimOf(sentence.text, sentence.context);
+  const targets = citedKeys(sentence).map((cited) => ({ cited, target: options.library.resolveKey(cited.key) }));
   // One search of the whole library serves every key of the sentence.
   const library = targets.some((t) => t.target)
     ? await options.retriever.search(sentence.text, { mode: options.mode, signal: options.signal, k: LIBRARY_PASSAGES })
     : [];
   const judged = await Promise.all(
-    targets.map(async ({ cited, target }) => ({ cited, judgement: target ? await judgementFor(claim, target.path, library, options) : null })),
+    targets.map(async ({ cited, target }) => ({ cited, judged: target ? await judgementFor(claim, target.path, cited, library, run, names) : null })),
   );
-  const resolved = judged.flatMap((j) => (j.judgement ? [j.judgement] : []));
-  return judged.map(({ cited, judgement }) => {
+  const resolved = judged.flatMap((j) => (j.judged ? [j.judged.judgement] : []));
+  return judged.map(({ cited, judged: result }): CitationCheck => {
     const where = {
       line: cited.range.start.line,
       column: cited.range.start.column,
@@ -55,33 +84,51 @@ async function checkSentence(sentence: CitedSentence, options: CheckOptions): Pr
       key: cited.key,
       sentence: sentence.text,
     };
-    if (!judgement)
+    if (!result)
       return {
         ...where,
         verdict: 'not-in-library',
         evidence: null,
         suggested: null,
+        locator: null,
+        locatorProblem: null,
+        cause: 'no-paper',
         reason: `${cited.key} names no paper of the library (no bib entry, or its PDF is not indexed)`,
       };
     const together = judgedTogether(
       claim,
-      judgement,
-      resolved.filter((j) => j !== judgement),
-      limits,
+      result.judgement,
+      resolved.filter((j) => j !== result.judgement),
+      limits.supported,
     );
-    return { ...where, ...verdictOf(together, limits, keyForPath) };
+    return { ...where, ...verdictOf(together, limits, names, result.whole), locator: result.locator, locatorProblem: result.locatorProblem };
   });
 }
 
-/** The cited paper's passages for the sentence and the other papers' (`library`, drafts left out), judged. */
-async function judgementFor(claim: Claim, path: string, library: readonly SearchHit[], options: CheckOptions): Promise<KeyJudgement> {
+/** The cited paper's pages for the sentence and the other papers' (`library`, drafts left out), judged. */
+async function judgementFor(claim: Claim, path: string, cited: CitedKey, library: readonly SearchHit[], run: Run, names: VerdictNames) {
+  const { options } = run;
   const excluded = new Set(options.exclude);
   const suggestable = options.suggestable ?? ((p: string) => kindOf(p) === 'pdf');
-  const cited = await options.retriever.search(claim.text, { mode: options.mode, signal: options.signal, paths: [path], k: CITED_PASSAGES });
-  const others = library.filter((hit) => hit.path !== path && !excluded.has(hit.path) && suggestable(hit.path));
-  return judgeKey(
+  const numbering: PageNumbering = { count: (await run.pageCounts()).get(path) ?? null, label: (page) => names.pageLabel(path, page) };
+  const resolved = resolveLocator(parseLocator(cited.locator), numbering);
+  const wanted = resolved && 'pages' in resolved ? resolved.pages : null;
+  const read = await run.reader.read(path, claim, wanted);
+  const locatorPages = wanted && read.locatorRead ? wanted : null;
+  const others = byPage(
+    library.filter((hit) => hit.path !== path && !excluded.has(hit.path) && suggestable(hit.path)),
     claim,
-    cited.filter((hit) => !excluded.has(hit.path)),
-    others,
   );
+  const judgement: KeyJudgement = judgeKey(
+    claim,
+    read.pages.filter((page) => !excluded.has(page.path)),
+    others,
+    locatorPages,
+  );
+  return {
+    judgement,
+    whole: read.whole,
+    locator: locatorPages ? { text: cited.locator.trim(), pages: [...locatorPages] } : null,
+    locatorProblem: resolved && 'problem' in resolved ? `${cited.key}: ${resolved.problem}; judged on the whole paper` : null,
+  };
 }

@@ -117,6 +117,7 @@ function withDraftBibliography(base: CitationLibrary, library: PaperLibrary, ent
   return {
     resolveKey: (key) => base.resolveKey(key) ?? (extra.has(key.toLowerCase()) ? { path: extra.get(key.toLowerCase())! } : null),
     keyForPath: (path) => base.keyForPath?.(path) ?? keyOf.get(path) ?? null,
+    ...(base.pageLabel ? { pageLabel: base.pageLabel } : {}),
   };
 }
 

@@ -2,7 +2,21 @@
 import type { Retriever, SearchOptions } from '../../index';
 import type { SourceRange } from '../parsedDraft';
 
-export type Verdict = 'supported' | 'not-found' | 'contradicted' | 'not-in-library';
+/**
+ * `supported`: the cited page (or, without a locator, some page of the cited paper) says it;
+ * `other-page`: the cited paper says it, but not on the page the locator names; `not-found`: the
+ * cited paper does not say it (another paper may: `suggested`); `contradicted`: the cited page gives
+ * another number for it; `not-in-library`: the key names no indexed paper.
+ */
+export type Verdict = 'supported' | 'other-page' | 'not-found' | 'contradicted' | 'not-in-library';
+
+/**
+ * Why the verdict, for a host to group and act on (the text is `reason`): `states-it`; `elsewhere`
+ * (another page of the cited paper); `missing-fact` (a number or name of the sentence is on no page
+ * of it); `few-words` (its closest page shares too little of the sentence); `other-paper` (another
+ * paper says it more fully); `number-differs`; `no-passage`; `no-paper`.
+ */
+export type CheckCause = 'states-it' | 'elsewhere' | 'missing-fact' | 'few-words' | 'other-paper' | 'number-differs' | 'no-passage' | 'no-paper';
 
 /** The paper library as the check needs it; the records store provides it in the hosts. */
 export interface CitationLibrary {
@@ -10,6 +24,8 @@ export interface CitationLibrary {
   resolveKey(key: string): { path: string } | null;
   /** The user's key for an indexed document, for a suggestion; null (or absent) when it has none. */
   keyForPath?(path: string): string | null;
+  /** A physical page (1-based) as the reader numbers it: the PDF's printed label, else the page itself (absent: the page itself). */
+  pageLabel?(path: string, page: number): string;
 }
 
 export interface CheckOptions {
@@ -57,10 +73,15 @@ export interface CitationCheck {
   /** The sentence as a reader reads it. */
   sentence: string;
   verdict: Verdict;
-  /** The cited paper's passage closest to the sentence (for `supported`, the one that supports it). */
+  /** The cited paper's page closest to the sentence (for `supported`, the cited page that says it; for `other-page`, the page that does). */
   evidence: Passage | null;
   /** Another paper of the library that says what the sentence says, when the cited one does not. */
   suggested: (Passage & { key: string | null }) | null;
-  /** One line: why this verdict (the numbers or names the passage lacks or states otherwise). */
+  /** The locator as written and the physical pages it names; null when the citation gives none, or none this paper has. */
+  locator: { text: string; pages: number[] } | null;
+  /** One line when the locator was written but names no page of the paper (`p.`, `pp. 9-3`, a page beyond the paper). */
+  locatorProblem: string | null;
+  cause: CheckCause;
+  /** One line: why this verdict (the page that says it, or the numbers or names the paper lacks or states otherwise). */
   reason: string;
 }

@@ -1,7 +1,7 @@
 /**
  * The paper library (src/core/papers/paperLibrary.ts) as the check's port: a key resolves to the
  * document its bib entry is attached to (the first, when two PDFs claim one entry), and a suggested
- * document is named by its record's citekey.
+ * document is named by its record's citekey, and its pages by their printed labels.
  */
 import type { PaperLibrary } from '../../papers/paperLibrary';
 import type { CitationLibrary } from './citationCheck';
@@ -13,5 +13,6 @@ export function citationLibraryOf(library: PaperLibrary): CitationLibrary {
       return path === undefined ? null : { path };
     },
     keyForPath: (path) => library.records.get(path)?.citekey?.value ?? null,
+    pageLabel: (path, page) => library.pageLabel(path, page),
   };
 }

@@ -7,6 +7,7 @@
  * the passage lacks is what tells a right citation from a near miss. General English only: no
  * list fitted to a manuscript.
  */
+import { isNumberWord, numbersIn } from './numbers';
 
 const STOP_WORDS = new Set(
   (
@@ -20,42 +21,55 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  hundred: 100,
-};
 
-/** The stem a word is compared by: its first five letters, lower-cased (shorter words whole). */
+/**
+ * The stem a word is compared by: lower-cased, its inflection taken off ("played", "plays" ->
+ * play; "studies" -> study; "modelled" -> model), then its first five letters (shorter words
+ * whole), so word forms of one root meet ("independently", "independence").
+ */
 export function stemOf(word: string): string {
-  return word.toLowerCase().slice(0, 5);
+  let known = STEMS.get(word);
+  if (known === undefined) {
+    if (STEMS.size >= STEMS_CAP) STEMS.clear();
+    known = stemOfWord(word);
+    STEMS.set(word, known);
+  }
+  return known;
 }
 
-/** Lower-cased words and numbers of a text, split as the full-text index splits them. */
+/** Stems by word: a library's pages repeat the same few thousand words. */
+const STEMS = new Map<string, string>();
+const STEMS_CAP = 100_000;
+
+function stemOfWord(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 3) {
+    if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+    else if (/[^s]s$/.test(w) && !/(?:us|is)$/.test(w) && !(w.length === 4 && w.endsWith('as'))) w = w.slice(0, -1);
+    if (/ly$/.test(w) && w.length > 5) w = w.slice(0, -2);
+    const base = w.replace(/(?:ing|ed)$/, '');
+    // "played" -> play, "stopping" -> stop; not "need" -> ne, nor "speed" -> spe.
+    if (base !== w && base.length >= 3 && /[aeiouy]/.test(base) && !/e$/.test(base)) {
+      w = base;
+      if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
+    }
+  }
+  return w.slice(0, 5);
+}
+
+/** Greek letters as their names: a writer spells out "alpha" or "epsilon" where the paper prints α or ϵ. */
+const GREEK: Record<string, string> = Object.fromEntries(
+  'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma sigma tau upsilon phi chi psi omega'
+    .split(' ')
+    .map((name, i) => [String.fromCharCode(0x3b1 + i), name]),
+);
+
+/** Lower-cased words and numbers of a text, split as the full-text index splits them; Greek letters as their names. */
 export function wordsOf(text: string): string[] {
-  // Ligatures and full-width forms as their letters; plain ASCII (most of a passage) needs no normalising.
-  const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFKC') : text;
-  return plain.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Ligatures, full-width forms and symbol variants (ϵ, ϑ) as their letters; plain ASCII (most of a passage) needs no normalising.
+  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const plain = text.normalize('NFKC').toLowerCase().replace(/[\u03b1-\u03c9]/g, (letter) => ` ${GREEK[letter] ?? letter} `);
+  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** The sentence's content words as stems, each once: no stop words, no numbers, no one-letter words. */
@@ -63,7 +77,7 @@ export function contentStems(text: string): string[] {
   return [
     ...new Set(
       wordsOf(text)
-        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d/.test(w) && !(w in NUMBER_WORDS))
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d/.test(w) && !isNumberWord(w))
         .map(stemOf),
     ),
   ];
@@ -74,6 +88,8 @@ export interface NumberFact {
   /** As written: `5,000`, `6.7%`, `seventeen`. */
   text: string;
   value: number;
+  /** Digits after the decimal point as written: a passage's figure may be rounded to them. */
+  decimals: number;
   /** Stems of the content words right after it ("models", "iterations"): what it counts. */
   unit: string[];
 }
@@ -88,25 +104,20 @@ export interface NameFact {
 
 export type Fact = NumberFact | NameFact;
 
-const NUMBER = /(?<![\p{L}\p{N}.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(%?)(?![\p{L}\p{N}])|\b([a-z]+)\b/giu;
-
 /** The numbers and names a passage must hold to support the sentence. */
 export function factsOf(sentence: string): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
-  for (const m of sentence.matchAll(NUMBER)) {
-    const word = m[3]?.toLowerCase();
-    if (word !== undefined && !(word in NUMBER_WORDS)) continue;
-    const text = m[0];
-    const value = word !== undefined ? NUMBER_WORDS[word]! : Number(m[1]!.replace(/,/g, ''));
-    // A year or a version-like "1" says little; single small digits count only when written as a quantity.
-    if (word === undefined && /^(19|20)\d\d$/.test(m[1]!)) continue;
-    const after = sentence.slice(m.index + text.length, m.index + text.length + 40);
-    const unit = contentStems(after).slice(0, 2);
-    const key = `n${value}`;
+  for (const number of numbersIn(sentence)) {
+    // A year says little; "one" alone is more often a pronoun ("the one with") than a count, and
+    // "zero" a name's part ("zero-inflated") than a value.
+    if (!number.word && number.decimals === 0 && /^(19|20)\d\d$/.test(number.text)) continue;
+    if (number.word && number.value <= 1) continue;
+    const key = `n${number.value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    facts.push({ kind: 'number', text, value, unit });
+    const unit = contentStems(sentence.slice(number.end, number.end + 40)).slice(0, 2);
+    facts.push({ kind: 'number', text: number.text, value: number.value, decimals: number.decimals, unit });
   }
   for (const { text, word } of namesOf(sentence)) {
     const key = `w${text.toLowerCase()}`;
@@ -139,9 +150,3 @@ function namesOf(sentence: string): Array<{ text: string; word: boolean }> {
   return names;
 }
 
-/** Words a number is written as, for finding "four" in a passage that the sentence wrote as 4 and back. */
-export function numberWordsOf(value: number): string[] {
-  return Object.entries(NUMBER_WORDS)
-    .filter(([, v]) => v === value)
-    .map(([w]) => w);
-}

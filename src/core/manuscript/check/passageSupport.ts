@@ -7,12 +7,15 @@
  * ("30 potential models" against "24 such models"). A passage is read once (`prepared`) and kept
  * for the next claim: a draft's sentences about one paper meet the same passages.
  */
-import { contentStems, factsOf, numberWordsOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
+import { contentStems, factsOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
+import { numbersIn, sameNumber } from './numbers';
 
 export interface Claim {
   text: string;
   stems: string[];
   facts: Fact[];
+  /** The stems of the sentence before it (its context, when it cites nothing) that it lacks: a claim may be spread over both. */
+  contextStems: string[];
 }
 
 export interface PassageJudgement {
@@ -26,7 +29,7 @@ export interface PassageJudgement {
 
 interface PassageSentence {
   stems: Set<string>;
-  numbers: Array<{ value: number; text: string; after: string[] }>;
+  numbers: Array<{ value: number; decimals: number; text: string; after: string[] }>;
 }
 
 /** A passage as the judgement reads it. */
@@ -36,13 +39,16 @@ export interface PreparedPassage {
   sentences: PassageSentence[];
 }
 
-export function claimOf(text: string): Claim {
-  return { text, stems: contentStems(text), facts: factsOf(text) };
+export function claimOf(text: string, context = ''): Claim {
+  const stems = contentStems(text);
+  const own = new Set(stems);
+  return { text, stems, facts: factsOf(text), contextStems: context ? contentStems(context).filter((stem) => !own.has(stem)) : [] };
 }
 
 /** Passages read lately, by their text (least recently used out). */
 const PREPARED = new Map<string, PreparedPassage>();
-const PREPARED_CAP = 2000;
+/** About the passages of 60 papers read whole, and the library's hits beside them. */
+const PREPARED_CAP = 6000;
 
 export function prepared(text: string): PreparedPassage {
   const known = PREPARED.get(text);
@@ -59,22 +65,27 @@ export function prepared(text: string): PreparedPassage {
   const passage = {
     words,
     stems: new Set(words.map(stemOf)),
-    sentences: sentences.map(({ piece, words: w }) => ({ stems: new Set(w.map(stemOf)), numbers: numbersIn(piece, w) })),
+    sentences: sentences.map(({ piece, words: w }) => ({ stems: new Set(w.map(stemOf)), numbers: numbersOf(piece) })),
   };
   if (PREPARED.size >= PREPARED_CAP) PREPARED.delete(PREPARED.keys().next().value!);
   PREPARED.set(text, passage);
   return passage;
 }
 
-export function judgePassage(claim: Claim, text: string, weights: ReadonlyMap<string, number>): PassageJudgement {
-  const passage = prepared(text);
-  let total = 0;
-  let held = 0;
-  for (const stem of claim.stems) {
-    const weight = weights.get(stem) ?? 1;
-    total += weight;
-    if (passage.stems.has(stem)) held += weight;
-  }
+/** Several passages read as one (a page's passages, in order), each prepared once. */
+export function preparedParts(parts: readonly string[]): PreparedPassage {
+  if (parts.length === 1) return prepared(parts[0]!);
+  const each = parts.map(prepared);
+  return {
+    words: each.flatMap((p) => p.words),
+    stems: new Set(each.flatMap((p) => [...p.stems])),
+    sentences: each.flatMap((p) => p.sentences),
+  };
+}
+
+/** Judges a passage, given as its text or as the passages that make it up (a page's). */
+export function judgePassage(claim: Claim, text: string | readonly string[], weights: ReadonlyMap<string, number>): PassageJudgement {
+  const passage = typeof text === 'string' ? prepared(text) : preparedParts(text);
   const missing: Fact[] = [];
   const contradicted: PassageJudgement['contradicted'] = [];
   for (const fact of claim.facts) {
@@ -83,7 +94,42 @@ export function judgePassage(claim: Claim, text: string, weights: ReadonlyMap<st
     const other = fact.kind === 'number' ? otherNumberFor(fact, passage.sentences) : null;
     if (other) contradicted.push({ claim: fact.text, passage: other });
   }
-  return { coverage: total > 0 ? held / total : 0, missing, contradicted };
+  return { coverage: windowCoverage(claim, passage, weights), missing, contradicted };
+}
+
+/**
+ * A claim is stated in a few sentences in a row, not scattered over a page: coverage is the best
+ * share of the claim's (weighted) words that WINDOW consecutive sentences of the passage hold
+ * together. A table row, which has no sentence stops, is read whole with the rows beside it. A
+ * claim spread over two sentences of the draft (a list split in two, "That vector is …") is also
+ * read with its context sentence: the better of the two shares counts.
+ */
+export const WINDOW = 3;
+
+function windowCoverage(claim: Claim, passage: PreparedPassage, weights: ReadonlyMap<string, number>): number {
+  const alone = coverageOf(claim.stems, passage, weights);
+  return claim.contextStems.length > 0 ? Math.max(alone, coverageOf([...claim.stems, ...claim.contextStems], passage, weights)) : alone;
+}
+
+function coverageOf(stems: readonly string[], passage: PreparedPassage, weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const stem of stems) total += weights.get(stem) ?? 1;
+  if (total === 0) return 0;
+  const sentences = passage.sentences;
+  if (sentences.length <= WINDOW) return heldWeight(stems, weights, (stem) => passage.stems.has(stem)) / total;
+  let best = 0;
+  for (let start = 0; start + WINDOW <= sentences.length; start++) {
+    const window = sentences.slice(start, start + WINDOW);
+    const held = heldWeight(stems, weights, (stem) => window.some((sentence) => sentence.stems.has(stem)));
+    if (held > best) best = held;
+  }
+  return best / total;
+}
+
+function heldWeight(stems: readonly string[], weights: ReadonlyMap<string, number>, holds: (stem: string) => boolean): number {
+  let held = 0;
+  for (const stem of stems) if (holds(stem)) held += weights.get(stem) ?? 1;
+  return held;
 }
 
 /** The name's words in a row; a capitalised word may also start a longer word ("Cox" in `coxph`). */
@@ -93,39 +139,42 @@ function holdsName(words: readonly string[], fact: NameFact): boolean {
   return words.some((_, i) => wanted.every((w, j) => words[i + j] === w));
 }
 
-const DIGITS = /(?<![\p{L}\p{N}.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{N}])|(?<![\p{L}\p{N}.])\d+(?:\.\d+)?(?![\p{N}])/gu;
-
 /** The numbers a sentence states, as digits or words, each with the stems of the two words right after it (what it counts). */
-function numbersIn(text: string, words: readonly string[]): PassageSentence['numbers'] {
-  const out: PassageSentence['numbers'] = [];
-  for (const m of text.matchAll(DIGITS)) {
-    const after = wordsOf(text.slice(m.index + m[0].length, m.index + m[0].length + 40))
+function numbersOf(text: string): PassageSentence['numbers'] {
+  return numbersIn(text, true).map((n) => ({
+    value: n.value,
+    decimals: n.decimals,
+    text: n.text,
+    after: wordsOf(text.slice(n.end, n.end + 40))
       .slice(0, 2)
-      .map(stemOf);
-    out.push({ value: Number(m[0].replace(/,/g, '')), text: m[0], after });
-  }
-  words.forEach((word, i) => {
-    const value = wordValue(word);
-    if (value !== null) out.push({ value, text: word, after: words.slice(i + 1, i + 3).map(stemOf) });
-  });
-  return out;
+      .map(stemOf),
+  }));
 }
 
-const WORD_VALUES = new Map<string, number>();
-function wordValue(word: string): number | null {
-  if (WORD_VALUES.size === 0) for (let v = 2; v <= 100; v++) for (const w of numberWordsOf(v)) WORD_VALUES.set(w, v);
-  return WORD_VALUES.get(word) ?? null;
-}
+/**
+ * Stated about the same thing: in a sentence of the passage where the number is followed by what the
+ * claim's number counts ("4 possible models" for "four candidate models"), or whose sentence and
+ * its neighbours share CONTEXT_WORDS content words with the claim. A paper prints small numbers
+ * everywhere (equation numbers, sections, list items): one shared word is not context.
+ */
+const CONTEXT_WORDS = 2;
 
-/** Stated in a sentence of the passage that shares a content word with the claim. */
 function holdsNumber(fact: NumberFact, sentences: readonly PassageSentence[], claim: Claim): boolean {
-  return sentences.some((sentence) => sentence.numbers.some((n) => n.value === fact.value) && claim.stems.some((stem) => sentence.stems.has(stem)));
+  return sentences.some((sentence, i) => {
+    const same = sentence.numbers.filter((n) => sameNumber(fact, n));
+    if (same.length === 0) return false;
+    if (same.some((n) => n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)))) return true;
+    const around = sentences.slice(Math.max(0, i - 1), i + 2);
+    let shared = 0;
+    for (const stem of claim.stems) if (around.some((s) => s.stems.has(stem)) && ++shared >= CONTEXT_WORDS) return true;
+    return false;
+  });
 }
 
 /** Another number the passage puts right before what the claim's number counts ("30 potential models" against "24 such models"), if any. */
 function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[]): string | null {
   if (fact.unit.length === 0) return null;
-  const numbers = sentences.flatMap((sentence) => sentence.numbers).filter((n) => n.value !== fact.value);
+  const numbers = sentences.flatMap((sentence) => sentence.numbers).filter((n) => !sameNumber(fact, n));
   // The word right after the number first ("30 models"), then the one after that ("30 potential models").
   for (const at of [0, 1]) {
     const other = numbers.find((n) => n.after[at] !== undefined && fact.unit.includes(n.after[at]!));

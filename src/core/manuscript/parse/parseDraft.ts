@@ -12,7 +12,7 @@ import { pandocCitations } from './pandocCitations';
 import { plainSentence } from './plainText';
 import { LineIndex } from './positions';
 import { blank, type ProblemAt } from './regions';
-import { sentenceStarts } from './sentences';
+import { isStructure, sentenceStarts } from './sentences';
 
 /** `.tex` (and `.ltx`, `.latex`) is LaTeX; anything else (`.md`, `.qmd`, `.Rmd`, `.markdown`) is Pandoc Markdown. */
 export function draftFormatOf(path: string): DraftFormat {
@@ -38,7 +38,8 @@ export function parseDraft(text: string, format: DraftFormat): ParsedDraft {
     const citations = group.map((g) => toCitation(g, lines));
     const plain = plainSentence(cutOut(prose, from, to, group), format);
     if (plain !== '' || s === 0) {
-      sentences.push({ text: plain, range: lines.range(from, to), citations });
+      const context = s > 0 && (c - group.length === 0 || raw[c - group.length - 1]!.end <= starts[s - 1]!) ? contextBefore(prose, starts[s - 1]!, from, format) : '';
+      sentences.push({ text: plain, range: lines.range(from, to), citations, ...(context ? { context } : {}) });
       continue;
     }
     // A citation standing alone after its sentence's full stop (". \citep{a}") belongs to that sentence.
@@ -52,6 +53,17 @@ export function parseDraft(text: string, format: DraftFormat): ParsedDraft {
     }
   }
   return { format, sentences, problems: problems.sort((a, b) => a.offset - b.offset).map((p) => toProblem(p, lines)) };
+}
+
+/** The longest context sentence taken: a paragraph's uncited sentence, not a stray block of text. */
+const MAX_CONTEXT = 600;
+
+/** The sentence before a cited one, as plain text, when it is prose of the same paragraph (it cites nothing: the caller checks). */
+function contextBefore(prose: string, from: number, to: number, format: DraftFormat): string {
+  const [start, end] = trimmed(prose, from, to);
+  const slice = prose.slice(start, end);
+  if (slice === '' || slice.length > MAX_CONTEXT || /\n[ \t]*\n/.test(prose.slice(start, to)) || isStructure(slice, format)) return '';
+  return plainSentence(slice, format);
 }
 
 /** Sentence starts that fall inside a citation (`[see @a, p. 3. Also @b]`) are not starts. */

@@ -82,7 +82,9 @@ function plainLatex(source: string): string {
 }
 
 function plainMarkdown(source: string): string {
-  return source
+  // An inline note (`^[…]`) is read as its text.
+  const note = /^\s*\^\[([\s\S]*)\]\s*$/.exec(source);
+  return (note ? note[1]! : source)
     .replace(/^[ \t]*(#{1,6}|[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/`+/g, '')

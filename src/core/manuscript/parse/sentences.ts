@@ -5,9 +5,11 @@
  * an initial after another ("J. R. Smith"). No space after the full stop (`3.5`, `p.~14`,
  * `et al.\ `) never ends one; closing quotes, brackets, braces and emphasis marks (`*e.g.*`) may
  * sit between the stop and the space. Paragraphs, headings, list items and LaTeX's structural
- * commands (`\section`, `\begin`, `\item`) always start a new one.
+ * commands (`\section`, `\begin`, `\item`) always start a new one. A note (`\footnote{…}`,
+ * Pandoc's `^[…]`) is a sentence of its own, and the text after it starts another.
  */
 import type { DraftFormat } from '../parsedDraft';
+import { closing } from './latexCitations';
 
 const ABBREVIATIONS = new Set(
   (
@@ -22,6 +24,7 @@ const LATEX_ONE_LINE = new Set(['item', 'caption']);
 const MARKDOWN_STRUCTURE = /^(?:[ \t]{0,3}(#{1,6}[ \t]|:::|\||[-*+][ \t]+|\d{1,9}[.)][ \t]+))/gm;
 const PARAGRAPH = /\n[ \t]*\n/g;
 const CITE_START = /^\\[A-Za-z]*cite[a-z]*\*?[[{(]|^-?@[\p{L}\p{N}_{]/u;
+const NOTE = { latex: /\\(?:footnote|footnotetext|marginpar)\*?(?:\[[^\]\n]{0,20}\])?\{/g, markdown: /\^\[/g };
 
 /** Sorted sentence start offsets (the first is 0). */
 export function sentenceStarts(scan: string, format: DraftFormat): number[] {
@@ -36,11 +39,26 @@ export function sentenceStarts(scan: string, format: DraftFormat): number[] {
       if (eol !== -1) starts.push(eol + 1);
     }
   }
+  for (const m of scan.matchAll(NOTE[format])) {
+    const open = m.index + m[0].length - 1;
+    const end = format === 'latex' ? closing(scan, open, '{', '}') : closing(scan, open, '[', ']');
+    if (end === -1) continue;
+    starts.push(m.index, end + 1);
+  }
   for (const m of scan.matchAll(STOP)) {
     const next = sentenceAfter(scan, m.index + m[0].length, /[}\]]/.test(scan[m.index - 1] ?? ''));
     if (next !== -1 && !abbreviated(scan, m.index, m[0])) starts.push(next);
   }
   return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+/** Whether a sentence is a heading, a list marker or a structural command rather than prose (it gives no context to the next). */
+export function isStructure(sentence: string, format: DraftFormat): boolean {
+  const structure = format === 'latex' ? LATEX_STRUCTURE : MARKDOWN_STRUCTURE;
+  structure.lastIndex = 0;
+  const found = structure.exec(sentence);
+  structure.lastIndex = 0;
+  return (found !== null && found.index === 0) || new RegExp(`^${NOTE[format].source}`).test(sentence.trimStart());
 }
 
 /**
