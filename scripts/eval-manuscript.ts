@@ -133,7 +133,11 @@ async function main(): Promise<void> {
   for (const split of ['calibration', 'report'] as const) {
     const rows = scored.filter((s) => s.label.split === split || s.label.split === 'both');
     if (rows.every((s) => s.label.split === 'both')) continue;
-    process.stdout.write(`${split}:\n${scoreLines(rows).map((line) => `  ${line}\n`).join('')}`);
+    process.stdout.write(
+      `${split}:\n${scoreLines(rows)
+        .map((line) => `  ${line}\n`)
+        .join('')}`,
+    );
   }
   process.stdout.write(`time: index opened in ${opened.toFixed(0)} ms; ${timings.join('; ')}; load average ${load()}\n`);
   process.stdout.write(`${speed}; load average ${load()}\n`);

@@ -51,9 +51,12 @@ function memo(retriever: Retriever): Retriever {
 
 async function main(): Promise<void> {
   const setDir = resolve(values.set!);
-  const labels = (readFileSync(join(setDir, 'labels.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) as Label[]).filter(
-    (l) => values.split === 'all' || l.split === values.split || l.split === 'both',
-  );
+  const labels = (
+    readFileSync(join(setDir, 'labels.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)) as Label[]
+  ).filter((l) => values.split === 'all' || l.split === values.split || l.split === 'both');
   const prefix = labels[0]!.file.split('/')[0]!;
   const truth = readFileSync(values.papers!, 'utf8')
     .split('\n')
@@ -93,16 +96,21 @@ async function main(): Promise<void> {
             for (const c of found) if (!checks.has(`${draft}:${c.sentenceLine}:${c.key}`)) checks.set(`${draft}:${c.sentenceLine}:${c.key}`, c);
           }
           const of = (label: Label['label'], ok: (l: Label, c: CitationCheck) => boolean) =>
-            labels.filter((l) => l.label === label).filter((l) => {
-              const c = checks.get(`${l.file}:${l.line}:${l.key}`);
-              return c !== undefined && ok(l, c);
-            }).length;
+            labels
+              .filter((l) => l.label === label)
+              .filter((l) => {
+                const c = checks.get(`${l.file}:${l.line}:${l.key}`);
+                return c !== undefined && ok(l, c);
+              }).length;
           const flagged = (c: CitationCheck) => c.verdict !== 'supported' && c.verdict !== 'other-page';
           const a = of('supported', (_, c) => c.verdict === 'supported');
           const b = of('wrong-paper', (_, c) => flagged(c)) + of('unsupported', (_, c) => flagged(c));
           const n = of('wrong-paper', (l, c) => flagged(c) && c.suggested?.path === l.right_path);
           const u = of('unsupported', (_, c) => flagged(c) && c.suggested !== null);
-          rows.push({ score: a + b + n - u, line: `supported ${supported} suggested ${suggested} better ${clearlyBetter}: supported ${a}, flagged ${b}, named ${n}, unsupported named ${u}` });
+          rows.push({
+            score: a + b + n - u,
+            line: `supported ${supported} suggested ${suggested} better ${clearlyBetter}: supported ${a}, flagged ${b}, named ${n}, unsupported named ${u}`,
+          });
         }
   } finally {
     await index.close();

@@ -46,7 +46,10 @@ export function scoreLines(rows: readonly Scored[]): string[] {
       r.label.label === 'wrong-page'
         ? r.check?.verdict === 'other-page' && near(r.check.evidence?.page, r.label.evidence_pages)
         : r.check?.verdict === 'supported' && near(r.check.evidence?.page, r.label.evidence_pages),
-    )}` + (by('wrong-page').length > 0 ? ` (of them locators off by more than a page ${count(by('wrong-page'), (r) => r.check?.verdict === 'other-page' && near(r.check.evidence?.page, r.label.evidence_pages))})` : ''),
+    )}` +
+      (by('wrong-page').length > 0
+        ? ` (of them locators off by more than a page ${count(by('wrong-page'), (r) => r.check?.verdict === 'other-page' && near(r.check.evidence?.page, r.label.evidence_pages))})`
+        : ''),
     `wrong-paper and unsupported flagged ${count(wrong, (r) => flagged(r.check))} (wrong paper ${count(by('wrong-paper'), (r) => flagged(r.check))}, unsupported ${count(by('unsupported'), (r) => flagged(r.check))})`,
     `wrong-paper naming the right paper ${count(by('wrong-paper'), (r) => flagged(r.check) && r.check!.suggested?.path === r.label.right_path)}` +
       ` (on its page ±1 ${count(by('wrong-paper'), (r) => flagged(r.check) && r.check!.suggested?.path === r.label.right_path && near(r.check!.suggested.page, r.label.right_pages))})` +

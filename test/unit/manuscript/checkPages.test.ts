@@ -27,7 +27,12 @@ async function library(root: string): Promise<void> {
   ]);
   await writePdf(
     join(root, 'papers/printed.pdf'),
-    [{ lines: filler('kriging') }, { lines: ['Variogram models are fitted by weighted least squares', 'with weights from the number of point pairs.'] }, { lines: filler('space') }, { lines: filler('time') }],
+    [
+      { lines: filler('kriging') },
+      { lines: ['Variogram models are fitted by weighted least squares', 'with weights from the number of point pairs.'] },
+      { lines: filler('space') },
+      { lines: filler('time') },
+    ],
     { pageLabels: [{ from: 1, start: 101 }] },
   );
 }
@@ -96,9 +101,17 @@ describe('manuscript check: the cited page first, then the rest of the paper', f
 
   it('reads a locator as the page’s printed label when the PDF has page labels, and names pages the same way', () =>
     withLibrary(async (index, port) => {
-      const [printed] = await check(index, port, 'Variogram models are fitted by weighted least squares, weighted by the number of point pairs [@printed, p. 102].');
+      const [printed] = await check(
+        index,
+        port,
+        'Variogram models are fitted by weighted least squares, weighted by the number of point pairs [@printed, p. 102].',
+      );
       assert.equal(line(printed!), 'supported p2: supported on the cited p. 102');
-      const [elsewhere] = await check(index, port, 'Variogram models are fitted by weighted least squares, weighted by the number of point pairs [@printed, p. 104].');
+      const [elsewhere] = await check(
+        index,
+        port,
+        'Variogram models are fitted by weighted least squares, weighted by the number of point pairs [@printed, p. 104].',
+      );
       assert.equal(line(elsewhere!), 'other-page p2: supported on p. 102, not on the cited p. 104');
     }));
 
@@ -140,7 +153,11 @@ describe('manuscript check: the cited page first, then the rest of the paper', f
 
   it('takes a name from the paper’s title for every page of it: a page need not repeat what the paper is about', () =>
     withLibrary(async (index, port) => {
-      const [named] = await check(index, port, 'In frobnicate the geometric model is the negative binomial with its shape parameter fixed at one [@countreg, p. 5].');
+      const [named] = await check(
+        index,
+        port,
+        'In frobnicate the geometric model is the negative binomial with its shape parameter fixed at one [@countreg, p. 5].',
+      );
       assert.equal(named!.verdict, 'supported');
     }));
 });

@@ -50,22 +50,37 @@ describe('manuscript: what a cited sentence claims, and whether a passage states
       ['Eight=8', 'twenty-one=21', 'two hundred and fifty=250', 'hundred=100', 'one=1', 'thousand=1000', '5,000=5000', '6.7%=6.7'],
     );
     assert.deepEqual(facts('Eight of the twenty-one stack loss points lie on one hyperplane.'), ['#8', '#21']);
-    assert.deepEqual(judged('Eight of the twenty-one stack loss points lie on a hyperplane.', 'Note that 8 of the 21 points of the stack loss data fall on a hyperplane.').missing, []);
-    assert.deepEqual(judged('The p-value falls below one in a thousand for the hazard ratio.', 'The hazard ratio has a p-value of less than 1 in 1000.').missing, []);
+    assert.deepEqual(
+      judged('Eight of the twenty-one stack loss points lie on a hyperplane.', 'Note that 8 of the 21 points of the stack loss data fall on a hyperplane.')
+        .missing,
+      [],
+    );
+    assert.deepEqual(
+      judged('The p-value falls below one in a thousand for the hazard ratio.', 'The hazard ratio has a p-value of less than 1 in 1000.').missing,
+      [],
+    );
   });
 
   it('takes a rounded number for the figure it rounds, when the sentence gives two significant digits or more', () => {
-    assert.deepEqual(judged('The estimated difference of the long and short alleles is 1.19.', 'The estimate for long - short alleles is 1.1887500 here.').missing, []);
+    assert.deepEqual(
+      judged('The estimated difference of the long and short alleles is 1.19.', 'The estimate for long - short alleles is 1.1887500 here.').missing,
+      [],
+    );
     assert.deepEqual(judged('The fixed intercept of the sleep model is 251 ms.', 'The fixed intercept of the sleep model is 251.4 ms.').missing, []);
     assert.deepEqual(judged('The sleep model uses 2 random effects.', 'The sleep model uses 1.6 random effects.').missing, ['2']);
   });
 
   it('does not take a small number printed about something else (an equation, a parameter) for the sentence’s', () => {
     // "r = 3" in a sentence that shares only the paper's subject word with the claim.
-    assert.deepEqual(judged('A three-component normal mixture fits the eruption waiting times.', 'We simulate a trivariate example with r = 3 here. Nothing else.').missing, [
-      'three',
-    ]);
-    assert.deepEqual(judged('A three-component normal mixture fits the eruption waiting times.', 'The waiting times of the eruptions are fitted by 3 normal components.').missing, []);
+    assert.deepEqual(
+      judged('A three-component normal mixture fits the eruption waiting times.', 'We simulate a trivariate example with r = 3 here. Nothing else.').missing,
+      ['three'],
+    );
+    assert.deepEqual(
+      judged('A three-component normal mixture fits the eruption waiting times.', 'The waiting times of the eruptions are fitted by 3 normal components.')
+        .missing,
+      [],
+    );
   });
 
   it('compares word forms by their stems and Greek letters by their names', () => {
@@ -89,9 +104,14 @@ describe('manuscript: what a cited sentence claims, and whether a passage states
   });
 
   it('reads a claim spread over two sentences of the draft with the sentence before it', () => {
-    const page = 'A rank deficient design has infinitely many coefficient vectors giving the same fitted values; the pseudo-inverse gives the one of minimum norm.';
+    const page =
+      'A rank deficient design has infinitely many coefficient vectors giving the same fitted values; the pseudo-inverse gives the one of minimum norm.';
     const alone = judged('It picks the one with the smallest norm among them.', page).coverage;
-    const withContext = judged('It picks the one with the smallest norm among them.', page, 'A rank-deficient design leaves infinitely many coefficient vectors with the same fitted values.').coverage;
+    const withContext = judged(
+      'It picks the one with the smallest norm among them.',
+      page,
+      'A rank-deficient design leaves infinitely many coefficient vectors with the same fitted values.',
+    ).coverage;
     assert.ok(withContext > alone, `${withContext} > ${alone}`);
   });
 });

@@ -71,7 +71,10 @@ Use \verb|\cite{inline}| here \citep{after}.`;
       'The toy tree; on the fourth day it rained. <- b[p.~3]',
     ]);
     const md = 'The solver returns the rates in order [@a, p. 3].^[The Lorenz parameters are -8/3, -10 and 28 [@a, p. 2].] The rest follows.';
-    assert.deepEqual(summary(parseDraft(md, 'markdown')), ['The solver returns the rates in order. <- a[p. 3]', 'The Lorenz parameters are -8/3, -10 and 28. <- a[p. 2]']);
+    assert.deepEqual(summary(parseDraft(md, 'markdown')), [
+      'The solver returns the rates in order. <- a[p. 3]',
+      'The Lorenz parameters are -8/3, -10 and 28. <- a[p. 2]',
+    ]);
   });
 
   it('gives a cited sentence the uncited sentence before it in its paragraph as context, and none across a paragraph or a heading', () => {

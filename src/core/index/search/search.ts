@@ -369,7 +369,6 @@ function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQu
   return query.terms.length > 0 ? query : otherwise;
 }
 
-
 /**
  * The words the rerank's lexical order weighs: the question's, without the words of the title of a
  * document it names ("according to the LilyPond Music Glossary" -> music, glossary). Inside the

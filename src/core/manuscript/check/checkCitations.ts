@@ -54,7 +54,14 @@ function pageCounts(retriever: Retriever): () => Promise<ReadonlyMap<string, num
 
 /** One check per key and locator of the sentence: a key cited twice with one locator is judged once. */
 function citedKeys(sentence: CitedSentence): CitedKey[] {
-  return [...new Map(sentence.citations.flatMap((c) => c.keys).map((k) => [`${k.key}\u0000${k.locator.trim()}`, k] as const).reverse()).values()].reverse();
+  return [
+    ...new Map(
+      sentence.citations
+        .flatMap((c) => c.keys)
+        .map((k) => [`${k.key}\u0000${k.locator.trim()}`, k] as const)
+        .reverse(),
+    ).values(),
+  ].reverse();
 }
 
 async function checkSentence(sentence: CitedSentence, run: Run): Promise<CitationCheck[]> {

@@ -21,7 +21,6 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-
 /**
  * The stem a word is compared by: lower-cased, its inflection taken off ("played", "plays" ->
  * play; "studies" -> study; "modelled" -> model), then its first five letters (shorter words
@@ -68,7 +67,10 @@ const GREEK: Record<string, string> = Object.fromEntries(
 export function wordsOf(text: string): string[] {
   // Ligatures, full-width forms and symbol variants (ϵ, ϑ) as their letters; plain ASCII (most of a passage) needs no normalising.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const plain = text.normalize('NFKC').toLowerCase().replace(/[\u03b1-\u03c9]/g, (letter) => ` ${GREEK[letter] ?? letter} `);
+  const plain = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u03b1-\u03c9]/g, (letter) => ` ${GREEK[letter] ?? letter} `);
   return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -149,4 +151,3 @@ function namesOf(sentence: string): Array<{ text: string; word: boolean }> {
   });
   return names;
 }
-

@@ -61,7 +61,10 @@ const PAPER_HEAD = 1500;
 /** Judges the cited paper's pages (`cited`) and the other papers' (`others`, drafts already left out). */
 export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly Page[], locatorPages: readonly number[] | null = null): KeyJudgement {
   // Two pages read as one are no page of their own: they do not count in the words' weights.
-  const weights = stemWeights(claim, [...cited, ...others].filter((page) => !page.across));
+  const weights = stemWeights(
+    claim,
+    [...cited, ...others].filter((page) => !page.across),
+  );
   const judgeAll = (pages: readonly Page[]) =>
     pages.map((passage) => {
       const judged = judgePassage(claim, passage.parts ?? passage.text, weights);

@@ -107,7 +107,10 @@ function notFound(
     return { cause: 'missing-fact', reason: `${there}${paper} states ${facts(best)}` };
   }
   if (citedText) return { cause: 'few-words', reason: `${citedText} does not say this, nor does another page (the closest is ${page(best)})` };
-  return { cause: 'few-words', reason: `${whole ? 'the cited paper does not say this' : 'the cited paper’s closest passages do not say this'} (the closest is ${page(best)})` };
+  return {
+    cause: 'few-words',
+    reason: `${whole ? 'the cited paper does not say this' : 'the cited paper’s closest passages do not say this'} (the closest is ${page(best)})`,
+  };
 }
 
 /** The locator's pages as the reader numbers them: `p. 19`, `pp. 3-5`. */

@@ -38,7 +38,8 @@ export function parseDraft(text: string, format: DraftFormat): ParsedDraft {
     const citations = group.map((g) => toCitation(g, lines));
     const plain = plainSentence(cutOut(prose, from, to, group), format);
     if (plain !== '' || s === 0) {
-      const context = s > 0 && (c - group.length === 0 || raw[c - group.length - 1]!.end <= starts[s - 1]!) ? contextBefore(prose, starts[s - 1]!, from, format) : '';
+      const context =
+        s > 0 && (c - group.length === 0 || raw[c - group.length - 1]!.end <= starts[s - 1]!) ? contextBefore(prose, starts[s - 1]!, from, format) : '';
       sentences.push({ text: plain, range: lines.range(from, to), citations, ...(context ? { context } : {}) });
       continue;
     }
