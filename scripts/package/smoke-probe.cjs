@@ -12,14 +12,13 @@ const { engine } = require(require('node:path').join(extDir, 'dist/engine.js'));
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 // The engine's settings as the editor's one mapping makes them (src/vscode/pure/settings.ts
-// engineSettings); no temperatures: the prompt files decide.
+// engineSettings, core/session/settings.ts SessionSettings); no temperatures: the prompt files decide.
 const settings = {
-  llmProvider: 'ollama',
-  llmBaseUrl: '',
+  model: { kind: 'ollama' },
   ollamaHost: 'http://127.0.0.1:9', // nothing listens: the turn must degrade, not fail
-  graph: { model: 'llama3.2', temperatures: {}, maxClarifications: 2, maxHistory: 10, langfuse: {} },
-  tracing: false,
-  embedding: { provider: 'none', model: 'nomic-embed-text', localDir: '', localPrecision: 'mixed' },
+  limits: {},
+  chat: { model: 'llama3.2', temperatures: {}, maxClarifications: 2, maxHistory: 10, langfuse: {}, tracing: false },
+  embedding: { mode: 'none', ollamaModel: 'nomic-embed-text', modelDir: null, localPrecision: 'mixed' },
   index: { include: ['**/*.pdf', '**/*.md'], exclude: [], ocr: { mode: 'auto', languages: ['eng'], maxPagesPerDocument: 200 } },
   indexRefreshSeconds: 10,
 };
@@ -37,7 +36,7 @@ async function withLocalModelFolder(localDir) {
   const said = [];
   const logger = { ...quiet, info: (line) => said.push(line) };
   // fp32: the model as it is, so the folder's placeholder files are not read before transformers.js is loaded.
-  const embedding = (provider) => ({ ...settings, embedding: { ...settings.embedding, provider, localDir, localPrecision: 'fp32' } });
+  const embedding = (mode) => ({ ...settings, embedding: { ...settings.embedding, mode, modelDir: localDir, localPrecision: 'fp32' } });
   const auto = await index(embedding('auto'), `${dbDir}-auto`, logger);
   const local = await index(embedding('local'), `${dbDir}-local`).then(
     () => ({ code: 'none' }),
@@ -51,15 +50,17 @@ async function withLocalModelFolder(localDir) {
   const stats = await engine.indexStatus(dbDir);
   const turn = await engine.runTurn({
     input: { question: process.env.SMOKE_QUESTION, history: [] },
-    folders: [{ label: 'docs', dbDir }],
+    folders: [{ label: 'docs', dbDir, root: folder }],
     settings,
+    model: settings.model,
     logger: quiet,
   });
   // The scanned page's text, read by OCR from the package's own worker and language data.
   const scanned = await engine.runTurn({
     input: { question: 'How many cups before the espresso machine is descaled?', history: [] },
-    folders: [{ label: 'docs', dbDir }],
+    folders: [{ label: 'docs', dbDir, root: folder }],
     settings,
+    model: settings.model,
     logger: quiet,
   });
   const localModelFolder = process.env.SMOKE_LOCAL_MODEL_DIR ? await withLocalModelFolder(process.env.SMOKE_LOCAL_MODEL_DIR) : undefined;
