@@ -1,8 +1,10 @@
 // End-to-end tier: drives the REAL chat panel of VS Code 1.139 (code-server) in headless
 // Chromium with the extension under development: type `@research` + a vague question, see the
 // clarifying question and its follow-up buttons, click one, see the cited answer streamed from
-// the Ollama-protocol test server, click the citation. Each step is counted as a test and
-// leaves a screenshot in test-artifacts/screenshots/.
+// the Ollama-protocol test server, click the citation; every finished answer shows its text,
+// Sources and buttons without a click (./answerOnScreen.mjs). Then a second session with no
+// Ollama at all (./noModelSession.mjs). Each step is counted as a test and leaves a screenshot
+// in test-artifacts/screenshots/.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCounts } from '../../scripts/vscode-host/host.mjs';
 import { createSteps } from '../../scripts/vscode-host/steps.mjs';
+import { expectOnScreen } from './answerOnScreen.mjs';
+import { runNoModelSession } from './noModelSession.mjs';
 import { recordFirstPagePicture, recordPreview, textUnder, viewerFrame, waitForValue } from './viewerProbes.mjs';
 
 const verbose = process.env.LRA_VERBOSE === '1';
@@ -94,8 +98,10 @@ async function main() {
       await page.locator(SEL.followup).filter({ hasText: 'The proxy timeout' }).first().click();
       await page.locator(SEL.response).filter({ hasText: 'defaults to 30 seconds' }).first().waitFor({ timeout: 30_000 });
       await page.locator(SEL.response).filter({ hasText: 'Sources' }).first().waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(500);
+      await page.waitForTimeout(1500);
       await shot('03-cited-answer');
+      const answer = page.locator('.interactive-item-container.interactive-response').last();
+      await expectOnScreen(answer, { text: [/defaults to 30 seconds/, /Sources/, /proxy-manual\.pdf, p\. 2/] });
     });
 
     await step('clicking a PDF citation shows its page in the viewer with the cited passage highlighted on screen', async () => {
@@ -291,8 +297,9 @@ async function main() {
       await askResearch(fixtures.MANUSCRIPT.question);
       const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'Quadratic Spectral' }).last();
       await answer.getByText('Sources').waitFor({ timeout: 30_000 });
-      await answer.locator('.chat-command-button .monaco-button').filter({ hasText: 'Insert citations' }).first().waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(500);
+      await answer.locator('.chat-command-button .monaco-button').filter({ hasText: 'Insert answer' }).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1500);
+      await expectOnScreen(answer, { text: [/Quadratic Spectral/, /Sources/, /Chaussé \(2010\), p\. 2/], buttons: ['Insert citations', 'Insert answer'] });
       const text = (await answer.innerText()).replace(/\u200b/g, '');
       if (!/Sources[\s\S]*\[\d\]\s*Chaussé \(2010\), p\. 2/.test(text)) throw new Error(`no paper label in the Sources list: ${text}`);
       if (!/\[\d\]\s*manuscript\/notes\/gmm-notes\.md, lines? \d/.test(text)) throw new Error(`the note is not cited by its path: ${text}`);
@@ -334,6 +341,7 @@ async function main() {
     leakServer.close();
     rmSync(workspace, { recursive: true, force: true });
   }
+  await runNoModelSession({ fixtures, step, setOnFailure, shots, verbose });
   const failed = results.filter((r) => !r.ok).length;
   writeCounts({ passed: results.length - failed, failed, skipped: 0 });
   console.log(`e2e: ${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in ${shots}`);

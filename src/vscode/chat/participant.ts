@@ -146,12 +146,17 @@ export class ResearchParticipant implements vscode.Disposable {
     await answer.finish(result, folders);
     // Folders without an index yet were searched as empty (core/session/sourceIndexes.ts): say which, once.
     if (result.unindexed?.length) stream.markdown(`\n\n${displayOnly(`Not indexed yet, so not searched: ${result.unindexed.join(', ')}.`)}`);
+    const fix = await fixFor(result, config.models.chat, ollamaNow);
+    if (fix.note) stream.markdown(fix.note);
+    // Buttons come last, after every Markdown part: VS Code folds a finished response down to its
+    // last run of Markdown (chat.agent.collapseCompletedResponses), so Markdown written after a
+    // button would become "the answer" and fold the quotes and Sources away behind a click.
     // An answer that cites papers can go into the writer's draft (the turn's citations are in the registry).
     if (result.citations.some((c) => c.paper)) {
       stream.button({ title: 'Insert citations', command: COMMANDS.insertCitations, arguments: [{ turn: answer.turnId }] });
       stream.button({ title: 'Insert answer', command: COMMANDS.insertAnswer, arguments: [{ turn: answer.turnId }] });
     }
-    await fixButtons(stream, result, config.models.chat, ollamaNow);
+    if (fix.problem) renderButtons(stream, fix.problem);
     return result;
   }
 
@@ -227,27 +232,28 @@ function turnModel(request: ResearchRequest, config: EditorSettings, configured:
   return { kind: 'given', llm: createVscodeLlmClient(request.model, config.timeouts) };
 }
 
-/** Under a degraded answer, the buttons that fix what it explains. */
-async function fixButtons(
-  stream: vscode.ChatResponseStream,
+/**
+ * Under a degraded answer: a note when Ollama came up meanwhile, else the problem whose buttons fix
+ * what the answer explains (the answer's text already says what happened and what to do).
+ */
+async function fixFor(
   result: SessionTurn,
   chatModel: string,
   ollamaNow: Promise<OllamaAvailability> | undefined,
-): Promise<void> {
+): Promise<{ note?: string; problem?: KnownProblem }> {
   if (result.problem?.code === 'llm-not-configured' && ollamaNow) {
     const problem = problemWithoutModel(await ollamaNow, chatModel);
-    stream.markdown(problem ? '\n\n' : '\n\nOllama has a chat model now: pick it in the model picker for full answers.');
-    if (problem) renderButtons(stream, problem);
-  } else if (result.problem) {
-    // The degraded answer already explains the problem and its fix; add the buttons that apply it.
-    // The graph's problem names no model, so a missing model is taken to be the configured chat model.
-    stream.markdown('\n\n');
-    renderButtons(stream, {
+    return problem ? { problem } : { note: '\n\nOllama has a chat model now: pick it in the model picker for full answers.' };
+  }
+  if (!result.problem) return {};
+  // The graph's problem names no model, so a missing model is taken to be the configured chat model.
+  return {
+    problem: {
       code: result.problem.code,
       message: result.problem.message,
       ...(result.problem.code === 'model-missing' ? { model: chatModel } : {}),
-    });
-  }
+    },
+  };
 }
 
 function metadataOf(turn: SessionTurn, command: string | undefined): ResearchResultMetadata {

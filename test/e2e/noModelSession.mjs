@@ -1,0 +1,83 @@
+// The e2e tier's second session: a new user with no Ollama at all (its host a closed port), the
+// researcher's papers beside the manuals. The model picker offers "Quoted passages (no model)",
+// @research answers extractively, and each finished answer shows its quotes, its Sources and its
+// buttons (Insert, and the ones that fix "no model") without a click.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, startCodeServer, workbenchUrl } from '../../scripts/vscode-host/host.mjs';
+import { expectOnScreen } from './answerOnScreen.mjs';
+
+/** Nothing listens on the discard port: connections are refused at once. */
+const NO_OLLAMA = 'http://127.0.0.1:9';
+const NO_MODEL = 'Quoted passages (no model)';
+const RESPONSE = '.interactive-item-container.interactive-response';
+const INPUT = '.interactive-input-part .monaco-editor';
+const DECORATION = '.interactive-input-part .view-lines span[class*="ced-chat-session-text"]';
+
+export async function runNoModelSession({ fixtures, step, setOnFailure, shots, verbose }) {
+  const workspace = mkdtempSync(join(tmpdir(), 'lra-e2e-nomodel-'));
+  await fixtures.makeWorkspace(workspace);
+  await fixtures.placeManuscript(workspace);
+  const server = await startCodeServer({
+    userSettings: { 'research.ollama.host': NO_OLLAMA, 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false },
+    log: verbose ? (s) => process.stderr.write(s) : () => {},
+  });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
+    setOnFailure((n) => shot(`failed-step-${n}`));
+    await page.goto(workbenchUrl(server, { folder: workspace }));
+
+    console.log('e2e: chat panel with no model');
+    const ready = await step('with no Ollama, the workspace is indexed and the picker offers only "Quoted passages (no model)"', async () => {
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page
+        .getByText(/Research: 7 docs, \d+ chunks/)
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await page.locator('.interactive-input-part').first().getByText(NO_MODEL).first().waitFor({ timeout: 30_000 });
+    });
+    if (!ready) return;
+
+    /** Asks @research and returns the response once its last part (a button) is there and the chat has settled. */
+    const ask = async (question, lastButton) => {
+      await page.locator(INPUT).first().click();
+      if ((await page.locator(DECORATION).count()) === 0) {
+        await page.keyboard.type('@research ', { delay: 30 });
+        await page.locator(DECORATION).first().waitFor({ timeout: 15_000 });
+      }
+      await page.keyboard.type(question, { delay: 5 });
+      await page.keyboard.press('Enter');
+      const response = page.locator(RESPONSE).last();
+      await response.locator('.chat-command-button .monaco-button').filter({ hasText: lastButton }).first().waitFor({ timeout: 60_000 });
+      // The fold is applied once the response is complete and its last Markdown has rendered.
+      await page.waitForTimeout(1500);
+      return response;
+    };
+
+    await step('an answer citing a paper shows its quotes, Sources and Insert buttons without a click, the Ollama buttons under them', async () => {
+      const response = await ask(fixtures.MANUSCRIPT.question, 'Open settings');
+      await shot('10-no-model-paper-answer');
+      await expectOnScreen(response, {
+        text: [/most relevant passages/, /Quadratic Spectral kernel/, /Sources/, /Chaussé \(2010\), p\. \d+/],
+        buttons: ['Insert citations', 'Insert answer', 'How to install Ollama', 'Open settings'],
+      });
+    });
+
+    await step('an answer citing a manual shows its quotes and Sources without a click, the Ollama buttons under them', async () => {
+      const response = await ask('What is the default proxy timeout?', 'Open settings');
+      await shot('11-no-model-manual-answer');
+      const seen = await expectOnScreen(response, {
+        text: [/The proxy timeout defaults to 30 seconds\./, /Sources/, /manuals\/proxy-manual\.pdf, p\. 2/],
+        buttons: ['How to install Ollama', 'Open settings'],
+      });
+      if (seen.buttons.includes('Insert citations')) throw new Error(`a manual's answer offers to insert citations: ${JSON.stringify(seen.buttons)}`);
+    });
+  } finally {
+    await browser.close();
+    server.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
