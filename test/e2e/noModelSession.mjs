@@ -28,15 +28,15 @@ export async function runNoModelSession({ fixtures, step, setOnFailure, shots, v
     const page = await browser.context.newPage();
     const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
     setOnFailure((n) => shot(`failed-step-${n}`));
-    await page.goto(workbenchUrl(server, { folder: workspace }));
-
     console.log('e2e: chat panel with no model');
     const ready = await step('with no Ollama, the workspace is indexed and the picker offers only "Quoted passages (no model)"', async () => {
+      // A second workbench on a busy machine: its first load may take longer than Playwright's 30 s default.
+      await page.goto(workbenchUrl(server, { folder: workspace }), { timeout: 120_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page
         .getByText(/Research: 7 docs, \d+ chunks/)
         .first()
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: 180_000 });
       await page.locator('.interactive-input-part').first().getByText(NO_MODEL).first().waitFor({ timeout: 30_000 });
     });
     if (!ready) return;
