@@ -29,13 +29,14 @@ export interface PassageJudgement {
 
 interface PassageSentence {
   stems: Set<string>;
-  numbers: Array<{ value: number; decimals: number; text: string; after: string[] }>;
+  readonly numbers: Array<{ value: number; decimals: number; text: string; after: string[] }>;
 }
 
 /** A passage as the judgement reads it. */
 export interface PreparedPassage {
-  words: string[];
-  stems: Set<string>;
+  /** Its words in order; a passage made of several, each one's (a name is looked for inside one). */
+  words: ReadonlyArray<readonly string[]>;
+  stems: { has(stem: string): boolean };
   sentences: PassageSentence[];
 }
 
@@ -63,22 +64,22 @@ export function prepared(text: string): PreparedPassage {
     .map((piece) => ({ piece, words: wordsOf(piece) }));
   const words = sentences.flatMap((s) => s.words);
   const passage = {
-    words,
+    words: [words],
     stems: new Set(words.map(stemOf)),
-    sentences: sentences.map(({ piece, words: w }) => ({ stems: new Set(w.map(stemOf)), numbers: numbersOf(piece) })),
+    sentences: sentences.map(({ piece, words: w }) => sentenceOf(piece, w)),
   };
   if (PREPARED.size >= PREPARED_CAP) PREPARED.delete(PREPARED.keys().next().value!);
   PREPARED.set(text, passage);
   return passage;
 }
 
-/** Several passages read as one (a page's passages, in order), each prepared once. */
+/** Several passages read as one (a page's passages, in order), each prepared once: a view over them, nothing copied but the sentence list. */
 export function preparedParts(parts: readonly string[]): PreparedPassage {
   if (parts.length === 1) return prepared(parts[0]!);
   const each = parts.map(prepared);
   return {
     words: each.flatMap((p) => p.words),
-    stems: new Set(each.flatMap((p) => [...p.stems])),
+    stems: { has: (stem) => each.some((p) => p.stems.has(stem)) },
     sentences: each.flatMap((p) => p.sentences),
   };
 }
@@ -107,36 +108,55 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
 export const WINDOW = 3;
 
 function windowCoverage(claim: Claim, passage: PreparedPassage, weights: ReadonlyMap<string, number>): number {
-  const alone = coverageOf(claim.stems, passage, weights);
-  return claim.contextStems.length > 0 ? Math.max(alone, coverageOf([...claim.stems, ...claim.contextStems], passage, weights)) : alone;
-}
-
-function coverageOf(stems: readonly string[], passage: PreparedPassage, weights: ReadonlyMap<string, number>): number {
-  let total = 0;
-  for (const stem of stems) total += weights.get(stem) ?? 1;
-  if (total === 0) return 0;
+  // Which of the claim's stems (then its context's) each sentence holds, found once; a window is
+  // the union of WINDOW sentences' sets.
+  const stems = [...claim.stems, ...claim.contextStems];
+  const weight = stems.map((stem) => weights.get(stem) ?? 1);
+  const own = claim.stems.length;
+  const held = (has: (i: number) => boolean, upTo: number) => {
+    let total = 0;
+    let sum = 0;
+    for (let i = 0; i < upTo; i++) {
+      total += weight[i]!;
+      if (has(i)) sum += weight[i]!;
+    }
+    return total === 0 ? 0 : sum / total;
+  };
+  const shares = (has: (i: number) => boolean) => Math.max(held(has, own), own < stems.length ? held(has, stems.length) : 0);
   const sentences = passage.sentences;
-  if (sentences.length <= WINDOW) return heldWeight(stems, weights, (stem) => passage.stems.has(stem)) / total;
+  const onPage = stems.map((stem) => passage.stems.has(stem));
+  // No window of the page holds more than the page itself: a page that holds little needs no windows.
+  const bound = shares((i) => onPage[i]!);
+  if (sentences.length <= WINDOW || bound < NO_WINDOWS_BELOW) return bound;
+  const masks = sentences.map((sentence) => stems.map((stem, i) => onPage[i]! && sentence.stems.has(stem)));
   let best = 0;
-  for (let start = 0; start + WINDOW <= sentences.length; start++) {
-    const window = sentences.slice(start, start + WINDOW);
-    const held = heldWeight(stems, weights, (stem) => window.some((sentence) => sentence.stems.has(stem)));
-    if (held > best) best = held;
+  for (let start = 0; start + WINDOW <= sentences.length && best < bound; start++) {
+    const window = masks.slice(start, start + WINDOW);
+    const share = shares((i) => window.some((mask) => mask[i]!));
+    if (share > best) best = share;
   }
-  return best / total;
+  return best;
 }
 
-function heldWeight(stems: readonly string[], weights: ReadonlyMap<string, number>, holds: (stem: string) => boolean): number {
-  let held = 0;
-  for (const stem of stems) if (holds(stem)) held += weights.get(stem) ?? 1;
-  return held;
-}
+/** A page holding less than this of the claim (all its sentences together) is far from saying it: its share is taken as is. */
+const NO_WINDOWS_BELOW = 0.2;
 
 /** The name's words in a row; a capitalised word may also start a longer word ("Cox" in `coxph`). */
-function holdsName(words: readonly string[], fact: NameFact): boolean {
+function holdsName(lists: ReadonlyArray<readonly string[]>, fact: NameFact): boolean {
   const wanted = wordsOf(fact.text);
-  if (fact.word && wanted.length === 1) return words.some((w) => w.startsWith(wanted[0]!));
-  return words.some((_, i) => wanted.every((w, j) => words[i + j] === w));
+  if (fact.word && wanted.length === 1) return lists.some((words) => words.some((w) => w.startsWith(wanted[0]!)));
+  return lists.some((words) => words.some((_, i) => wanted.every((w, j) => words[i + j] === w)));
+}
+
+/** A passage's sentence: its stems now, its numbers when a claim with numbers first asks (most claims state none). */
+function sentenceOf(piece: string, words: readonly string[]): PassageSentence {
+  let numbers: PassageSentence['numbers'] | undefined;
+  return {
+    stems: new Set(words.map(stemOf)),
+    get numbers() {
+      return (numbers ??= numbersOf(piece));
+    },
+  };
 }
 
 /** The numbers a sentence states, as digits or words, each with the stems of the two words right after it (what it counts). */
