@@ -11,6 +11,7 @@ import type { Citation } from './api';
 import { snippetOf } from '../text/snippet';
 import { paperDescription, placeText, type CitedPlace } from '../citations/citationLabel';
 import { citationMarkers, markerNumbers } from '../citations/citationMarkers';
+import { isDraft } from '../formats';
 
 /** The tags our prompts wrap data in (prompts/*.md): text from outside may never open or close one. */
 export const DATA_DELIMITERS = ['document', 'draft', 'excerpts', 'library', 'named_papers', 'passage', 'passages'] as const;
@@ -49,8 +50,10 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   // The paper's name lets the model see that "Chaussé (2010)" in the question is this document.
   const described = paperDescription(hit.paper);
   const paper = described ? ` paper="${attribute(described)}"` : '';
+  // The user's own draft (.tex, .qmd, .Rmd) is marked so the model says "your draft", never quotes it as a source's words.
+  const draft = isDraft(hit.path) ? ' written_by="the user (draft)"' : '';
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
-  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}>\n${clean(text)}\n</document>`;
+  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}${draft}>\n${clean(text)}\n</document>`;
 }
 
 /** What a citation label needs of a hit (core/citations/citationLabel.ts). */

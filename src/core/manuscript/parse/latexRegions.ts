@@ -5,8 +5,8 @@
  */
 import type { Interval, ProblemAt, Regions } from './regions';
 
-/** Environments whose body is not LaTeX (code, listings, commented-out text). */
-const VERBATIM_ENVIRONMENTS = new Set([
+/** Environments whose body is not LaTeX (code, listings, commented-out text); the index reads them as code blocks (index/pipeline/extract/latex.ts). */
+export const VERBATIM_ENVIRONMENTS = new Set([
   'verbatim',
   'verbatim*',
   'Verbatim',

@@ -58,6 +58,11 @@ function lineSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
+/** How many lines of YAML front matter open the file (0 when none, or when it is never closed): the index leaves them out of a Quarto draft's text. */
+export function frontMatterLines(text: string): number {
+  return frontMatter(text, lineSpans(text), [], []);
+}
+
 /** Hides YAML front matter at the top of the file; returns the first line after it. */
 function frontMatter(text: string, lines: Array<[number, number]>, hidden: Interval[], problems: ProblemAt[]): number {
   const [start, end] = lines[0]!;

@@ -22,8 +22,8 @@ export interface Regions {
   problems: ProblemAt[];
 }
 
-/** `text` with the intervals' characters turned to spaces (line breaks kept, so offsets and lines stay). */
-export function blank(text: string, intervals: readonly Interval[]): string {
+/** `text` with the intervals' characters turned to spaces, or `fill` (line breaks kept, so offsets and lines stay). */
+export function blank(text: string, intervals: readonly Interval[], fill = ' '): string {
   if (intervals.length === 0) return text;
   const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
@@ -31,7 +31,7 @@ export function blank(text: string, intervals: readonly Interval[]): string {
   for (const [start, end] of sorted) {
     if (end <= at) continue;
     const from = Math.max(start, at);
-    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\n]/g, ' '));
+    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\n]/g, fill));
     at = end;
   }
   parts.push(text.slice(at));

@@ -6,6 +6,8 @@ import { extractPdfText, readPaperEvidence, readPdfPart } from './pdfRead';
 import { extractDocx } from './docx';
 import { extractHtml } from './html';
 import { decodeText } from './text';
+import { extractLatex } from './latex';
+import { extractQuarto } from './quarto';
 import { capPageText, charLimitWarning } from './limitText';
 import { DEFAULT_FILE_LIMITS } from '../fileLimits';
 
@@ -59,6 +61,11 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   }
   const { text, warnings } = decodeText(bytes);
   if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
+  if (file.kind === 'latex' || file.kind === 'quarto') {
+    const draft = file.kind === 'latex' ? extractLatex(text, { maxChars }) : extractQuarto(text, { maxChars });
+    const extra = draft.cut ? { limitedBy: ['maxChars' as const] } : {};
+    return { path: file.path, kind: file.kind, pages: [draft.text], sourceLines: draft.sourceLines, warnings: [...warnings, ...draft.warnings], ...extra };
+  }
   const pages = [text];
   if (!capPageText(pages, maxChars)) return { path: file.path, kind: file.kind, pages, warnings };
   return { path: file.path, kind: file.kind, pages, warnings: [...warnings, charLimitWarning(maxChars)], limitedBy: ['maxChars'] };
