@@ -50,8 +50,8 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   // The paper's name lets the model see that "Chaussé (2010)" in the question is this document.
   const described = paperDescription(hit.paper);
   const paper = described ? ` paper="${attribute(described)}"` : '';
-  // The user's own draft (.tex, .qmd, .Rmd) is marked so the model says "your draft", never quotes it as a source's words.
-  const draft = isDraft(hit.path) ? ' written_by="the user (draft)"' : '';
+  // The user's own draft (.tex, .qmd, .Rmd): citable, never to be quoted as a source's words.
+  const draft = isDraft(hit.path) ? ` author="the user: their own draft, not a published source"` : '';
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
   return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}${draft}>\n${clean(text)}\n</document>`;
 }

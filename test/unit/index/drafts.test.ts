@@ -127,11 +127,11 @@ describe('drafts (.tex, .qmd, .Rmd) as documents', function () {
       ({ path, text: 'The kernel is Matérn.', heading: null, pageStart: null, pageEnd: null, lineStart: 3, lineEnd: 4 }) as unknown as SearchHit;
     assert.match(
       renderPassage(hit('chapters/methods.tex'), 1, (s) => s),
-      /^<document n="1" file="chapters\/methods\.tex" location="lines 3-4" written_by="the user \(draft\)">/,
+      /^<document n="1" file="chapters\/methods\.tex" location="lines 3-4" author="the user: their own draft, not a published source">/,
     );
     assert.doesNotMatch(
       renderPassage(hit('papers/stein.pdf'), 1, (s) => s),
-      /written_by/,
+      /author=/,
     );
   });
 });
