@@ -41,6 +41,9 @@ async function main() {
   await fixtures.makeWorkspace(workspace);
   // A researcher's papers (a bib entry for one), a note and a draft beside the manuals.
   await fixtures.placeManuscript(workspace);
+  // Papers whose titles and authors carry Markdown an attacker wrote (test/e2e/hostilePapers.ts).
+  const e2eServer = require(join(outDir, 'e2e/server.js'));
+  await e2eServer.placeHostilePapers(workspace);
   // A host the chat must never contact: the scripted model puts an image of it in an answer.
   const leakHits = [];
   const leakServer = createServer((req, res) => {
@@ -49,7 +52,6 @@ async function main() {
   });
   await new Promise((resolve) => leakServer.listen(0, '127.0.0.1', resolve));
   const leakUrl = `http://127.0.0.1:${leakServer.address().port}/leak`;
-  const e2eServer = require(join(outDir, 'e2e/server.js'));
   const ollama = await e2eServer.startScriptedOllama(40, { leakUrl });
   mkdirSync(shots, { recursive: true });
 
@@ -60,7 +62,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
-    await page.goto(workbenchUrl(server, { folder: workspace }));
+    await page.goto(workbenchUrl(server, { folder: workspace }), { timeout: 120_000 });
     const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
     setOnFailure((n) => shot(`failed-step-${n}`));
 
@@ -68,9 +70,9 @@ async function main() {
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page
-        .getByText(/Research: 7 docs, \d+ chunks/)
+        .getByText(new RegExp(`Research: ${7 + e2eServer.HOSTILE_PAPERS.length} docs, \\d+ chunks`))
         .first()
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: 180_000 });
     });
     if (!ok) await shot('00-startup-failed');
 
@@ -323,6 +325,69 @@ async function main() {
       }
       if (seen.trim() !== 'Insert here: [@chausse2010computing, p. 14]') throw new Error(`the draft's line reads: ${JSON.stringify(seen)}`);
       await shot('09-citation-inserted');
+    });
+
+    await step('titles carrying a link, an image, a command link, raw HTML or icons show in the Sources list as their own text, and nothing else', async () => {
+      await askResearch(e2eServer.QUOKKA_QUESTION);
+      const answer = page.locator('.interactive-item-container.interactive-response').filter({ hasText: 'dense shrubs' }).last();
+      await answer.getByText('Sources').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1500); // time for an image to load, were one rendered
+      const seen = await answer.evaluate((el) => {
+        const sources = [...el.querySelectorAll('.rendered-markdown li')].filter((li) => /^\s*\[\d+\]/.test(li.textContent ?? ''));
+        return {
+          entries: sources.map((li) => (li.textContent ?? '').replace(/\u200b/g, '')),
+          images: [...el.querySelectorAll('.rendered-markdown img')].map((i) => i.outerHTML),
+          icons: sources.flatMap((li) => [...li.querySelectorAll('.codicon, [class*="codicon-"]')].map((i) => i.className)),
+          links: sources.flatMap((li) =>
+            [...li.querySelectorAll('a')].map((a) => ({
+              href: a.getAttribute('href') ?? '',
+              data: a.getAttribute('data-href') ?? '',
+              text: (a.textContent ?? '').replace(/\u200b/g, ''),
+            })),
+          ),
+          html: sources.map((li) => li.innerHTML).join('\n'),
+        };
+      });
+      await shot('10-hostile-titles');
+      const cited = e2eServer.HOSTILE_PAPERS.filter((p) => seen.entries.some((e) => e.includes(p.file) || e.includes(p.readable)));
+      if (seen.entries.length < 5) throw new Error(`the Sources list has ${seen.entries.length} entries: ${JSON.stringify(seen.entries)}`);
+      if (seen.images.length) throw new Error(`images in the answer: ${seen.images.join(', ')}`);
+      if (seen.icons.length) throw new Error(`icons in the Sources list: ${seen.icons.join(', ')}`);
+      const external = seen.links.filter((a) => /evil\.example|^(https?|mailto|file):/i.test(`${a.href} ${a.data}`));
+      if (external.length) throw new Error(`links out of the Sources list: ${JSON.stringify(external)}`);
+      const commands = seen.links.filter((a) => /^command:/.test(a.href || a.data));
+      const foreign = commands.filter(
+        (a) => !/^command:local-research\.(openCitation|insertCitation)\?/.test(a.href || a.data) || /planted/.test(decodeURIComponent(a.href || a.data)),
+      );
+      if (foreign.length) throw new Error(`command links not ours: ${JSON.stringify(foreign)}`);
+      // Each link is a whole [n], a whole label, or "insert": no link of a title's own inside one.
+      const labelOf = (entry) =>
+        entry
+          .replace(/^\s*\[\d+\]\s*/, '')
+          .replace(/\s*·\s*insert\s*$/, '')
+          .trim();
+      const stray = seen.links.filter((a) => !/^\[\d+\]$/.test(a.text) && a.text !== 'insert' && !seen.entries.some((e) => labelOf(e) === a.text.trim()));
+      if (stray.length) throw new Error(`links that are not a whole citation: ${JSON.stringify(stray)} in ${seen.html}`);
+      const atStart = e2eServer.HOSTILE_PAPERS.filter((p) => p.file.includes('/start-'));
+      const unread = atStart.filter((p) => !seen.entries.some((e) => e.includes(p.readable)));
+      if (unread.length > 1 || cited.length < 5)
+        throw new Error(`titles not shown as their own text: ${unread.map((p) => p.readable).join(' | ')} in ${JSON.stringify(seen.entries)}`);
+    });
+
+    await step('Show Papers lists a title with $(icon) syntax as those characters, no icon', async () => {
+      await runCommand('Local Research: Show Papers');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+      await page.keyboard.type('Quokka study', { delay: 5 });
+      const rows = page.locator('.quick-input-list .monaco-list-row');
+      await rows.filter({ hasText: 'zap' }).first().waitFor({ timeout: 15_000 });
+      const seen = await page.locator('.quick-input-list').evaluate((list) => ({
+        icons: [...list.querySelectorAll('.monaco-list-row .codicon')].map((i) => i.className).filter((c) => /codicon-(zap|github)\b/.test(c)),
+        text: [...list.querySelectorAll('.monaco-list-row')].map((r) => (r.textContent ?? '').replace(/\u200b/g, '')).join('\n'),
+      }));
+      await shot('11-papers-quick-pick');
+      await page.keyboard.press('Escape');
+      if (seen.icons.length) throw new Error(`icons rendered from a title: ${seen.icons.join(', ')}`);
+      if (!seen.text.includes('$(zap) Quokka study $(github)')) throw new Error(`the title's own text is not shown: ${seen.text}`);
     });
 
     await step('"Set Langfuse Secret Key" stores the key in SecretStorage, not in settings.json', async () => {

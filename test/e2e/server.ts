@@ -2,13 +2,18 @@
 import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../support/fakeOllama';
 import { researchScript } from '../integration/scriptedResearchModel';
 import { EXTERNAL_LINK } from '../support/hostileDoc';
+import { quokkaReply } from './hostilePapers';
+
+export { HOSTILE_PAPERS, QUOKKA_QUESTION, placeHostilePapers } from './hostilePapers';
 
 /** Asked this, the model answers as a document steered it: an image of `leakUrl` and an external link. */
 export const LEAK_QUESTION = 'Where does the proxy send its leak report?';
 
 export function startScriptedOllama(tokenDelayMs = 40, options: { leakUrl?: string } = {}): Promise<FakeOllama> {
   const research = researchScript({ tokenDelayMs });
-  return startFakeOllama({ chat: (body) => (options.leakUrl ? steered(body, options.leakUrl, tokenDelayMs) : undefined) ?? research(body) });
+  return startFakeOllama({
+    chat: (body) => (options.leakUrl ? steered(body, options.leakUrl, tokenDelayMs) : undefined) ?? quokkaReply(body) ?? research(body),
+  });
 }
 
 /** The streamed answer to LEAK_QUESTION; alt text and link text hold spaces, so each construct arrives split across tokens. */

@@ -10,6 +10,7 @@ import type { Logger } from '../../core/ports';
 import { CitationMarkerStream } from '../citations/links';
 import type { CitationRegistry } from '../citations/registry';
 import { citationCommandUri, citationHover } from '../pure/citationLinks';
+import { markdownText } from '../pure/documentText';
 import { renderCitations } from './render';
 import type { FolderPaths } from '../indexing/workspaceFolders';
 
@@ -40,12 +41,13 @@ export class AnswerStream {
       case 'progress':
         // VS Code 1.139 folds markdown that is followed by more progress into the collapsed
         // "Completed N steps" group: once the answer streams, later steps go to the log only.
-        if (this.streamedTokens === 0) this.stream.progress(event.message);
+        // A progress line is Markdown to VS Code, and it may name a paper ("Searching in …"): text only.
+        if (this.streamedTokens === 0) this.stream.progress(markdownText(event.message));
         else this.log.debug(`step: ${event.agent}: ${event.message}`);
         break;
       case 'waiting':
         // Before the answer streams: the model is loading or reading a long prompt.
-        if (this.streamedTokens === 0) this.stream.progress(event.message);
+        if (this.streamedTokens === 0) this.stream.progress(markdownText(event.message));
         break;
       case 'sources':
         this.sources = event.citations;

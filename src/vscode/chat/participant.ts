@@ -22,6 +22,7 @@ import { displayOnly } from '../pure/chatMarkdown';
 import { isExtractiveModel, problemWithoutModel } from '../models/extractiveModel';
 import { VENDOR, type OllamaAvailability } from '../models/ollamaModels';
 import { abortSignalOf } from '../pure/cancellation';
+import { markdownText, plainLabel, plainText } from '../pure/documentText';
 import { AnswerStream } from './answerStream';
 import type { CitationRegistry } from '../citations/registry';
 import { COMMANDS } from '../pure/commandIds';
@@ -166,9 +167,9 @@ export class ResearchParticipant implements vscode.Disposable {
     if (job.error) throw job.error;
     const s = job.summary!;
     stream.markdown(`${runSummaryText(s, this.index.lastStats)} (${s.seconds.toFixed(1)} s; embeddings: ${s.embeddingChoice})\n`);
-    // File names and reasons (parser messages) come from the documents: display-only.
-    for (const f of s.failed) stream.markdown(`\n- ${displayOnly(`${f.path}: ${f.reason}`)}`);
-    for (const n of s.notices) stream.markdown(`\n\n${displayOnly(n)}`);
+    // File names and reasons (parser messages) come from the documents: text only.
+    for (const f of s.failed) stream.markdown(`\n- ${markdownText(`${f.path}: ${f.reason}`)}`);
+    for (const n of s.notices) stream.markdown(`\n\n${markdownText(n)}`);
     return { metadata: { kind: 'local-research-command', command: 'index' } };
   }
 
@@ -212,7 +213,9 @@ export class ResearchParticipant implements vscode.Disposable {
 export const followupProvider: vscode.ChatFollowupProvider = {
   provideFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] {
     if (!isResearchMetadata(result.metadata)) return [];
-    return result.metadata.followups.map((f) => ({ prompt: f.prompt, label: f.label }));
+    // Built from paper titles and file names: a button label without icons, a prompt (shown as the
+    // user's message once clicked) that forms no link or image.
+    return result.metadata.followups.map((f) => ({ prompt: displayOnly(plainText(f.prompt)), label: plainLabel(f.label) }));
   },
 };
 

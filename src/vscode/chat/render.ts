@@ -8,8 +8,7 @@ import type { FolderPaths } from '../indexing/workspaceFolders';
 import type { Citation } from '../../core/graph/api';
 import { docxPreviewUri, isDocx } from '../citations/docxPreview';
 import { trustedMarkdown } from '../citations/links';
-import { citationLabel } from '../../core/citations/citationLabel';
-import { citationCommandUri, citationHover, insertCitationUri, markdownLink } from '../pure/citationLinks';
+import { citationHover, sourcesEntry } from '../pure/citationLinks';
 import { SOURCES_HEADING } from '../pure/chatHistory';
 import { buttonsFor, problemLine, type KnownProblem } from '../pure/knownProblems';
 
@@ -46,11 +45,7 @@ export function renderCitations(
   if (citations.length === 0) return;
   stream.markdown(SOURCES_HEADING);
   for (const c of citations) {
-    const uri = citationCommandUri(turn, c);
-    const hover = citationHover(c, hoverOf(c));
-    // A paper can be cited in the writer's draft from here (a note has no bib entry to cite).
-    const insert = c.paper ? ` · ${markdownLink('insert', insertCitationUri(turn, c), `Insert ${citationLabel(c)} at the cursor of your draft`)}` : '';
-    stream.markdown(trustedMarkdown(`\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}${insert}`));
+    stream.markdown(trustedMarkdown(sourcesEntry(turn, c, citationHover(c, hoverOf(c)))));
     const location = citationLocation(folders, c);
     if (location) stream.reference(location);
   }

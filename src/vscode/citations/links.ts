@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { citationMarkers, markerNumbers, OPEN_MARKER_AT_END } from '../../core/citations/citationMarkers';
 import { ChatMarkdownGuard } from '../pure/chatMarkdown';
-import { markdownLink } from '../pure/citationLinks';
+import { markdownLink } from '../pure/documentText';
 import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from '../pure/commandIds';
 
 /** Markdown the chat may run our citation commands from (open, insert into the draft), and nothing else; no raw HTML. */

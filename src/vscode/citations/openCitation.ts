@@ -18,6 +18,7 @@ import type { PdfViewerProvider } from '../viewer/provider';
 import type { FolderPaths } from '../indexing/workspaceFolders';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { FileHashes } from '../pure/fileHashes';
+import { messageText } from '../pure/documentText';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
 import { docxPreviewUri, isDocx, type DocxPreviewProvider } from './docxPreview';
@@ -39,7 +40,7 @@ export function createCitationOpener(deps: {
     async open(args) {
       const located = deps.folders().locate(args.file);
       if (!located || !isInside(located.path)) {
-        void vscode.window.showWarningMessage(`Local Research: cannot open "${args.file}": it is not a document of this workspace.`);
+        void vscode.window.showWarningMessage(messageText(`Local Research: cannot open "${args.file}": it is not a document of this workspace.`));
         return;
       }
       const turn = deps.registry.get(args.turn);
@@ -56,7 +57,7 @@ export function createCitationOpener(deps: {
           ? `${citation.file} is not on this machine: the shared index at ${located.folder.dbDir} cites it, but ${located.folder.uri.fsPath} has no such file (copy the team's documents there to open it).`
           : `${citation.file} is no longer in this workspace (moved or deleted since it was indexed). Re-index to update the index.`;
         if (isPdf) deps.viewer.showMissing(uri, message);
-        else void vscode.window.showWarningMessage(`Local Research: ${message}`);
+        else void vscode.window.showWarningMessage(messageText(`Local Research: ${message}`));
         return;
       }
       if (isPdf) {

@@ -9,6 +9,7 @@ import type { EngineIndexSummary } from '../engine/contract';
 import { damagedIndexText, needsRebuild } from './indexHealth';
 import { messageOf, showProblem } from '../problemToast';
 import { COMMANDS } from '../pure/commandIds';
+import { messageText } from '../pure/documentText';
 import { SharedIndexReadOnlyError } from './sharedIndex';
 
 export type IndexJobKind = 'index' | 'rebuild' | 'clear';
@@ -38,7 +39,7 @@ export function reportRun(result: IndexJobResult, trigger: IndexTrigger, fresh: 
   if (result.error) {
     // A damaged index says so in the editor's words, with the Rebuild button (not core's CLI advice).
     const text = needsRebuild(result.error) ? damagedIndexText(result.error) : `indexing failed: ${messageOf(result.error)}`;
-    if (trigger !== 'chat') void showProblem(`Local Research: ${text}`, result.error);
+    if (trigger !== 'chat') void showProblem(messageText(`Local Research: ${text}`), result.error);
     return;
   }
   const summary = result.summary;
@@ -46,13 +47,13 @@ export function reportRun(result: IndexJobResult, trigger: IndexTrigger, fresh: 
   const logButton = summary.failed.length || summary.warned.length ? ['Open Log'] : [];
   let message: Thenable<string | undefined> | undefined;
   if (trigger === 'command') {
-    const text = `Local Research: ${runSummaryText(summary, stats)}`;
+    const text = messageText(`Local Research: ${runSummaryText(summary, stats)}`);
     message = summary.failed.length ? vscode.window.showWarningMessage(text, ...logButton) : vscode.window.showInformationMessage(text, ...logButton);
   } else if (trigger === 'background' && fresh.length > 0) {
     const first = fresh[0]!;
     const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
     message = vscode.window.showWarningMessage(
-      `Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`,
+      messageText(`Local Research: ${plural(fresh.length, 'document')} could not be indexed: ${first.path}: ${first.reason}${more}.`),
       'Open Log',
     );
   }

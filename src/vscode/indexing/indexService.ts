@@ -18,6 +18,7 @@ import { readConfig } from '../settings/config';
 import { loadEngine } from '../engine/load';
 import type { EngineIndexRequest, EngineIndexSummary } from '../engine/contract';
 import { engineSettings } from '../pure/settings';
+import { messageText, plainLabel } from '../pure/documentText';
 import type { StatusBar } from './statusBar';
 import type { SecretStore } from '../settings/secrets';
 import { logRun, reportRun } from './indexReport';
@@ -252,7 +253,11 @@ export class IndexService implements vscode.Disposable {
       if (step.done) return step.value;
       const p = step.value;
       const plain = progressText(p);
-      const text = label ? { short: `${label} ${plain.short}`, detail: `${label}: ${plain.detail}` } : plain;
+      // The detail names the file being read: a notification renders links, the status bar icons.
+      const text = {
+        short: plainLabel(label ? `${label} ${plain.short}` : plain.short),
+        detail: messageText(label ? `${label}: ${plain.detail}` : plain.detail),
+      };
       this.statusBar.setIndexing(text);
       const increment = p.total > 0 ? ((p.done - lastDone) / p.total) * share : 0;
       lastDone = p.done;

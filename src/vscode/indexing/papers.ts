@@ -15,6 +15,7 @@ import { describe } from '../log';
 import { engineSettings } from '../pure/settings';
 import { sourcesText } from '../pure/paperSources';
 import type { SecretStore } from '../settings/secrets';
+import { plainLabel } from '../pure/documentText';
 
 interface PaperItem extends vscode.QuickPickItem {
   paper?: EnginePaper;
@@ -43,17 +44,18 @@ export async function showPapers(index: IndexService, secrets: SecretStore, log:
     return undefined;
   }
   for (const problem of listed.problems) log.warn(`papers: ${problem}`);
+  // Names, paths and bib text are the documents' own: labels without icons or line breaks.
   const items: PaperItem[] = listed.papers.map((paper) => ({
-    label: paper.name ?? paper.path,
-    description: paper.name ? paper.path : 'no record: cited by its path',
-    detail: sourcesText(paper.record),
+    label: plainLabel(paper.name ?? paper.path),
+    description: paper.name ? plainLabel(paper.path) : 'no record: cited by its path',
+    detail: plainLabel(sourcesText(paper.record)),
     paper,
   }));
   if (listed.problems.length > 0) {
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({
       label: `$(warning) ${listed.problems.length} bib entr${listed.problems.length === 1 ? 'y' : 'ies'} could not be used`,
-      detail: listed.problems.slice(0, 3).join(' · '),
+      detail: plainLabel(listed.problems.slice(0, 3).join(' · ')),
       problems: listed.problems,
     });
   }

@@ -19,6 +19,7 @@ import { describe } from '../log';
 import { abortSignalOf } from '../pure/cancellation';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { COMMANDS, OPEN_CITATION_COMMAND } from '../pure/commandIds';
+import { markdownLink, markdownText, messageText, plainLabel, plainText } from '../pure/documentText';
 import { diagnosticMessage } from '../pure/manuscript';
 import { engineSettings } from '../pure/settings';
 import type { SecretStore } from '../settings/secrets';
@@ -101,7 +102,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') return undefined;
       this.deps.log.warn(`check: ${name} failed`, error);
-      void vscode.window.showErrorMessage(`Local Research: the citations of ${name} could not be checked: ${describe(error)}`);
+      void vscode.window.showErrorMessage(messageText(`Local Research: the citations of ${name} could not be checked: ${describe(error)}`));
       return undefined;
     }
     await this.show(document, result, selection);
@@ -129,7 +130,8 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     const diagnostics: vscode.Diagnostic[] = [];
     for (const { check } of this.results.get(key)!) {
       if (check.verdict === 'supported') continue;
-      const diagnostic = new vscode.Diagnostic(toRange(check.sentenceRange), diagnosticMessage(check), vscode.DiagnosticSeverity.Warning);
+      // Keys, labels and reasons quote the draft and the papers: one line of plain text.
+      const diagnostic = new vscode.Diagnostic(toRange(check.sentenceRange), plainText(diagnosticMessage(check)), vscode.DiagnosticSeverity.Warning);
       diagnostic.source = DIAGNOSTIC_SOURCE;
       diagnostic.code = check.verdict;
       diagnostics.push(diagnostic);
@@ -138,7 +140,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
       const line = Math.max(0, problem.line - 1);
       const diagnostic = new vscode.Diagnostic(
         new vscode.Range(line, Math.max(0, problem.column - 1), line, 10_000),
-        problem.message,
+        plainText(problem.message),
         vscode.DiagnosticSeverity.Warning,
       );
       diagnostic.source = DIAGNOSTIC_SOURCE;
@@ -153,7 +155,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
         : `${result.checks.length} cited key${result.checks.length === 1 ? '' : 's'} checked: ${result.checks.length - flagged} supported, ${flagged} flagged${flagged ? ' (see the Problems panel)' : ''}`;
     this.deps.log.info(`check: ${document.uri.fsPath}: ${summary}`);
     for (const note of result.notes) this.deps.log.warn(`check: ${note}`);
-    void vscode.window.showInformationMessage(`Local Research: ${summary}.${result.notes.length ? ` ${result.notes.join(' · ')}` : ''}`);
+    void vscode.window.showInformationMessage(messageText(`Local Research: ${summary}.${result.notes.length ? ` ${result.notes.join(' · ')}` : ''}`));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
@@ -162,18 +164,18 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     const md = new vscode.MarkdownString();
     md.isTrusted = { enabledCommands: [OPEN_CITATION_COMMAND] };
     for (const { check, evidence, suggested } of here) {
-      md.appendMarkdown(`**${escapeMarkdown(check.key)}**: ${VERDICT[check.verdict]}`);
+      md.appendMarkdown(`**${markdownText(check.key)}**: ${VERDICT[check.verdict]}`);
       if (check.evidence && evidence) {
         md.appendMarkdown(` · ${openLink(check.evidence.label, evidence)}\n\n`);
-        md.appendText(quote(check.evidence.text));
+        md.appendMarkdown(markdownText(quote(check.evidence.text)));
       }
       if (check.suggested && suggested) {
         md.appendMarkdown(
-          `\n\n${openLink(check.suggested.label, suggested)} says this${check.suggested.key ? ` (${escapeMarkdown(check.suggested.key)})` : ''}:\n\n`,
+          `\n\n${openLink(check.suggested.label, suggested)} says this${check.suggested.key ? ` (${markdownText(check.suggested.key)})` : ''}:\n\n`,
         );
-        md.appendText(quote(check.suggested.text));
+        md.appendMarkdown(markdownText(quote(check.suggested.text)));
       }
-      if (check.verdict !== 'supported') md.appendMarkdown('\n\n').appendText(check.reason);
+      if (check.verdict !== 'supported') md.appendMarkdown(`\n\n${markdownText(check.reason)}`);
       md.appendMarkdown('\n\n---\n\n');
     }
     return new vscode.Hover(md, toRange(here[0]!.check.sentenceRange));
@@ -185,7 +187,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
       if (!toRange(check.sentenceRange).intersection(range)) continue;
       if (check.suggested && suggested) {
         const replace = new vscode.CodeAction(
-          `Cite ${check.suggested.label}${check.suggested.key ? ` (${check.suggested.key})` : ''} instead of ${check.key}`,
+          plainLabel(`Cite ${check.suggested.label}${check.suggested.key ? ` (${check.suggested.key})` : ''} instead of ${check.key}`),
           vscode.CodeActionKind.QuickFix,
         );
         const keyRange = toRange(check.keyRange);
@@ -200,12 +202,12 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
         replace.command = { title: replace.title, command: COMMANDS.replaceCitationKey, arguments: [args] };
         replace.isPreferred = true;
         actions.push(replace);
-        const open = new vscode.CodeAction(`Open ${check.suggested.label} (what the suggested paper says)`, vscode.CodeActionKind.Empty);
+        const open = new vscode.CodeAction(plainLabel(`Open ${check.suggested.label} (what the suggested paper says)`), vscode.CodeActionKind.Empty);
         open.command = { title: open.title, command: OPEN_CITATION_COMMAND, arguments: [suggested] };
         actions.push(open);
       }
       if (check.evidence && evidence) {
-        const open = new vscode.CodeAction(`Open ${check.evidence.label} (the cited paper's closest passage)`, vscode.CodeActionKind.Empty);
+        const open = new vscode.CodeAction(plainLabel(`Open ${check.evidence.label} (the cited paper's closest passage)`), vscode.CodeActionKind.Empty);
         open.command = { title: open.title, command: OPEN_CITATION_COMMAND, arguments: [evidence] };
         actions.push(open);
       }
@@ -248,11 +250,7 @@ const VERDICT: Record<EngineCitationCheck['verdict'], string> = {
 
 function openLink(label: string, args: CitationLinkArgs): string {
   const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[()'!*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${escapeMarkdown(label)}](command:${OPEN_CITATION_COMMAND}?${encoded} "Open in the viewer")`;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, (ch) => `\\${ch}`);
+  return markdownLink(label, `command:${OPEN_CITATION_COMMAND}?${encoded}`, 'Open in the viewer');
 }
 
 /** A passage shortened for a hover. */

@@ -12,6 +12,7 @@ import { readConfig } from '../settings/config';
 import { loadEngine } from '../engine/load';
 import type { IndexService } from '../indexing/indexService';
 import { COMMANDS } from '../pure/commandIds';
+import { markdownText, messageText, plainLabel } from '../pure/documentText';
 import { engineSettings } from '../pure/settings';
 import type { SecretStore } from '../settings/secrets';
 import { addBibEntries, askBibEntries } from './bibEntries';
@@ -66,11 +67,13 @@ export class KeyCompletionProvider implements vscode.CompletionItemProvider {
       replacing: new vscode.Range(position.line, at.start, position.line, at.end),
     };
     const items = papers.map((paper, i) => {
-      const item = new vscode.CompletionItem({ label: paper.key, description: paper.name }, vscode.CompletionItemKind.Reference);
-      item.detail = paper.name;
-      item.documentation = new vscode.MarkdownString().appendText(
+      // Keys, names, titles and paths are the library's own: labels and Markdown that show text only.
+      const item = new vscode.CompletionItem({ label: plainLabel(paper.key), description: plainLabel(paper.name) }, vscode.CompletionItemKind.Reference);
+      item.detail = plainLabel(paper.name);
+      item.documentation = new vscode.MarkdownString(
         [paper.title ?? '', paper.path ?? '', paper.newEntry ? `Not in ${paper.newEntry.bibFile} yet: choosing it offers to add its entry.` : '']
           .filter(Boolean)
+          .map(markdownText)
           .join('\n\n'),
       );
       item.filterText = paper.filterText;
@@ -97,6 +100,6 @@ export async function addBibEntryCommand(args: AddBibEntryArgs): Promise<boolean
   const answer = await askBibEntries([{ ...edit, exists }], 'Add entry', 'Not now');
   if (answer !== 'accept') return false;
   const problems = await addBibEntries([{ ...edit, exists }]);
-  for (const problem of problems) void vscode.window.showErrorMessage(`Local Research: ${problem}`);
+  for (const problem of problems) void vscode.window.showErrorMessage(messageText(`Local Research: ${problem}`));
   return problems.length === 0;
 }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { EngineDraft } from '../engine/contract';
 import { DRAFT_GLOB, isDraftPath } from '../pure/manuscript';
+import { messageText, plainLabel } from '../pure/documentText';
 
 export function isDraft(document: vscode.TextDocument): boolean {
   return document.uri.scheme === 'file' && isDraftPath(document.uri.fsPath);
@@ -73,12 +74,12 @@ export class DraftTracker implements vscode.Disposable {
     if (pick !== 'Open a draft…') return;
     const files = await vscode.workspace.findFiles(DRAFT_GLOB, '**/{node_modules,.git,.research-index}/**', 200);
     const chosen = await vscode.window.showQuickPick(
-      files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+      files.map((uri) => ({ label: plainLabel(vscode.workspace.asRelativePath(uri)), uri })),
       { title: 'Open a draft to insert into', placeHolder: files.length ? 'A .tex, .md, .qmd or .Rmd file of the workspace' : 'No draft in the workspace' },
     );
     if (!chosen) return;
     await vscode.window.showTextDocument(chosen.uri, { preview: false });
-    void vscode.window.showInformationMessage(`Local Research: put the cursor where ${what} should go in ${chosen.label}, then insert again.`);
+    void vscode.window.showInformationMessage(messageText(`Local Research: put the cursor where ${what} should go in ${chosen.label}, then insert again.`));
   }
 
   dispose(): void {

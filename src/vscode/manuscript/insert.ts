@@ -19,6 +19,7 @@ import { describe } from '../log';
 import type { CitationLinkArgs } from '../pure/citationLinks';
 import { engineSettings } from '../pure/settings';
 import type { SecretStore } from '../settings/secrets';
+import { messageText } from '../pure/documentText';
 import { addBibEntries, askBibEntries } from './bibEntries';
 import { engineDraft, type DraftTracker } from './drafts';
 
@@ -114,7 +115,7 @@ export class ManuscriptInserter {
       keys: plan.requests.map((r) => r?.key ?? null),
       addEntries: async () => {
         if (!accepted) return;
-        for (const problem of await addBibEntries(plan.bibEdits)) void vscode.window.showErrorMessage(`Local Research: ${problem}`);
+        for (const problem of await addBibEntries(plan.bibEdits)) void vscode.window.showErrorMessage(messageText(`Local Research: ${problem}`));
       },
     };
   }
@@ -166,7 +167,9 @@ export class ManuscriptInserter {
     const { text, notes } = compose(plan);
     const allNotes = [...plan.notes, ...notes];
     if (!text.trim() || plan.requests.every((r) => r === null)) {
-      void vscode.window.showWarningMessage(`Local Research: nothing to insert: ${allNotes.join(' ') || 'the answer cites no paper of the library'}`);
+      void vscode.window.showWarningMessage(
+        messageText(`Local Research: nothing to insert: ${allNotes.join(' ') || 'the answer cites no paper of the library'}`),
+      );
       return { added: [], notes: allNotes };
     }
     let addEntries = false;
@@ -189,11 +192,11 @@ export class ManuscriptInserter {
     const added: string[] = [];
     if (addEntries) {
       const problems = await addBibEntries(plan.bibEdits);
-      for (const problem of problems) void vscode.window.showErrorMessage(`Local Research: ${problem}`);
+      for (const problem of problems) void vscode.window.showErrorMessage(messageText(`Local Research: ${problem}`));
       if (problems.length === 0) added.push(...plan.bibEdits.flatMap((e) => e.entries.map((entry) => entry.key)));
     }
     this.deps.log.info(`insert: ${what} into ${target.document.uri.fsPath}${added.length ? `; entries added: ${added.join(', ')}` : ''}`);
-    if (allNotes.length > 0) void vscode.window.showInformationMessage(`Local Research: ${allNotes.join(' · ')}`);
+    if (allNotes.length > 0) void vscode.window.showInformationMessage(messageText(`Local Research: ${allNotes.join(' · ')}`));
     return { inserted: text, added, notes: allNotes };
   }
 }

@@ -5,6 +5,7 @@
 import type { Citation } from '../../core/graph/api';
 import { citationLabel } from '../../core/citations/citationLabel';
 import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from './commandIds';
+import { markdownLink } from './documentText';
 
 /** What a link carries: its turn and number, and where to open if the turn is forgotten. */
 export interface CitationLinkArgs {
@@ -35,8 +36,11 @@ export function insertCitationUri(turn: string, c: Citation): string {
   return citationCommandUri(turn, c, INSERT_CITATION_COMMAND);
 }
 
-/** A marker link as `markdownLink` writes it, so history can turn it back into `[n]`. */
-const MARKER_LINK = /\[\\\[(\d+)\\\]\]\(command:local-research\.openCitation\?[^\s)]*(?: "(?:[^"\\]|\\.)*")?\)/g;
+/**
+ * A marker link as `markdownLink` writes it (`[&#91;2&#93;](command:… "…")`), or as it was written
+ * before labels were entity-encoded (`[\[2\]](…)`), so history can turn it back into `[n]`.
+ */
+const MARKER_LINK = /\[(?:\\\[|&#91;)(\d+)(?:\\\]|&#93;)\]\(command:local-research\.openCitation\?[^\s)]*(?: "(?:[^"\\]|\\.)*")?\)/g;
 
 /** Answer text as the model wrote it: citation links back to plain `[n]` markers. */
 export function unlinkCitations(markdown: string): string {
@@ -53,9 +57,14 @@ export function citationHover(c: Citation, quote: string | undefined): string {
   return quote ? `${where}: “${quote}”` : where;
 }
 
-/** `[label](command "title")` with the label and title escaped for Markdown. */
-export function markdownLink(label: string, uri: string, title?: string): string {
-  const escapedLabel = label.replace(/[\\[\]*_`<>]/g, (ch) => `\\${ch}`);
-  const escapedTitle = title ? ` "${title.replace(/["\\]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ')}"` : '';
-  return `[${escapedLabel}](${uri}${escapedTitle})`;
+/**
+ * One entry of the Sources list: `[n]` and the label as links that open the citation, and for a
+ * paper an "insert" link. The label and the hover are the document's text (a title, authors, a
+ * file name, the quote): they display as written and form no link, image or icon of their own.
+ */
+export function sourcesEntry(turn: string, c: Citation, hover: string): string {
+  const uri = citationCommandUri(turn, c);
+  // A paper can be cited in the writer's draft from here (a note has no bib entry to cite).
+  const insert = c.paper ? ` · ${markdownLink('insert', insertCitationUri(turn, c), `Insert ${citationLabel(c)} at the cursor of your draft`)}` : '';
+  return `\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}${insert}`;
 }

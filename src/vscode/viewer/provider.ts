@@ -12,6 +12,7 @@ import type { Logger } from '../../core/ports';
 import { describe } from '../log';
 import { viewerHtml } from './html';
 import { fileVersion, type PagePreviews } from './pagePreviews';
+import { plainLabel } from '../pure/documentText';
 
 const STATE_KEY = 'pdfViewer.viewState';
 
@@ -76,7 +77,12 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
 
   /** A viewer tab for a PDF that is not there, saying so, instead of a failed open. */
   showMissing(uri: vscode.Uri, message: string): void {
-    const panel = vscode.window.createWebviewPanel(PDF_VIEW_TYPE + '.missing', posix.basename(uri.path), vscode.ViewColumn.Active, this.webviewOptions());
+    const panel = vscode.window.createWebviewPanel(
+      PDF_VIEW_TYPE + '.missing',
+      plainLabel(posix.basename(uri.path)),
+      vscode.ViewColumn.Active,
+      this.webviewOptions(),
+    );
     const key = keyOf(uri);
     this.viewers.set(key, { panel, ready: false });
     panel.onDidDispose(() => this.viewers.get(key)?.panel === panel && this.viewers.delete(key));

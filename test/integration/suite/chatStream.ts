@@ -5,6 +5,11 @@
 import * as vscode from 'vscode';
 import { unlinkCitations } from '../../../src/vscode/pure/citationLinks';
 
+/** Document text in our Markdown is written as numeric character references (src/vscode/pure/documentText.ts). */
+function decodeReferences(markdown: string): string {
+  return markdown.replace(/&#(\d+);/g, (_m, n: string) => String.fromCodePoint(Number(n)));
+}
+
 export type Recorded =
   | { kind: 'markdown'; value: string }
   | { kind: 'progress'; value: string }
@@ -39,12 +44,16 @@ export class RecordingStream {
   get text(): string {
     return this.parts.flatMap((p) => (p.kind === 'markdown' ? [p.value] : [])).join('');
   }
-  /** The text as the chat shows it: citation links read as their `[n]` labels. */
+  /** The Markdown with its character references read as the characters they stand for (`&#91;` as `[`): links still links. */
+  get markup(): string {
+    return decodeReferences(this.text);
+  }
+  /** The text as the chat shows it: citation links read as their `[n]` labels, character references decoded. */
   get seen(): string {
-    return unlinkCitations(this.text);
+    return decodeReferences(unlinkCitations(this.text));
   }
   get progressMessages(): string[] {
-    return this.parts.flatMap((p) => (p.kind === 'progress' ? [p.value] : []));
+    return this.parts.flatMap((p) => (p.kind === 'progress' ? [decodeReferences(p.value)] : []));
   }
   get buttons(): vscode.Command[] {
     return this.parts.flatMap((p) => (p.kind === 'button' ? [p.command] : []));

@@ -74,7 +74,7 @@ describe('manuscript: answers into drafts, keys completed, citations checked (re
     const insert = stream.buttons.find((b) => b.title === 'Insert citations');
     assert.ok(insert, `buttons: ${JSON.stringify(stream.buttons)}`);
     turn = (insert.arguments![0] as { turn: string }).turn;
-    const sources = stream.text.slice(stream.text.indexOf('**Sources**'));
+    const sources = stream.markup.slice(stream.markup.indexOf('**Sources**'));
     assert.match(sources, /\[Chaussé \(2010\), p\. 2\]\(command:local-research\.openCitation\?/, sources);
     assert.match(sources, /\[manuscript\/notes\/gmm-notes\.md, lines 1-3\]\(command:local-research\.openCitation\?/, sources);
     // A paper can be inserted from its line; a note cannot.

@@ -44,7 +44,7 @@ function nextModelListChange(): Promise<void> {
 function assertExtractiveAnswer(stream: RecordingStream): void {
   assert.match(stream.seen, /most relevant passages/);
   assert.match(stream.seen, /The proxy timeout defaults to 30 seconds\.[\s\S]*\[1\]/);
-  assert.match(stream.text, /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?/, 'no Sources line citing the PDF page');
+  assert.match(stream.markup, /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?/, 'no Sources line citing the PDF page');
   const pdf = stream.references.find((r): r is vscode.Uri => r instanceof vscode.Uri && r.path.endsWith('manuals/proxy-manual.pdf'));
   assert.equal(pdf?.fragment, 'page=2');
   assert.match(stream.seen, /ollama pull llama3\.2/, 'no line on how to get full answers');

@@ -59,7 +59,7 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     const { stream, metadata } = await ask(followup.prompt, history);
     assert.match(stream.seen, /The proxy timeout defaults to 30 seconds \[\d\]/);
     // The [n] marker is a link that opens the citation.
-    assert.match(stream.text, /30 seconds \[\\\[\d\\\]\]\(command:local-research\.openCitation\?/);
+    assert.match(stream.markup, /30 seconds \[\[\d\]\]\(command:local-research\.openCitation\?/);
     const orchestratorCalls = ollama.server
       .chatRequests()
       .slice(before)
@@ -73,7 +73,7 @@ describe('@research chat participant (real handler, real graph, Ollama-protocol 
     assert.ok(pdfRef, `no reference to the PDF: ${JSON.stringify(stream.references)}`);
     assert.equal(pdfRef.fragment, 'page=2');
     assert.match(
-      stream.text,
+      stream.markup,
       /\[manuals\/proxy-manual\.pdf, p\. 2\]\(command:local-research\.openCitation\?[^)]*"[^"]*30 seconds/,
       'the Sources list has no link to the PDF page with the quote as its hover',
     );

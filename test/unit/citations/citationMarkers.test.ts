@@ -48,11 +48,9 @@ describe('citation markers: one pattern', () => {
   });
 
   it('no file of src/ writes the [n] pattern but citationMarkers.ts', () => {
-    assert.deepEqual(filesWriting(MARKER_PATTERN), [
-      'src/core/citations/citationMarkers.ts',
-      // The chat's link markup around one marker, `[\[n\]](command:…)`, turned back into `[n]` for copying.
-      'src/vscode/pure/citationLinks.ts',
-    ]);
+    // (src/vscode/pure/citationLinks.ts reads the chat's link markup around one marker,
+    // `[&#91;n&#93;](command:…)`, back into `[n]`: a pattern of links, not of markers.)
+    assert.deepEqual(filesWriting(MARKER_PATTERN), ['src/core/citations/citationMarkers.ts']);
   });
 
   it('no file of src/ decides a kind by extension but formats.ts', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { TurnMetadata } from '../../../src/core/graph/api';
 import { BREAK } from '../../../src/vscode/pure/chatMarkdown';
 import { SOURCES_HEADING, historyFromTurns, isResearchMetadata, type ChatTurn } from '../../../src/vscode/pure/chatHistory';
-import { citationCommandUri, markdownLink, unlinkCitations } from '../../../src/vscode/pure/citationLinks';
+import { citationCommandUri, unlinkCitations } from '../../../src/vscode/pure/citationLinks';
+import { markdownLink } from '../../../src/vscode/pure/documentText';
 import { PARTICIPANT_ID } from '../../../src/vscode/pure/commandIds';
 
 const turn: TurnMetadata = { clarificationCount: 1, lastAgent: 'clarification', citations: [], decisions: [], conversationId: 'conv-1' };
@@ -51,5 +52,9 @@ describe('chat history read back for the graph', () => {
     assert.doesNotMatch(uri, /[()]/);
     assert.deepEqual(JSON.parse(decodeURIComponent(uri.slice(uri.indexOf('?') + 1))), [{ turn: 't1', n: 7, file: 'notes (draft).md', page: 3 }]);
     assert.equal(unlinkCitations(`x ${markdownLink('[7]', uri, 'a "quoted" (passage)')} y`), 'x [7] y');
+  });
+
+  it('unlinks a marker link of a chat saved when labels were backslash-escaped', () => {
+    assert.equal(unlinkCitations('x [\\[7\\]](command:local-research.openCitation?%5B%5D "a \\"quoted\\" passage") y'), 'x [7] y');
   });
 });

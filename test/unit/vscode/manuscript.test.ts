@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { historyFromTurns, SOURCES_HEADING, type ChatTurn } from '../../../src/vscode/pure/chatHistory';
-import { insertCitationUri, markdownLink } from '../../../src/vscode/pure/citationLinks';
+import { insertCitationUri } from '../../../src/vscode/pure/citationLinks';
+import { markdownLink } from '../../../src/vscode/pure/documentText';
 import { PARTICIPANT_ID } from '../../../src/vscode/pure/commandIds';
 import { appendedEntries, bibEntryQuestion, diagnosticMessage, isDraftPath } from '../../../src/vscode/pure/manuscript';
 import type { EngineCitationCheck } from '../../../src/vscode/engine/contract';
