@@ -98,4 +98,18 @@ describe('faults: terminal escapes in a document', function () {
         assertNoTerminalControl(run.stdout.replace(OUR_LINK, ''));
       }
     }));
+
+  it('--json writes the C1 controls and bidi overrides of a document as \\uXXXX escapes; the parsed text keeps them', () =>
+    withTempDir(async (root) => {
+      const docs = join(root, 'docs');
+      await mkdir(docs, { recursive: true });
+      await writeFile(join(docs, 'relay.md'), `# Relay\n\nThe relay \u202eyalpsid\u202c switches \u2066on\u2069 under \u009b31m load, says \u0085 the note.\n`);
+      assert.equal((await runCli(['index', docs, '--embed', 'none'])).code, 0);
+      const run = await runCli(['search', docs, 'relay switches load', '--json']);
+      assert.equal(run.code, 0, run.stderr);
+      const raw = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.exec(run.stdout);
+      assert.equal(raw, null, `U+${raw?.[0].charCodeAt(0).toString(16)} reached the terminal raw`);
+      const text = (JSON.parse(run.stdout) as { hits: Array<{ text: string }> }).hits.map((h) => h.text).join(' ');
+      assert.ok(text.includes('\u202eyalpsid\u202c'), `the bidi override is data a program still reads: ${JSON.stringify(text)}`);
+    }));
 });

@@ -7,6 +7,7 @@
  * Exit 1 when there is no index or it is damaged (found at open or mid-turn; `--json` then prints
  * the problem as its object), 2 on usage errors, 130 when interrupted.
  */
+import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import { MODEL_SERVER_USAGE } from '../modelServerFlags';
 import { TIMEOUT_USAGE, dbOptions, jsonOptions, parseCommandArgs, stderrLogger, UsageError, withUsage } from '../options';
@@ -59,7 +60,7 @@ async function runAsk(args: string[]): Promise<number> {
     const line = folderProblemLine(error, folders, values.db);
     if (values.json) {
       process.stdout.write(
-        JSON.stringify({
+        jsonLine({
           route: 'fallback',
           answer: line,
           followups: [],
@@ -68,7 +69,7 @@ async function runAsk(args: string[]): Promise<number> {
           decisions: [],
           llm_calls: 0,
           problem: { code: error.code, message: line },
-        }) + '\n',
+        }),
       );
     }
     process.stderr.write(`error: ${line}\n`);
@@ -89,7 +90,7 @@ async function runAsk(args: string[]): Promise<number> {
     const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
     const result = await session.ask({ question, history, ...(scope ? { scope } : {}) }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
     if (values.json) {
-      process.stdout.write(JSON.stringify(turnJson(result)) + '\n');
+      process.stdout.write(jsonLine(turnJson(result)));
     } else {
       if (!streamer?.streamed()) process.stdout.write(printableAnswer(result));
       process.stdout.write('\n' + renderTurnFooter(result, foldersLinker(folders)));

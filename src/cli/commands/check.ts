@@ -8,6 +8,7 @@
  * evidence. Exit 0 when every citation is supported, 3 when some are not, 1 when the check could
  * not run (no usable index, the draft unreadable), 2 on usage errors.
  */
+import { jsonLine } from '../jsonLine';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { CliCommand } from '../command';
@@ -90,7 +91,7 @@ async function runCheck(args: string[]): Promise<number> {
     for (const problem of result.problems) process.stderr.write(`warning: ${shown}, ${terminalSafe(problem.message)}\n`);
     for (const note of result.notes) process.stderr.write(`warning: ${terminalSafe(note)}\n`);
     if (values.json) {
-      for (const check of result.checks) process.stdout.write(JSON.stringify(checkJson(check)) + '\n');
+      for (const check of result.checks) process.stdout.write(jsonLine(checkJson(check)));
     } else {
       const linker = stdoutLinker(folder);
       for (const check of result.checks) process.stdout.write(`${checkLine(shown, check, linker)}\n`);

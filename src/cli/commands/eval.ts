@@ -11,6 +11,7 @@
  * only the documents under it.
  * `--json` prints one object; otherwise a summary and the misses.
  */
+import { jsonLine } from '../jsonLine';
 import { readFile } from 'node:fs/promises';
 import type { CliCommand } from '../command';
 import { formatGraphReport, runGraphChecks, type GraphEvalReport } from '../../core/eval/graphEval';
@@ -154,7 +155,7 @@ async function runEval(args: string[]): Promise<number> {
     const { items } = report;
     const seconds = { total: (performance.now() - started) / 1000, index: indexSeconds, search: searchSeconds };
     const result = evalResult(report, graph, { seconds, embedder: summary.embedder, mode, documentsIndexed: summary.documents, chunks });
-    if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
+    if (values.json) process.stdout.write(jsonLine(result));
     else {
       printReport(result, items, stdoutLinker(folder));
       if (graph) process.stdout.write(formatGraphReport(graph) + '\n');

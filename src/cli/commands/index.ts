@@ -3,6 +3,7 @@
  * 0 done (maybe with per-file warnings), 1 nothing could be indexed or the index itself failed,
  * 2 usage, 130 cancelled with Ctrl-C (what was indexed is kept; rerun to finish).
  */
+import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import { basename } from 'node:path';
 import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, type IndexSummary } from '../../core/index';
@@ -105,7 +106,7 @@ async function runIndex(args: string[]): Promise<number> {
     });
     // The choice was said when it was made: the summary (and --json) is the run's alone.
     const { embeddingChoice: _said, ...summary } = await showIndexRun(run, progress);
-    if (json) process.stdout.write(JSON.stringify({ index: dbDir, ...summary }) + '\n');
+    if (json) process.stdout.write(jsonLine({ index: dbDir, ...summary }));
     else printSummary(summary, dbDir, folder);
     if (summary.cancelled) return 130;
     const indexedSomething = summary.indexed + summary.skipped > 0;

@@ -5,6 +5,7 @@
  * once (no index run). Then what the bib files held that could not be used, each once with its
  * file and line, and the entries that describe no indexed document.
  */
+import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import { IndexStoreError, openPaperLibrary } from '../../core/index';
 import { citationLabel, paperDescription } from '../../core/citations/citationLabel';
@@ -37,7 +38,7 @@ async function runPapers(args: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, values.db);
-    if (values.json) process.stdout.write(JSON.stringify({ index: dbDir, error: error.code, message: line }) + '\n');
+    if (values.json) process.stdout.write(jsonLine({ index: dbDir, error: error.code, message: line }));
     else process.stderr.write(`error: ${line}\n`);
     return 1;
   }
@@ -49,7 +50,7 @@ async function runPapers(args: string[]): Promise<number> {
       bib_problems: library.problems.map((p) => ({ file: p.bibFile, line: p.line, message: p.message })),
       unattached_entries: library.unattached.map((e) => ({ key: e.key, file: e.bibFile, line: e.line })),
     };
-    process.stdout.write(JSON.stringify(report) + '\n');
+    process.stdout.write(jsonLine(report));
     return 0;
   }
   const out: string[] = [];

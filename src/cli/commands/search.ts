@@ -5,6 +5,7 @@
  * With `--folder DIR` (repeatable) it searches several folders' indexes as one (../folders).
  * Exit 0 with hits or none, 1 when there is no usable index, 2 on usage errors.
  */
+import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import { IndexStoreError, SearchError, type Retriever, type SearchHit, type SearchOptions } from '../../core/index';
 import { openSession } from '../../core/session';
@@ -109,7 +110,7 @@ async function runSearch(args: string[]): Promise<number> {
     const hits = await retriever.search(query, { k, mode, paths });
     const milliseconds = Math.round(performance.now() - started);
     if (values.json) {
-      process.stdout.write(JSON.stringify({ query, k, mode, milliseconds, hits }) + '\n');
+      process.stdout.write(jsonLine({ query, k, mode, milliseconds, hits }));
     } else {
       printHits(hits, foldersLinker(folders));
     }

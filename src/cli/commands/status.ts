@@ -5,6 +5,7 @@
  * Opening the index compares its files' sizes with their checksums; `--verify` hashes them all.
  * Exit 0 when an index exists, 1 when there is none or it is damaged.
  */
+import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import {
   IndexCorruptError,
@@ -73,7 +74,7 @@ async function runStatus(args: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, values.db);
-    if (values.json) process.stdout.write(JSON.stringify({ index: dbDir, error: error.code, message: line }) + '\n');
+    if (values.json) process.stdout.write(jsonLine({ index: dbDir, error: error.code, message: line }));
     else process.stderr.write(`error: ${line}\n`);
     return 1;
   }
@@ -109,7 +110,7 @@ async function runStatus(args: string[]): Promise<number> {
       files: documents.map((d) => ({ path: d.path, kind: d.kind, pages: d.pages, chunks: d.chunks })),
     };
     if (values.json) {
-      process.stdout.write(JSON.stringify(report) + '\n');
+      process.stdout.write(jsonLine(report));
       return 0;
     }
     const out = (line: string) => process.stdout.write(`${safeText(line)}\n`); // file names: controls print as '?'
