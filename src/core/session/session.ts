@@ -101,12 +101,13 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     sources,
     config: assistants.config,
     open: () => indexes.all(),
-    async ask(input, options = {}) {
-      const opened = await indexes.all();
-      const { model, ...turnOptions } = options;
-      const result = await assistants.runTurn(model ?? settings.model, opened.retriever, input, turnOptions);
-      return opened.unindexed.length ? { ...result, unindexed: opened.unindexed.map((s) => s.label) } : result;
-    },
+    ask: (input, options = {}) =>
+      indexes.using(async () => {
+        const opened = await indexes.all();
+        const { model, ...turnOptions } = options;
+        const result = await assistants.runTurn(model ?? settings.model, opened.retriever, input, turnOptions);
+        return opened.unindexed.length ? { ...result, unindexed: opened.unindexed.map((s) => s.label) } : result;
+      }),
     async *index(source, options = {}) {
       // Queries must not hold the index open while it is rewritten, and must see the new rows after.
       await indexes.release(source.dbDir);
@@ -124,9 +125,9 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     },
     status: (source) => indexStatus(source.dbDir),
     papers: () => listPapers(sources, settings.index.exclude),
-    planInsertion: (request) => planInsertion(sources, open, request),
-    keyCompletions: (request) => draftKeyCompletions(sources, open, request),
-    checkDraft: (request) => checkDraftCitations(sources, open, request),
+    planInsertion: (request) => indexes.using(() => planInsertion(sources, open, request)),
+    keyCompletions: (request) => indexes.using(() => draftKeyCompletions(sources, open, request)),
+    checkDraft: (request) => indexes.using(() => checkDraftCitations(sources, open, request)),
     refreshPapers: () => indexes.refreshPapers(),
     release: (dbDir) => indexes.release(dbDir),
     async clear(source) {

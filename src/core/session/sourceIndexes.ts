@@ -38,6 +38,9 @@ export class SourceIndexes {
   private readonly opened = new Map<string, Promise<OpenedIndex>>();
   /** The last fan-out, kept while its indexes stay the same: the session keeps its assistant for one retriever. */
   private last: { parts: Retriever[]; retriever: Retriever } | undefined;
+  /** How many turns or checks are running on the indexes; handles released meanwhile wait in `released`. */
+  private busy = 0;
+  private readonly released: Array<Promise<OpenedIndex>> = [];
 
   constructor(
     private readonly sources: readonly Source[],
@@ -89,15 +92,37 @@ export class SourceIndexes {
     return this.last!.retriever;
   }
 
-  /** Closes one index's handle (it is about to be rewritten or deleted, or its folder left); the next use opens it again. */
+  /**
+   * Runs `work` (a turn, a check) on the indexes: a handle released meanwhile stays open until the
+   * last such work ends, so a question asked while its folder is being indexed again answers from
+   * the rows it started with instead of failing on a closed table.
+   */
+  async using<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    try {
+      return await work();
+    } finally {
+      if (--this.busy === 0) await this.closeReleased();
+    }
+  }
+
+  /** Closes one index's handle (it is about to be rewritten or deleted, or its folder left) once no work uses it; the next use opens it again. */
   async release(dbDir: string): Promise<void> {
     const entry = this.opened.get(dbDir);
     this.opened.delete(dbDir);
     if (!entry) return;
-    try {
-      await (await entry).close();
-    } catch {
-      // It never opened: nothing to close.
+    this.released.push(entry);
+    if (this.busy === 0) await this.closeReleased();
+  }
+
+  private async closeReleased(): Promise<void> {
+    const entries = this.released.splice(0);
+    for (const entry of entries) {
+      try {
+        await (await entry).close();
+      } catch {
+        // It never opened: nothing to close.
+      }
     }
   }
 
@@ -111,6 +136,8 @@ export class SourceIndexes {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.opened.keys()].map((dbDir) => this.release(dbDir)));
+    this.released.push(...this.opened.values());
+    this.opened.clear();
+    await this.closeReleased();
   }
 }
