@@ -253,6 +253,10 @@ function titleMention(question: Asked, record: PaperRecord, keys: RecordKeys, in
       return { path: record.path, kind: 'title', strength: 0.95, words: quoted.words };
     }
   }
+  // The whole title written out as a title ("According to An Introduction to R, …"): its words
+  // may all be common ones no title word list keeps, but a capitalised run of them names the book.
+  const echoed = echoedTitle(question.tokens, comparableTitle);
+  if (echoed) return { path: record.path, kind: 'title', strength: ECHOED_TITLE, words: echoed };
   const asked = question.words;
   const parts = keys.parts;
   let best: Found | null = null;
@@ -280,6 +284,28 @@ function titleMention(question: Asked, record: PaperRecord, keys: RecordKeys, in
     if (!best || mention.strength > best.strength) best = mention;
   }
   return best;
+}
+
+/**
+ * Below a citekey's or a quoted title's certainty (search's PRECISE_MENTION): a title the file's
+ * name also echoes ("Auto Multiple Choice") is still searched as a named document, as before.
+ */
+const ECHOED_TITLE = 0.85;
+/** Shorter titles ("Octave", "SISCone") are words a question uses in passing; a quoted or rarer-word match names those. */
+const MIN_ECHOED_WORDS = 3;
+
+/**
+ * The question's typed words of the whole title, when it holds the title word for word, starting
+ * with a capital (a title, not a phrase: "an introduction to r" in running text is not a book).
+ */
+function echoedTitle(tokens: Token[], title: string): string[] | null {
+  const words = title.split(' ');
+  if (words.length < MIN_ECHOED_WORDS) return null;
+  for (let at = 0; at + words.length <= tokens.length; at++) {
+    if (!tokens[at]!.capital || !startsAt(tokens, at, words)) continue;
+    return tokens.slice(at, at + words.length).flatMap((t) => [t.typed, t.key]);
+  }
+  return null;
 }
 
 /** The package a title presents ("… with the R Package brms", "The frbs Package: …"). */

@@ -47,6 +47,7 @@ const library = mentionIndex([
   paper('brms-2018.pdf', 'Advanced Bayesian Multilevel Modeling with the R Package brms', people('Paul Bürkner'), 2018),
   paper('forecast.pdf', 'Automatic Time Series Forecasting: The forecast Package for R', people('Rob Hyndman', 'Yeasmin Khandakar'), 2008),
   paper('mob.pdf', 'Parties, Models, Mobsters: A New Implementation of Model-Based Recursive Partitioning in R', people('Achim Zeileis', 'Torsten Hothorn')),
+  paper('R-intro.pdf', 'An Introduction to R', []),
 ]);
 
 const named = (question: string) => papersNamedBy(question, library).map((m) => [m.path, m.kind]);
@@ -88,6 +89,17 @@ describe('papers: which papers a question names', () => {
     assert.deepEqual(named('In "Parties, Models, Mobsters", which groups are found?'), [['mob.pdf', 'title']]);
     assert.deepEqual(named('What does the RcppEigen paper say about solvers?'), [['rcppeigen.pdf', 'title']]);
     assert.deepEqual(named('the lego system for conditional inference: what is it?')[0], ['lego.pdf', 'title']);
+  });
+
+  it('a title of common words written out in full, as a title', () => {
+    const found = papersNamedBy('According to An Introduction to R, what happens to vectors of different lengths?', library);
+    assert.deepEqual(
+      found.map((m) => [m.path, m.kind]),
+      [['R-intro.pdf', 'title']],
+    );
+    assert.ok(found[0]!.words.includes('introduction') && found[0]!.words.includes('r'));
+    // In running text the same words name no book.
+    assert.deepEqual(named('is there an introduction to r for beginners?'), []);
   });
 
   it('the package a title presents names it when the question calls it a paper or a package', () => {
