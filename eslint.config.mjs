@@ -37,11 +37,11 @@ const layers = [
     patterns: [
       ...core.patterns,
       { regex: up('graph'), message: 'src/core/index serves the graph, never the other way: pass what it needs as a parameter.' },
-      // Embedding shares the HTTP transport (errors, timed fetch, limits, the OpenAI-compatible requests) with the chat clients; nothing else of core/llm.
+      // Embedding shares the HTTP transport (errors, timed fetch, limits, the OpenAI-compatible requests, where Ollama runs) with the chat clients; nothing else of core/llm.
       {
-        regex: `${up('llm')}(?!(errors|networkErrors|timedFetch|timeouts|openaiTransport)$)`,
+        regex: `${up('llm')}(?!(errors|host|networkErrors|timedFetch|timeouts|openaiTransport)$)`,
         message:
-          'src/core/index may use only the HTTP transport of src/core/llm (errors, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
+          'src/core/index may use only the HTTP transport of src/core/llm (errors, host, networkErrors, timedFetch, timeouts, openaiTransport), not the chat clients.',
       },
     ],
   },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { startFakeOllama, hashedEmbedding } from '../../support/fakeOllama';
-import { OllamaEmbedder, resolveOllamaHost } from '../../../src/core/index/embed/ollama';
+import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { EmbeddingModelMissingError, OllamaUnreachableError } from '../../../src/core/index/embed/errors';
 import { embedderForIndex, selectEmbedder } from '../../../src/core/index/embed/select';
 import { freshMeta } from '../../../src/core/index/store/meta';
@@ -16,13 +16,6 @@ async function closedPort(): Promise<number> {
 }
 
 describe('embedders: Ollama (against the Ollama-protocol test server)', () => {
-  it('resolves the host as Ollama clients do, preferring 127.0.0.1', () => {
-    assert.equal(resolveOllamaHost(undefined, {}), 'http://127.0.0.1:11434');
-    assert.equal(resolveOllamaHost(undefined, { OLLAMA_HOST: '0.0.0.0' }), 'http://127.0.0.1:11434');
-    assert.equal(resolveOllamaHost(undefined, { OLLAMA_HOST: 'gpu-box:9999' }), 'http://gpu-box:9999');
-    assert.equal(resolveOllamaHost('http://10.0.0.2', { OLLAMA_HOST: 'ignored' }), 'http://10.0.0.2:11434');
-  });
-
   it('embeds in batches through /api/embed with nomic prefixes for documents and queries', async () => {
     const server = await startFakeOllama();
     try {

@@ -4,6 +4,7 @@
  */
 import { Ollama } from 'ollama';
 import { LlmRequestError, LlmTimeoutError, ReplyTooLargeError } from '../../llm/errors';
+import { resolveOllamaHost } from '../../llm/host';
 import { isUnreachable } from '../../llm/networkErrors';
 import { timedFetch, type PhaseLimits } from '../../llm/timedFetch';
 import { resolveLimits, resolveReplyLimits, type NetworkLimits } from '../../llm/timeouts';
@@ -12,22 +13,6 @@ import { withoutCredentials } from '../../privacy/destinations';
 import { EmbedFailedError, EmbeddingModelMissingError, EmbedTimeoutError, OllamaUnreachableError } from './errors';
 
 export const DEFAULT_OLLAMA_EMBED_MODEL = 'nomic-embed-text';
-/** 127.0.0.1, not localhost: localhost may resolve to ::1 while Ollama listens on IPv4 only. */
-export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
-
-/**
- * The host as Ollama's own clients pick it: explicit setting, else `OLLAMA_HOST`, else the
- * default. `OLLAMA_HOST=0.0.0.0` is a server bind address; a client reaches it on 127.0.0.1.
- */
-export function resolveOllamaHost(explicit?: string | null, env: NodeJS.ProcessEnv = process.env): string {
-  let host = (explicit || env.OLLAMA_HOST || DEFAULT_OLLAMA_HOST).trim();
-  if (!host.includes('://')) host = `http://${host}`;
-  const url = new URL(host);
-  if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
-  if (!url.port && !/^\w+:\/\/[^/]*:\d+/.test(host)) url.port = url.protocol === 'https:' ? '443' : '11434';
-  return url.toString().replace(/\/$/, '');
-}
-
 /**
  * Ollama reads `name` as `name:latest`: both spell one model. Ids are recorded without the tag so
  * that picking `nomic-embed-text:latest` in a model list never looks like a model change.
