@@ -22,15 +22,16 @@ describe('architecture', () => {
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\(\s*|require\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
 
 // The citation locator is bundled into the PDF viewer's webview too: no Node, no DOM, nothing
-// from outside its folder but the format table, which imports nothing.
+// from outside its folder but the format table and the skipped-word lists, which import nothing.
 describe('architecture: src/core/citations', () => {
-  it('imports only its own files and the format table', () => {
+  it('imports only its own files, the format table and the skipped-word lists', () => {
     const imports = sourceFiles(join(__dirname, '../../src/core/citations')).flatMap(importsOf);
     assert.ok(imports.length > 0);
     assert.deepEqual(
-      imports.filter((specifier) => !/^\.\/[\w-]+$/.test(specifier) && specifier !== '../formats'),
+      imports.filter((specifier) => !/^\.\/[\w-]+$/.test(specifier) && specifier !== '../formats' && specifier !== '../text/stopWords'),
       [],
     );
     assert.deepEqual(importsOf(join(__dirname, '../../src/core/formats.ts')), []);
+    assert.deepEqual(importsOf(join(__dirname, '../../src/core/text/stopWords.ts')), []);
   });
 });

@@ -7,17 +7,8 @@
  */
 import { anyCitationMarkers } from './citationMarkers';
 import { foldCodePoint } from './fold';
+import { SENTENCE_FUNCTION_WORDS } from '../text/stopWords';
 
-// Function words carry no evidence of which sentence a claim comes from.
-const STOP_WORDS = new Set(
-  (
-    'a an and any are as at be been but by can could do does for from had has have how i if in into is it its ' +
-    'may might more most must no nor not of on or other our shall should so some such than that the their them ' +
-    'then there these they this those to too very was we were what when where which while who whom why will with would ' +
-    'you your also only each both all just about above after again against before below between during once over under up down out off ' +
-    'here same own few further being having doing itself themselves one set used use using'
-  ).split(' '),
-);
 /**
  * A sentence ends at . ! or ? followed by a space and an upper-case letter, digit or opening
  * quote/bracket, or at a blank line. Abbreviations like "e.g. the" stay inside (lower case next).
@@ -92,7 +83,7 @@ function contentWords(text: string): string[] {
   for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
     let word = '';
     for (const codePoint of raw) word += foldCodePoint(codePoint);
-    if (word === '' || STOP_WORDS.has(word) || (word.length === 1 && !/\d/.test(word))) continue;
+    if (word === '' || SENTENCE_FUNCTION_WORDS.has(word) || (word.length === 1 && !/\d/.test(word))) continue;
     words.push(stem(word));
   }
   return words;

@@ -5,11 +5,10 @@
  * filter that silently excludes everything).
  */
 import type { DocumentInfo } from '../index/types';
-
-const STOP = new Set(['the', 'a', 'an', 'of', 'manual', 'guide', 'doc', 'docs', 'document', 'pdf', 'reference', 'file', 'in', 'on', 'for', 'and']);
+import { DOCUMENT_NAME_NOISE } from '../text/stopWords';
 
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !DOCUMENT_NAME_NOISE.has(w));
 }
 
 export function resolveDocumentFilters(names: readonly string[], documents: readonly DocumentInfo[]): string[] {

@@ -15,6 +15,7 @@
  */
 import { comparable } from './normalize';
 import type { PaperRecord } from './record';
+import { TITLE_COMMON_WORDS } from '../text/stopWords';
 
 export type MentionKind = 'citekey' | 'author-year' | 'author' | 'title';
 
@@ -40,10 +41,6 @@ interface Token {
 }
 
 const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'ten', 'ter', 'dos', 'das', 'st']);
-/** Words too common in titles to name one: a title is named by its rarer words. */
-const TITLE_STOP = new Set(
-  'a an the of for in on with and or to by from using via its their r package packages introduction new approach paper vignette guide'.split(' '),
-);
 const CONNECTORS = new Set(['and', '&', 'et', 'al', 'und']);
 
 function tokensOf(text: string): Token[] {
@@ -117,7 +114,7 @@ function recordKeys(record: PaperRecord): RecordKeys {
 function titleWords(title: string): string[] {
   return comparable(title)
     .split(' ')
-    .filter((w) => w.length > 1 && !TITLE_STOP.has(w))
+    .filter((w) => w.length > 1 && !TITLE_COMMON_WORDS.has(w))
     .map(singular);
 }
 
@@ -311,7 +308,7 @@ function echoedTitle(tokens: Token[], title: string): string[] | null {
 /** The package a title presents ("… with the R Package brms", "The frbs Package: …"). */
 function packageNames(title: string): string[] {
   const names = PACKAGE_NAMED.flatMap((pattern) => [...title.matchAll(pattern)].map((match) => singular(comparable(match[1]!))));
-  return names.filter((n) => n.length >= 2 && !TITLE_STOP.has(n));
+  return names.filter((n) => n.length >= 2 && !TITLE_COMMON_WORDS.has(n));
 }
 
 /** The question writes the name beside "paper", "package", "vignette" or "article". */
@@ -327,7 +324,7 @@ function titleNames(title: string): string[] {
   for (const word of title.match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (/\p{Ll}\p{Lu}/u.test(word) || (/\p{L}/u.test(word) && /\p{N}/u.test(word))) names.add(singular(comparable(word)));
   }
-  return [...names].filter((n) => n.length >= 2 && !TITLE_STOP.has(n));
+  return [...names].filter((n) => n.length >= 2 && !TITLE_COMMON_WORDS.has(n));
 }
 
 function quotedWords(text: string): string[] {

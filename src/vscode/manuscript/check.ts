@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { Citation } from '../../core/graph/api';
+import { isAbortError } from '../../core/llm/errors';
 import type { SourceRange } from '../../core/manuscript';
 import type { Logger } from '../../core/ports';
 import type { CitationRegistry } from '../citations/registry';
@@ -100,7 +101,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
       );
       result = checked;
     } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') return undefined;
+      if (isAbortError(error)) return undefined;
       this.deps.log.warn(`check: ${name} failed`, error);
       void vscode.window.showErrorMessage(messageText(`Local Research: the citations of ${name} could not be checked: ${describe(error)}`));
       return undefined;

@@ -10,7 +10,8 @@
 import { join } from 'node:path';
 import { evidenceFromOcrWords, PDF_RECORD_VERSION, pdfPaperFields, type PdfEvidence } from '../../papers/pdf';
 import type { Logger } from '../../ports';
-import { isAbortError, type Extractor } from './extract';
+import { isAbortError } from '../../llm/errors';
+import type { Extractor } from './extract';
 import type { PaperEvidence } from './extract/paperEvidence';
 import { cachedOcrWords } from './ocr/cache';
 import type { PaperFieldRow } from '../store/paperFieldTable';

@@ -11,7 +11,7 @@
  */
 import { EmbedderError } from '../embed/errors';
 import type { Embedder } from '../embed/embedder';
-import { isAbortError } from './extract';
+import { isAbortError } from '../../llm/errors';
 import { sentencesOf } from '../sentences';
 import { sentenceVectorKey } from '../store/sentenceVectorTable';
 import type { IndexStore } from '../store/indexStore';

@@ -1,6 +1,7 @@
 /** The middle of an index run (indexer.ts): the planned files extracted ahead and written in order. */
 import type { ChunkOptions } from './chunk';
-import { isAbortError, type Extractor } from './extract';
+import { isAbortError } from '../../llm/errors';
+import type { Extractor } from './extract';
 import { prepare, type Prepared } from './prepare';
 import { RunWriter } from './runWriter';
 import type { OcrRun } from './ocr/ocrRun';

@@ -11,6 +11,7 @@ import { asksForDate, capitalisedNames, holdsDate } from './absenceCues';
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
 import type { SearchHit } from '../types';
+import { INDEX_STOP_WORDS } from '../../text/stopWords';
 
 export interface Absence {
   /** The documents most likely do not contain the answer. */
@@ -67,22 +68,6 @@ export const MIN_COVERAGE = 0.5;
  * (full-text) and 0.32-0.69 (hybrid).
  */
 export const UNKNOWN_WORD_COVERAGE = 0.7;
-
-/**
- * Words the full-text index drops (its English stop-word list, applied after stemming), so a
- * count of 0 for them says nothing about the documents. analyzeQuery already drops most question
- * words; these are the rest, as the index tokenizer lists them.
- */
-const INDEX_STOP_WORDS = new Set(
-  (
-    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself ' +
-    'they them their theirs themselves what which who whom this that these those am is are was were be been being have has had ' +
-    'having do does did doing a an the and but if or because as until while of at by for with about against between into through ' +
-    'during before after above below to from up down in out on off over under again further then once here there when where why ' +
-    'how all any both each few more most other others some such no nor not only own same so than too very s t can will just don ' +
-    'should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn'
-  ).split(' '),
-);
 
 /** The question's words as the index sees them: pieces of its content words, lowercased, no stop words. */
 export function questionTerms(question: string): string[] {

@@ -8,7 +8,7 @@
  */
 import type { FullTextQuery } from '@lancedb/lancedb';
 import type { Logger } from '../../ports';
-import { isAbortError } from '../pipeline/extract/errors';
+import { isAbortError } from '../../llm/errors';
 import type { Embedder } from '../embed/embedder';
 import { sqlIn } from '../sql';
 import { isIndexDamage } from '../store/errors';

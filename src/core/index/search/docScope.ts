@@ -7,9 +7,7 @@
  * other manuals that share the question's generic words.
  */
 import { tokenPieces } from './query';
-
-/** Path words that say nothing about the content. */
-const GENERIC = new Set(['pdf', 'md', 'markdown', 'txt', 'doc', 'docs', 'en', 'the', 'and', 'of', 'manual', 'index', 'readme']);
+import { PATH_NOISE_WORDS } from '../../text/stopWords';
 
 /** Crudely singular, so "threads" in a path and "thread" in a question are the same name word. */
 function singular(word: string): string {
@@ -21,7 +19,7 @@ export function pathWords(path: string): string[] {
   const withoutExtension = path.replace(/\.[a-z0-9]+$/i, '');
   const words = tokenPieces(withoutExtension.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))
     .map((w) => w.toLowerCase())
-    .filter((w) => w.length >= 2 && !/^\d+$/.test(w) && !GENERIC.has(w));
+    .filter((w) => w.length >= 2 && !/^\d+$/.test(w) && !PATH_NOISE_WORDS.has(w));
   return [...new Set(words)];
 }
 

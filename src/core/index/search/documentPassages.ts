@@ -3,7 +3,7 @@
  * the citation check reads when it judges a cited paper page by page. A read that fails is the
  * index's damage, as in ./candidates.ts.
  */
-import { isAbortError } from '../pipeline/extract/errors';
+import { isAbortError } from '../../llm/errors';
 import { sqlEquals } from '../sql';
 import type { IndexStore } from '../store/indexStore';
 import type { PassagesOptions, SearchHit } from '../types';

@@ -6,20 +6,11 @@
  * (ftsConfig.ts), so stemming and case folding apply to the query too.
  */
 import type { FullTextQuery, Occur } from '@lancedb/lancedb';
+import { loadLanceDb } from '../store/lancedb';
 import { tokenPieces, type AnalyzedQuery } from './query';
 
 /** Column searched; the store builds the FTS index on it. */
 export const FTS_TEXT_COLUMN = 'text';
-
-type LanceDb = typeof import('@lancedb/lancedb');
-let lancedb: Promise<LanceDb> | undefined;
-
-/** LanceDB logs a WARN line per query unless told otherwise before it loads. */
-function loadLanceDb(): Promise<LanceDb> {
-  process.env.LANCEDB_LOG ??= 'error';
-  lancedb ??= import('@lancedb/lancedb');
-  return lancedb;
-}
 
 /** Null when the question has no searchable words at all (e.g. "what is it?"). */
 export async function buildFtsQuery(analyzed: AnalyzedQuery, options: { phrases?: boolean } = {}): Promise<FullTextQuery | null> {

@@ -9,6 +9,7 @@
  *    piece, even pieces that look like filler words ("so" in libR.so, "US" in capitals).
  * The word list is generic English question and filler words, not tuned to any question set.
  */
+import { QUESTION_FILLER_WORDS } from '../../text/stopWords';
 
 export interface AnalyzedQuery {
   /** Content words, in order, deduplicated (case-insensitively). */
@@ -18,20 +19,6 @@ export interface AnalyzedQuery {
   /** Tokens that look like identifiers (kept verbatim, also included in `terms`). */
   identifiers: string[];
 }
-
-const QUESTION_WORDS = new Set(
-  (
-    'a an the and or but if then else of to in on at by for with from into onto as about than so ' +
-    'what which who whom whose when where why how ' +
-    'is are was were be been being am do does did done doing have has had having ' +
-    'can could should would will shall may might must ' +
-    'i me my we us our you your it its this that these those there here they them their he she his her ' +
-    'please tell explain describe show give find get know want need let lets ' +
-    'any some all each every other such own same just also very really ' +
-    'according say says said mean means meant ' +
-    'not no yes'
-  ).split(' '),
-);
 
 // Quotes as users type them: `code`, "double", 'single' (only when it wraps words), “curly”.
 const QUOTED = /`([^`]+)`|"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{N}])/gu;
@@ -97,7 +84,7 @@ export function analyzeQuery(query: string): AnalyzedQuery {
       const key = piece.toLowerCase();
       // "US" (all capitals) is a name, "us" a pronoun.
       const shouted = piece.length >= 2 && piece === piece.toUpperCase();
-      if (seen.has(key) || (QUESTION_WORDS.has(key) && !isIdentifier(word) && !shouted)) continue;
+      if (seen.has(key) || (QUESTION_FILLER_WORDS.has(key) && !isIdentifier(word) && !shouted)) continue;
       seen.add(key);
       terms.push(piece);
     }

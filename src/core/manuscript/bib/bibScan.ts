@@ -6,6 +6,7 @@
  * One pass; an entry never closed is reported with its line and the scan resumes at the next
  * line that starts with `@`.
  */
+import { lineCounter } from '../../text/lines';
 
 export interface BibEntryFacts {
   type: string;
@@ -58,19 +59,6 @@ export function scanBib(text: string): BibScan {
     entries.push({ type, key, fields: comma === -1 ? {} : fieldsOf(body.slice(comma + 1)), line: lineOf(m.index), source: text.slice(m.index, end + 1) });
   }
   return { entries, problems };
-}
-
-/** Offsets to lines for increasing offsets, in one pass overall. */
-function lineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  let at = 0;
-  return (offset) => {
-    for (let i = text.indexOf('\n', at); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-      line++;
-      at = i + 1;
-    }
-    return line;
-  };
 }
 
 /** The entry's closing delimiter, braces inside counted; -1 when a new entry starts on a line before it closes. */

@@ -6,6 +6,7 @@
  * With no match (or no entries) the key is family + year + first significant title word.
  */
 import { withoutAccents } from '../../papers/normalize';
+import { KEY_SKIPPED_WORDS } from '../../text/stopWords';
 
 export interface KeyParts {
   /** First author's family name, as text (not LaTeX). */
@@ -24,11 +25,6 @@ export interface KeyPattern {
 }
 
 export const DEFAULT_KEY_PATTERN: KeyPattern = { parts: ['author', 'year', 'title1'], separator: '', authorCase: 'lower', titleCase: 'lower' };
-
-/** Words a title's key skips (Better BibTeX's function words, in English). */
-const FUNCTION_WORDS = new Set(
-  'a an the and or of for in on at to from by with without into onto via vs about as is are be using under over between through its their our your'.split(' '),
-);
 
 function candidatePatterns(): KeyPattern[] {
   const shapes: Array<Pick<KeyPattern, 'parts' | 'titleCase'>> = [
@@ -92,7 +88,7 @@ export function uniqueKey(key: string, existing: ReadonlySet<string>): string {
 export function titleWords(title: string): string[] {
   return asciiLetters(title, true)
     .split(/\s+/)
-    .filter((w) => w !== '' && !FUNCTION_WORDS.has(w.toLowerCase()));
+    .filter((w) => w !== '' && !KEY_SKIPPED_WORDS.has(w.toLowerCase()));
 }
 
 function asciiLetters(text: string, keepSpaces = false): string {

@@ -7,19 +7,8 @@
  * the passage lacks is what tells a right citation from a near miss. General English only: no
  * list fitted to a manuscript.
  */
+import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
 import { isNumberWord, numbersIn } from './numbers';
-
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but if then else of to in on at by for with from into onto as about than so such ' +
-    'what which who whom whose when where why how is are was were be been being am do does did done doing ' +
-    'have has had having can could should would will shall may might must it its this that these those ' +
-    'there here they them their he she his her we our you your i me my us not no nor only also very just ' +
-    'both each every other some any all more most less few many much own same once too while whereas ' +
-    'via per up down out over under again further between through during before after above below ' +
-    'used use uses using usually often rather instead well even still already new one ones'
-  ).split(' '),
-);
 
 /**
  * The stem a word is compared by: lower-cased, its inflection taken off ("played", "plays" ->
@@ -79,7 +68,7 @@ export function contentStems(text: string): string[] {
   return [
     ...new Set(
       wordsOf(text)
-        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d/.test(w) && !isNumberWord(w))
+        .filter((w) => w.length > 1 && !CLAIM_FUNCTION_WORDS.has(w) && !/^\d/.test(w) && !isNumberWord(w))
         .map(stemOf),
     ),
   ];

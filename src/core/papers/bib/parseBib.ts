@@ -13,6 +13,7 @@ import type { Author } from '../record';
 import { normalizeArxiv, normalizeDoi } from '../identifiers';
 import type { BibEntry } from './entry';
 import { filesOfField } from './fileField';
+import { lineCounter } from '../../text/lines';
 
 type Parser = typeof import('@retorquere/bibtex-parser');
 type ParsedEntry = import('@retorquere/bibtex-parser').Entry;
@@ -53,16 +54,6 @@ function blocksOf(text: string): Block[] {
     const end = i + 1 < starts.length ? starts[i + 1]!.index! : text.length;
     return { type: match[1]!.toLowerCase(), text: text.slice(match.index!, end), line: lineAt(match.index!) };
   });
-}
-
-/** 1-based line of an offset; offsets must be asked in increasing order. */
-function lineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  let at = 0;
-  return (offset) => {
-    for (; at < offset; at++) if (text.charCodeAt(at) === 10) line++;
-    return line;
-  };
 }
 
 /** Parsed entries by their exact text and the strings they were parsed with. */

@@ -2,6 +2,7 @@
  * What kinds of line a paper's front matter holds, by their text: a journal banner or volume line,
  * a section heading that ends the front matter, a date, an e-mail address.
  */
+import { TITLE_CASE_SMALL_WORDS } from '../../text/stopWords';
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -161,8 +162,6 @@ export function parsePdfDate(value: string | undefined): Date | undefined {
   return new Date(Date.UTC(year, Number(match[2] ?? 1) - 1, Number(match[3] ?? 1)));
 }
 
-const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'nor', 'but', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'as', 'via', 'vs']);
-
 /** "QUANTILE REGRESSION IN R: A VIGNETTE" -> "Quantile Regression in R: A Vignette". */
 export function titleCase(text: string): string {
   let startOfPhrase = true;
@@ -171,7 +170,7 @@ export function titleCase(text: string): string {
     .map((word) => {
       if (/^\s+$/.test(word)) return word;
       const lower = word.toLowerCase();
-      const cased = SMALL_WORDS.has(lower) && !startOfPhrase ? lower : word.length <= 1 ? word : word[0] + lower.slice(1);
+      const cased = TITLE_CASE_SMALL_WORDS.has(lower) && !startOfPhrase ? lower : word.length <= 1 ? word : word[0] + lower.slice(1);
       startOfPhrase = /[:.!?]$/.test(word);
       return cased;
     })

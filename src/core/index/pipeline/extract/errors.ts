@@ -79,11 +79,6 @@ export function failureOfLink(path: string, error: unknown): FileFailure {
   return failureFromError(path, error);
 }
 
-/** True for the error an AbortSignal raises; cancellation is an outcome, not a file failure. */
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 /**
  * Turns any error met while extracting `path` into a FileFailure, so one bad file never stops a
  * run. Typed errors keep their code; filesystem errors are mapped; anything else is 'failed' with

@@ -3,6 +3,7 @@
  * 1024 bytes, as browsers prescan), then reduced to their visible text by `htmlBlocks`; each
  * line of the result cites the source lines it came from, which the editor opens.
  */
+import { lineCounter } from '../../../text/lines';
 import { blockText, type BlockText } from './blockText';
 import { ExtractionError } from './errors';
 import { htmlBlocks, MAX_OPEN_ELEMENTS, type HtmlBlocks } from './htmlBlocks';
@@ -30,9 +31,9 @@ const WINDOWS_1252_LABELS = new Set([
 
 export function extractHtml(bytes: Uint8Array, options: { maxChars?: number } = {}): BlockText & { warnings: string[]; cut: boolean } {
   const { text: html, warnings } = decodeHtml(bytes);
-  const lineStarts = lineStartsOf(html);
+  const lineAt = lineCounter(html);
   const parsed = htmlBlocks(html, options);
-  const extracted = blockText(parsed.blocks, (block) => [lineAt(lineStarts, block.start), lineAt(lineStarts, block.end)]);
+  const extracted = blockText(parsed.blocks, (block) => [lineAt(block.start), lineAt(block.end)]);
   if (extracted.text === '') throw new ExtractionError('no-text', 'no visible text (only markup, scripts or navigation)');
   return { ...extracted, warnings: [...warnings, ...blockWarnings(parsed, options.maxChars)], cut: parsed.cut };
 }
@@ -66,22 +67,4 @@ export function decodeHtml(bytes: Uint8Array): { text: string; warnings: string[
 function declaredCharset(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PRESCAN_BYTES)).toString('latin1');
   return META_CHARSET.exec(head)?.[1]?.toLowerCase();
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line of a character offset. */
-function lineAt(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] as number) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
 }

@@ -5,7 +5,7 @@ import type { PaperEvidence } from './paperEvidence';
 import { resolveWorkerScript, WorkerPool, type FileProgress } from './pool';
 import type { FileLimits } from '../fileLimits';
 
-export { ExtractionError, failureFromError, isAbortError, type ExtractionErrorCode } from './errors';
+export { ExtractionError, failureFromError, type ExtractionErrorCode } from './errors';
 export { extractFile, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_TEXT_BYTES, type ExtractOptions } from './extractFile';
 export type { FileProgress } from './pool';
 

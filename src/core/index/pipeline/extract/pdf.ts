@@ -1,3 +1,4 @@
+import { isAbortError } from '../../../llm/errors';
 import { ExtractionError } from './errors';
 import { collectWords, dehyphenate } from './dehyphenate';
 import { describePages } from './pageText';
@@ -247,8 +248,8 @@ function verb(pageNumbers: readonly number[]): string {
 
 /** pdf.js names its exception classes; decide by that name, never by message text. */
 export function openError(error: unknown): unknown {
+  if (isAbortError(error)) return error;
   const name = error instanceof Error ? error.name : undefined;
-  if (name === 'AbortError') return error;
   if (name === 'PasswordException') {
     return new ExtractionError('encrypted', 'password-protected PDF: remove the password to index it', { cause: error });
   }
