@@ -5,11 +5,13 @@
  * opens it) follows the table's row.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { citationLabel } from '../../src/core/citations/citationLabel';
 import { defaultIncludeGlobs, FORMATS, kindOf, type DocumentFormat, type DocumentKind, type PreviewedIn } from '../../src/core/formats';
 import { DEFAULT_INCLUDE } from '../../src/core/index';
+import { extractFile, READERS, type DocumentReader } from '../../src/core/index/pipeline/extract/extractFile';
 
 interface Manifest {
   contributes: {
@@ -69,5 +71,23 @@ describe('formats: one table from extension to kind, citation and preview', () =
     // @ts-expect-error a row says how the kind is cited
     const noRule: DocumentFormat = { extensions: ['.epub'], previewedIn: 'textEditor' };
     assert.ok(missingRow && noRule);
+  });
+
+  it('every kind has its reader, and only the parsers an attacker can make expensive run on the threads', async () => {
+    assert.deepEqual(Object.keys(READERS).sort(), Object.keys(FORMATS).sort());
+    const threaded = (Object.keys(READERS) as DocumentKind[]).filter((kind) => READERS[kind].onThreads).sort();
+    assert.deepEqual(threaded, ['docx', 'html', 'pdf']);
+    // @ts-expect-error a kind without a reader does not compile
+    const missingReader: Record<DocumentKind, DocumentReader> = { pdf: READERS.pdf };
+    assert.ok(missingReader);
+    // A kind is read by its own reader: markup in .html is not read as text.
+    const dir = mkdtempSync(join(tmpdir(), 'readers-'));
+    try {
+      writeFileSync(join(dir, 'page.html'), '<html><body><script>hidden()</script><p>Visible words</p></body></html>');
+      const document = await extractFile({ path: 'page.html', absPath: join(dir, 'page.html'), kind: kindOf('page.html'), size: 80, mtimeMs: 0 });
+      assert.equal(document.pages[0], 'Visible words');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { open } from 'node:fs/promises';
-import type { DiscoveredFile, ExtractedDocument } from '../../types';
+import type { DiscoveredFile, DocumentKind, ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
 import type { PdfPart, PdfPartSpec } from './pdf';
 import { extractPdfText, readPaperEvidence, readPdfPart } from './pdfRead';
+import type { BlockText } from './blockText';
+import type { DraftText } from './draftLines';
 import { extractDocx } from './docx';
 import { extractHtml } from './html';
 import { decodeText } from './text';
@@ -42,33 +44,92 @@ export interface ExtractOptions {
 export const DEFAULT_MAX_PDF_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_MAX_TEXT_BYTES = 50 * 1024 * 1024;
 
+/** How one format is read: where, under which size limit, and by what. */
+export interface DocumentReader {
+  /**
+   * Read on the extraction threads, under a memory limit and a deadline: a parser an attacker can
+   * make expensive (a zip bomb, a nest, a page tree). Otherwise decoded in the calling thread
+   * (linear within the size limit; a thread hop would cost more).
+   */
+  onThreads: boolean;
+  /** Which option bounds the file's size before any of it is read. */
+  sizeLimit: 'maxPdfBytes' | 'maxTextBytes';
+  read(file: DiscoveredFile, bytes: Uint8Array, options: ExtractOptions): Promise<ExtractedDocument>;
+}
+
+const textReader: DocumentReader = {
+  onThreads: false,
+  sizeLimit: 'maxTextBytes',
+  async read(file, bytes, options) {
+    const maxChars = options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars;
+    const { text, warnings } = decodeText(bytes);
+    if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
+    const pages = [text];
+    if (!capPageText(pages, maxChars)) return { path: file.path, kind: file.kind, pages, warnings };
+    return { path: file.path, kind: file.kind, pages, warnings: [...warnings, charLimitWarning(maxChars)], limitedBy: ['maxChars'] };
+  },
+};
+
+/** LaTeX and Quarto/R Markdown drafts: the text their reader reads, at the source's own lines (decoded in this thread, as text is). */
+function draftReader(extract: (text: string, maxChars: number) => DraftText): DocumentReader {
+  return {
+    onThreads: false,
+    sizeLimit: 'maxTextBytes',
+    async read(file, bytes, options) {
+      const { text, warnings } = decodeText(bytes);
+      if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
+      const draft = extract(text, options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars);
+      const extra = draft.cut ? { limitedBy: ['maxChars' as const] } : {};
+      return { path: file.path, kind: file.kind, pages: [draft.text], sourceLines: draft.sourceLines, warnings: [...warnings, ...draft.warnings], ...extra };
+    },
+  };
+}
+
+/** HTML and DOCX: blocks of text with the source lines (or paragraphs) each came from. */
+function blockReader(extract: (bytes: Uint8Array, options: ExtractOptions) => Promise<BlockText & { warnings: string[]; cut: boolean }>): DocumentReader {
+  return {
+    onThreads: true,
+    sizeLimit: 'maxTextBytes',
+    async read(file, bytes, options) {
+      const { text, sourceLines, warnings, cut } = await extract(bytes, options);
+      return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings, ...(cut ? { limitedBy: ['maxChars'] } : {}) };
+    },
+  };
+}
+
+/**
+ * The reader of each kind of formats.ts: a kind added there without a reader here does not
+ * compile, so no format is quietly read as text.
+ */
+export const READERS: Readonly<Record<DocumentKind, DocumentReader>> = {
+  pdf: {
+    onThreads: true,
+    sizeLimit: 'maxPdfBytes',
+    async read(file, bytes, options) {
+      const { pages, warnings, ocrCandidates, limitedBy, paper } = await extractPdfText(bytes, pdfReadOptions(options));
+      const extra = { ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(limitedBy ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
+      return { path: file.path, kind: file.kind, pages, warnings, ...extra };
+    },
+  },
+  markdown: textReader,
+  text: textReader,
+  latex: draftReader((text, maxChars) => extractLatex(text, { maxChars })),
+  quarto: draftReader((text, maxChars) => extractQuarto(text, { maxChars })),
+  html: blockReader(async (bytes, options) => extractHtml(bytes, { maxChars: options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars })),
+  docx: blockReader((bytes, options) =>
+    extractDocx(bytes, { maxChars: options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars, maxUnzippedBytes: options.maxUnzippedBytes }),
+  ),
+};
+
+const SIZE_DEFAULTS = { maxPdfBytes: DEFAULT_MAX_PDF_BYTES, maxTextBytes: DEFAULT_MAX_TEXT_BYTES } as const;
+
 /** Extracts one discovered file in this thread. Throws ExtractionError for a file that cannot be indexed. */
 export async function extractFile(file: DiscoveredFile, options: ExtractOptions = {}): Promise<ExtractedDocument> {
   options.signal?.throwIfAborted();
-  const limit = file.kind === 'pdf' ? (options.maxPdfBytes ?? DEFAULT_MAX_PDF_BYTES) : (options.maxTextBytes ?? DEFAULT_MAX_TEXT_BYTES);
-  const bytes = await readLimited(file.absPath, limit);
+  const reader = READERS[file.kind];
+  const bytes = await readLimited(file.absPath, options[reader.sizeLimit] ?? SIZE_DEFAULTS[reader.sizeLimit]);
   options.signal?.throwIfAborted();
-  const maxChars = options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars;
-  if (file.kind === 'pdf') {
-    const { pages, warnings, ocrCandidates, limitedBy, paper } = await extractPdfText(bytes, pdfReadOptions(options));
-    const extra = { ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(limitedBy ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
-    return { path: file.path, kind: file.kind, pages, warnings, ...extra };
-  }
-  if (file.kind === 'html' || file.kind === 'docx') {
-    const { text, sourceLines, warnings, cut } =
-      file.kind === 'html' ? extractHtml(bytes, { maxChars }) : await extractDocx(bytes, { maxChars, maxUnzippedBytes: options.maxUnzippedBytes });
-    return { path: file.path, kind: file.kind, pages: [text], sourceLines, warnings, ...(cut ? { limitedBy: ['maxChars'] } : {}) };
-  }
-  const { text, warnings } = decodeText(bytes);
-  if (text.trim() === '') throw new ExtractionError('empty', 'contains only whitespace');
-  if (file.kind === 'latex' || file.kind === 'quarto') {
-    const draft = file.kind === 'latex' ? extractLatex(text, { maxChars }) : extractQuarto(text, { maxChars });
-    const extra = draft.cut ? { limitedBy: ['maxChars' as const] } : {};
-    return { path: file.path, kind: file.kind, pages: [draft.text], sourceLines: draft.sourceLines, warnings: [...warnings, ...draft.warnings], ...extra };
-  }
-  const pages = [text];
-  if (!capPageText(pages, maxChars)) return { path: file.path, kind: file.kind, pages, warnings };
-  return { path: file.path, kind: file.kind, pages, warnings: [...warnings, charLimitWarning(maxChars)], limitedBy: ['maxChars'] };
+  return reader.read(file, bytes, options);
 }
 
 /** What pdfRead.ts takes from the options (the limits, the OCR hand-off, progress). */

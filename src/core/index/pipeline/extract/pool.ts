@@ -3,10 +3,10 @@ import { startWorker } from '../../workers/startWorker';
 import { workerScript, type WorkerScript } from '../../workers/workerEntry';
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { DEFAULT_FILE_LIMITS } from '../fileLimits';
-import { extractFile, extractPaperEvidence, type ExtractOptions } from './extractFile';
+import { extractFile, extractPaperEvidence, READERS, type ExtractOptions } from './extractFile';
 import type { PaperEvidence } from './paperEvidence';
 import { partsWithPages } from './pdf';
-import { assembleJob, jobProgress, newJob, ON_THREADS, threadDeath, timeoutError, type FileJob, type Task, type WorkerPoolOptions } from './poolJob';
+import { assembleJob, jobProgress, newJob, threadDeath, timeoutError, type FileJob, type Task, type WorkerPoolOptions } from './poolJob';
 import { deserializeError, partFromMessage, type ExtractRequest, type WorkerResponse } from './protocol';
 import { runExtractRequest } from './runRequest';
 
@@ -72,7 +72,7 @@ export class WorkerPool {
 
   extract(file: DiscoveredFile, signal?: AbortSignal): Promise<ExtractedDocument> {
     if (this.closed) return Promise.reject(new Error('extractor is closed'));
-    if (!ON_THREADS.has(file.kind) || this.inThread()) {
+    if (!READERS[file.kind].onThreads || this.inThread()) {
       return extractFile(file, { ...this.limits, signal });
     }
     if (signal?.aborted) return Promise.reject(signal.reason);

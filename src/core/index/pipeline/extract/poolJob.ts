@@ -2,20 +2,13 @@
  * What the extraction pool (pool.ts) keeps per file: its tasks and parts, its deadline, how far it
  * is read; how its parts become a document; the lines for a file that ran out of time or memory.
  */
-import type { DiscoveredFile, DocumentKind, ExtractedDocument } from '../../types';
+import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { raiseFileLimit } from '../fileLimits';
 import { ExtractionError } from './errors';
 import type { ExtractOptions } from './extractFile';
 import { assemblePdfText, type PdfPart } from './pdf';
 import { assembleOptions } from './pdfRead';
 import type { ExtractRequest } from './protocol';
-
-/**
- * Formats whose parsers an attacker can make expensive (a zip bomb, a nest, a page tree): read on
- * the threads, under a memory limit and a deadline. Markdown and text are decoded in the calling
- * thread (linear, within the size limit; a thread hop would cost more).
- */
-export const ON_THREADS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['pdf', 'html', 'docx']);
 
 export interface WorkerPoolOptions {
   /**
