@@ -12,7 +12,7 @@
  */
 import { resolveLimits, secondsToMs, type NetworkLimits } from '../llm/timeouts';
 import type { LangfuseSettings } from '../tracing/langfuse';
-import type { NodeName } from './nodes';
+import type { NodeName } from './nodeNames';
 
 /** The nodes that ask a language model (each may have its own model and temperature). */
 export type AgentName = Extract<NodeName, 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation'>;

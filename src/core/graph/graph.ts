@@ -10,7 +10,8 @@
  *         └─> END (no index)
  */
 import { END, START, StateGraph } from '@langchain/langgraph';
-import { NODE_NAMES, NODES, type NodeName } from './nodes';
+import type { NodeName } from './nodeNames';
+import { NODE_NAMES, NODES } from './nodes';
 import { afterGate, afterOrchestrator, afterResearch, afterSynthesis, afterValidation } from './routes';
 import { instrumentNode, type NodeFn } from './runtime';
 import { ResearchState } from './state';

@@ -13,6 +13,7 @@ import { orchestratorNode } from './nodes/orchestrator';
 import { researchNode } from './nodes/research';
 import { synthesisNode } from './nodes/synthesis';
 import { validationNode } from './nodes/validation';
+import type { NodeName } from './nodeNames';
 import type { NodeFn } from './runtime';
 
 export interface GraphNode {
@@ -20,13 +21,6 @@ export interface GraphNode {
   /** What the user sees while the node runs: a sentence, never the node's name. */
   progress: string;
 }
-
-/**
- * The nodes' names. The table below must have exactly these keys (the compiler checks both ways);
- * the union is written out because the table's inferred type would depend on the state, whose
- * `nextAgent` depends on these names.
- */
-export type NodeName = 'gate' | 'orchestrator' | 'clarification' | 'research' | 'synthesis' | 'validation' | 'notFound' | 'degraded';
 
 export const NODES: Readonly<Record<NodeName, GraphNode>> = {
   gate: { run: gateNode, progress: 'Checking the index…' },
@@ -40,9 +34,6 @@ export const NODES: Readonly<Record<NodeName, GraphNode>> = {
 };
 
 export const NODE_NAMES = Object.keys(NODES) as NodeName[];
-
-/** Where a node sends the turn: another node, `end` (the routers then end the turn), or '' before any node ran. */
-export type NextAgent = NodeName | 'end' | '';
 
 /**
  * Upper bound on node runs in one turn, a guard the routers check before each loop: the counters

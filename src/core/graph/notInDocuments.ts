@@ -3,9 +3,8 @@
  * the user can check the verdict, and see what the documents do say nearby), and a rephrase to try.
  * Used by the notFound node (after research) and by the extractive path (no LLM); no LLM call.
  */
-import type { Absence } from '../index/search/absence';
 import { isIndexDamage } from '../index/store/errors';
-import type { SearchHit } from '../index/types';
+import type { Absence, SearchHit } from '../index/types';
 import { isAbortError } from '../llm/errors';
 import type { Citation } from './api';
 import { excerpt } from './excerpt';

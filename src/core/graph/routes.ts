@@ -4,7 +4,8 @@
  * `maxNodeRuns` (./nodes) bounds the turn should one of them fail to.
  */
 import { END, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import { maxNodeRuns, type NodeName } from './nodes';
+import type { NodeName } from './nodeNames';
+import { maxNodeRuns } from './nodes';
 import { runtimeOf } from './runtime';
 import type { ResearchStateType } from './state';
 

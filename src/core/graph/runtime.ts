@@ -13,7 +13,7 @@ import { promptRef, renderPrompt } from '../prompts/provider';
 import type { TurnTrace } from '../tracing/tracer';
 import type { TurnEvent } from './api';
 import type { AgentName, ResearchConfig } from './config';
-import type { NodeName } from './nodes';
+import type { NodeName } from './nodeNames';
 import { promptSanitiser, type RenderedData } from './passages';
 import type { Decision } from './api';
 import type { ResolvedScope } from './scope';

@@ -5,9 +5,8 @@
  */
 import { Annotation } from '@langchain/langgraph';
 import type { Citation, Decision, Followup } from './api';
-import type { Absence } from '../index/search/absence';
-import type { DocumentInfo, LibraryPaper, NamedPaper, SearchHit } from '../index/types';
-import type { NextAgent } from './nodes';
+import type { Absence, DocumentInfo, LibraryPaper, NamedPaper, SearchHit } from '../index/types';
+import type { NextAgent } from './nodeNames';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

@@ -6,7 +6,6 @@
 import type { PaperRef } from '../citations/citationLabel';
 import type { DocumentKind } from '../formats';
 import type { MentionKind } from '../papers/mentions';
-import type { Absence } from './search/absence';
 import type { PaperEvidence } from './pipeline/extract/paperEvidence';
 
 /** The kinds and their extensions are the format table's (../formats). */
@@ -134,6 +133,18 @@ export interface IndexStats {
   lastIndexedAt: string | null;
   /** Host whose run completed last, when recorded. */
   lastIndexedBy?: string | null;
+}
+
+/** The index's verdict on a question (search/absence.ts): do the documents most likely lack its answer? */
+export interface Absence {
+  /** The documents most likely do not contain the answer. */
+  absent: boolean;
+  /** 0..1: how sure the verdict is (for `absent`, 1 - coverage; otherwise coverage). */
+  confidence: number;
+  /** One line for logs and the decision trail, e.g. `"parquet" occurs nowhere in the index`. */
+  reason: string;
+  /** The question's words (or names) the top passages lack, rarest first, at most 3: what a rephrase could change. */
+  missing: string[];
 }
 
 /** What the research graph needs from the index. */

@@ -19,8 +19,8 @@ import { isResearchMetadata, turnInput, type ResearchResultMetadata } from '../p
 import type { IndexService } from '../indexing/indexService';
 import { describe } from '../log';
 import { displayOnly } from '../pure/chatMarkdown';
-import { isExtractiveModel, problemWithoutModel } from '../models/extractiveModel';
-import { VENDOR, type OllamaAvailability } from '../models/ollamaModels';
+import { isExtractiveModel } from '../models/extractiveModel';
+import { problemWithoutModel, VENDOR, type OllamaAvailability } from '../models/ollamaModels';
 import { abortSignalOf } from '../pure/cancellation';
 import { markdownText, plainLabel, plainText } from '../pure/documentText';
 import { AnswerStream } from './answerStream';

@@ -8,8 +8,8 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
 import { describeMismatch } from '../../core/index';
-import type { IndexService } from './indexService';
 import { loadEngine } from '../engine/load';
+import type { IndexedFolder } from './workspaceFolders';
 import { COMMANDS } from '../pure/commandIds';
 
 const REBUILD = 'Rebuild Index';
@@ -42,7 +42,14 @@ export function showWithFix(show: (text: string, ...items: string[]) => Thenable
  * "Verify Index": hashes every index file against its checksums (every folder's index in a
  * multi-root workspace, the first problem found named with its folder); returns the sentence shown.
  */
-export async function verifyIndexCommand(index: IndexService, log: Logger): Promise<string> {
+/** What the command needs of the index service (indexService.ts, which imports this file). */
+export interface VerifiedIndexes {
+  readonly folders: readonly IndexedFolder[];
+  /** Shows the index as damaged until a rebuild. */
+  markDamaged(): void;
+}
+
+export async function verifyIndexCommand(index: VerifiedIndexes, log: Logger): Promise<string> {
   if (index.folders.length === 0) return 'Open a folder to index its documents.';
   let text: string | undefined;
   let damaged = false;

@@ -7,8 +7,6 @@
  * request gets one line saying so.
  */
 import type * as vscode from 'vscode';
-import type { OllamaAvailability } from './ollamaModels';
-import type { KnownProblem } from '../pure/knownProblems';
 
 export const EXTRACTIVE_MODEL_ID = 'local-research-extractive';
 export const EXTRACTIVE_MODEL_NAME = 'Quoted passages (no model)';
@@ -41,20 +39,4 @@ export function isExtractiveModel(model: Pick<vscode.LanguageModelChat, 'vendor'
 /** What another participant (or the default agent) reads when it sends this entry a request. */
 export function notAModelReply(chatModel: string): string {
   return `"${EXTRACTIVE_MODEL_NAME}" is not a language model: it only lets @research quote your documents. For chat answers, install Ollama (https://ollama.com/download), run \`ollama pull ${chatModel}\` and pick the model in the model picker.`;
-}
-
-/**
- * The fix to offer under an extractive answer given to the "no model" entry: install Ollama, or
- * pull the configured chat model; undefined when Ollama has chat models by now (the picker is
- * refreshed and lists them).
- */
-export function problemWithoutModel(availability: OllamaAvailability, chatModel: string): KnownProblem | undefined {
-  switch (availability.kind) {
-    case 'unreachable':
-      return { code: 'ollama-unreachable', message: 'Ollama is not reachable' };
-    case 'no-chat-model':
-      return { code: 'model-missing', message: 'Ollama has no chat model', model: chatModel };
-    case 'ready':
-      return undefined;
-  }
 }

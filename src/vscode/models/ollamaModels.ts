@@ -14,6 +14,7 @@ import type { NetworkLimits } from '../../core/llm/timeouts';
 import type { LlmMessage } from '../../core/llm/llmClient';
 import type { Logger } from '../../core/ports';
 import { abortSignalOf } from '../pure/cancellation';
+import type { KnownProblem } from '../pure/knownProblems';
 import { EXTRACTIVE_MODEL_ID, extractiveModelInfo, notAModelReply } from './extractiveModel';
 
 export const VENDOR = 'local-research-ollama';
@@ -185,4 +186,20 @@ function toLlmMessage(m: vscode.LanguageModelChatRequestMessage): LlmMessage {
 
 function textOf(m: vscode.LanguageModelChatRequestMessage): string {
   return m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/**
+ * The fix to offer under an extractive answer given to the "no model" entry: install Ollama, or
+ * pull the configured chat model; undefined when Ollama has chat models by now (the picker is
+ * refreshed and lists them).
+ */
+export function problemWithoutModel(availability: OllamaAvailability, chatModel: string): KnownProblem | undefined {
+  switch (availability.kind) {
+    case 'unreachable':
+      return { code: 'ollama-unreachable', message: 'Ollama is not reachable' };
+    case 'no-chat-model':
+      return { code: 'model-missing', message: 'Ollama has no chat model', model: chatModel };
+    case 'ready':
+      return undefined;
+  }
 }

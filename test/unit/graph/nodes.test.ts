@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { buildResearchGraph, instrumentedNodes } from '../../../src/core/graph/graph';
-import { maxNodeRuns, NODE_NAMES, NODES, type GraphNode, type NodeName } from '../../../src/core/graph/nodes';
+import type { NodeName } from '../../../src/core/graph/nodeNames';
+import { maxNodeRuns, NODE_NAMES, NODES, type GraphNode } from '../../../src/core/graph/nodes';
 import { resolveConfig } from '../../../src/core/graph/config';
 import type { TurnEvent } from '../../../src/core/graph/api';
 import type { GraphRuntime } from '../../../src/core/graph/runtime';

@@ -10,19 +10,8 @@
 import { asksForDate, capitalisedNames, holdsDate } from './absenceCues';
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
-import type { SearchHit } from '../types';
+import type { Absence, SearchHit } from '../types';
 import { INDEX_STOP_WORDS } from '../../text/stopWords';
-
-export interface Absence {
-  /** The documents most likely do not contain the answer. */
-  absent: boolean;
-  /** 0..1: how sure the verdict is (for `absent`, 1 - coverage; otherwise coverage). */
-  confidence: number;
-  /** One line for logs and the decision trail, e.g. `"parquet" occurs nowhere in the index`. */
-  reason: string;
-  /** The question's words (or names) the top passages lack, rarest first, at most 3: what a rephrase could change. */
-  missing: string[];
-}
 
 /** What the index says about one word of the question, or one multi-part name it typed (`R_MAX_THREADS`). */
 export interface TermEvidence {

@@ -10,8 +10,7 @@
  * folder nothing is prefixed: the single-folder case is exactly what it was.
  */
 import { reciprocalRankFusion } from './fusion';
-import type { Absence } from './absence';
-import type { DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
+import type { Absence, DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
 
 export interface FolderRetriever {
   /** What paths are prefixed with (see folderLabels). */

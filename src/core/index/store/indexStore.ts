@@ -8,6 +8,7 @@ import type { Chunk, DocumentKind } from '../types';
 import type { IndexChecksums } from './checksums';
 import type { IndexStoreError } from './errors';
 import type { PaperFieldTable } from './paperFieldTable';
+import type { SentenceVectors } from './sentenceVectorTable';
 
 /** Index-level facts, kept in `<dbDir>/index-meta.json`. */
 export interface IndexMeta {
@@ -147,17 +148,6 @@ export interface IndexStore {
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
   close(): void;
-}
-
-export interface SentenceVectors {
-  /** The stored vectors by row key; keys without a row are left out. Empty when the index has none (full-text only, or made before them). */
-  read(keys: string[]): Promise<Map<string, Float32Array[]>>;
-  /** Every row key (an index run compares them with its chunks). */
-  keys(): Promise<Set<string>>;
-  add(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void>;
-  delete(keys: string[]): Promise<void>;
-  /** Indexes the keys and compacts the table (after an index run added to it). */
-  optimize(): Promise<void>;
 }
 
 export interface OpenIndexStoreOptions {

@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { Binary, Field, Int32, Schema, Utf8 } from 'apache-arrow';
 import { sqlIn, sqlInBatches } from '../sql';
-import type { SentenceVectors } from './indexStore';
 
 export const SENTENCES_TABLE = 'sentence_vectors';
 
@@ -68,6 +67,18 @@ export function unpackSentenceVectors(bytes: Uint8Array, count: number, dimensio
 
 /** How long a reader that found no table waits before looking for it again (a run may be adding it). */
 const RECHECK_MS = 10_000;
+
+/** The index's sentence vectors as the store hands them out (`IndexStore.sentenceVectors`). */
+export interface SentenceVectors {
+  /** The stored vectors by row key; keys without a row are left out. Empty when the index has none (full-text only, or made before them). */
+  read(keys: string[]): Promise<Map<string, Float32Array[]>>;
+  /** Every row key (an index run compares them with its chunks). */
+  keys(): Promise<Set<string>>;
+  add(rows: { key: string; vectors: ArrayLike<number>[] }[]): Promise<void>;
+  delete(keys: string[]): Promise<void>;
+  /** Indexes the keys and compacts the table (after an index run added to it). */
+  optimize(): Promise<void>;
+}
 
 /**
  * The table as the store exposes it. It is looked for lazily, as older and full-text indexes have
