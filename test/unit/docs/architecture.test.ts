@@ -92,4 +92,33 @@ describe('docs: the map and the guides name what exists', () => {
       }
     }
   });
+
+  it('every file a folder README under src/ names exists', () => {
+    const problems = sourceFolders('src')
+      .filter((folder) => existsSync(join(root, folder, 'README.md')))
+      .flatMap((folder) => missingInFolderReadme(folder));
+    assert.deepEqual(problems, []);
+  });
+
+  it('finds a folder README naming a file that is gone (else the check above proves nothing)', () => {
+    assert.deepEqual(missingInFolderReadme('src/core/llm', 'Hosts: `host.ts`, `resolveHost.ts`, `src/core/llm/pull.ts`, `../index/embed/ollama.ts`.'), [
+      'src/core/llm/README.md: resolveHost.ts',
+    ]);
+  });
 });
+
+/**
+ * Source files a folder README names in code spans (`x.ts`, `sub/x.ts`, `../sibling/x.ts`,
+ * `src/…`), missing. READMEs name files the way their sections read: by name inside the folder
+ * or one of its subfolders, relative to an enclosing folder, from the root, or a test by its name.
+ */
+function missingInFolderReadme(folder: string, text = readFileSync(join(root, folder, 'README.md'), 'utf8')): string[] {
+  const bases = [...sourceFolders(folder), ...sourceFolders('test')];
+  for (let dir = folder; dir !== '.'; dir = dirname(dir)) bases.push(dir);
+  bases.push('.');
+  const spans = [...text.replace(/^```[\s\S]*?^```/gm, '').matchAll(/`([^`\n]+)`/g)].map(([, span]) => span!);
+  return spans
+    .filter((span) => /^(\.\.\/)*[\w.-]+(\/[\w.-]+)*\.(ts|mjs|cjs|md)$/.test(span))
+    .filter((span) => !bases.some((base) => existsSync(join(root, base, span))))
+    .map((span) => `${folder}/README.md: ${span}`);
+}
