@@ -5,6 +5,7 @@
  * damaged index.
  */
 import { IndexStoreError, isIndexDamage } from '../core/index';
+import { cliCommand, shellWord } from './invocation';
 
 export function isIndexProblem(error: unknown): error is IndexStoreError {
   return error instanceof IndexStoreError;
@@ -22,12 +23,7 @@ export function indexProblemLine(error: IndexStoreError, folder: string, db?: st
   }
 }
 
-/** The `index` command line for this folder, ready to paste. */
+/** The `index` command line for this folder, ready to paste (the command as this install runs it). */
 export function indexCommand(folder: string, db?: string, flags = ''): string {
-  return `research-assistant index ${shellWord(folder)}${db ? ` --db ${shellWord(db)}` : ''}${flags}`;
-}
-
-/** A path as a shell word: as it is when it is plain, else in single quotes. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+  return `${cliCommand()} index ${shellWord(folder)}${db ? ` --db ${shellWord(db)}` : ''}${flags}`;
 }

@@ -4,6 +4,7 @@
  * file under ./commands, listed in ./registry and loaded only when asked for.
  */
 import { guardOutput, outputFailure } from './output';
+import { cliCommand } from './invocation';
 import { commands } from './registry';
 import { terminalSafe } from '../core/text/terminalSafe';
 
@@ -35,7 +36,7 @@ function asksForHelp(args: readonly string[]): boolean {
 async function usage(): Promise<string> {
   const lines = ['Local Research Assistant: index your documents and ask them questions, locally.', '', 'Commands:'];
   for (const load of Object.values(commands)) lines.push(`  ${(await load()).command.usage}`);
-  lines.push('', "research-assistant <command> --help: that command's usage and what it does.");
+  lines.push('', `${cliCommand()} <command> --help: that command's usage and what it does.`);
   return lines.join('\n') + '\n';
 }
 

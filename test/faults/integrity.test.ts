@@ -49,7 +49,7 @@ function errorLine(result: CliResult): string {
 function assertNamesRebuild(result: CliResult, root: string, what: string): void {
   assert.equal(result.code, 1, `${what}: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
   const line = errorLine(result);
-  assert.match(line, /^error: the index at .* is damaged \(.+\): rebuild it with `research-assistant index .+ --rebuild`$/, `${what}: ${result.stderr}`);
+  assert.match(line, /^error: the index at .* is damaged \(.+\): rebuild it with `node \S*dist\/cli\.js index .+ --rebuild`$/, `${what}: ${result.stderr}`);
   assert.ok(line.includes(`index ${root} --rebuild`), `${what} names this folder's rebuild: ${line}`);
   assert.doesNotMatch(result.stderr, /Index the folder first|stack backtrace/, what);
 }

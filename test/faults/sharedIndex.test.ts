@@ -241,7 +241,7 @@ describe('shared index on object storage (--db s3://…)', function () {
       const docs = await library(dir);
       assertOneLineError(
         await cli(['search', docs, 'port', '--db', uri]),
-        new RegExp(`^error: no index at ${uri}: index the folder first with \`research-assistant index ${docs} --db ${uri}\``),
+        new RegExp(`^error: no index at ${uri}: index the folder first with \`node \\S*dist/cli\\.js index ${docs} --db ${uri}\``),
       );
     }));
 

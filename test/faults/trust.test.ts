@@ -25,7 +25,7 @@ function lastLine(r: CliResult): string {
 
 function assertDamaged(r: CliResult, what: string, detail: RegExp): void {
   assert.equal(r.code, 1, `${what}: ${r.stdout}\n${r.stderr}`);
-  assert.match(lastLine(r), /^error: the index at .+ is damaged \(.+\): rebuild it with `research-assistant index .+ --rebuild`$/, `${what}: ${r.stderr}`);
+  assert.match(lastLine(r), /^error: the index at .+ is damaged \(.+\): rebuild it with `node \S*dist\/cli\.js index .+ --rebuild`$/, `${what}: ${r.stderr}`);
   assert.match(lastLine(r), detail, `${what}: ${lastLine(r)}`);
 }
 

@@ -52,6 +52,6 @@ describe('cli: --help on every command', () => {
   it('the command list points at --help', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
-    assert.match(r.stdout, /research-assistant <command> --help: that command's usage and what it does\.\n$/);
+    assert.match(r.stdout, /\nnode dist\/cli\.js <command> --help: that command's usage and what it does\.\n$/);
   });
 });

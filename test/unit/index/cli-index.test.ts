@@ -99,7 +99,7 @@ describe('CLI index and status (bundled dist/cli.js)', function () {
       await rm(join(root, '.research-index', 'chunks.lance', '_indices'), { recursive: true });
       const damaged = await runCli(['index', root, '--embed', 'none']);
       assert.equal(damaged.code, 1);
-      assert.match(damaged.stderr, /is damaged \(.*\): rebuild it with `research-assistant index .* --rebuild`/);
+      assert.match(damaged.stderr, /is damaged \(.*\): rebuild it with `node dist\/cli\.js index .* --rebuild`/);
       assert.equal((await runCli(['status', root])).code, 1);
       const rebuilt = await runCli(['index', root, '--embed', 'none', '--rebuild']);
       assert.equal(rebuilt.code, 0, rebuilt.stderr);
