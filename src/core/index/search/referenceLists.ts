@@ -38,12 +38,12 @@ export function asksAboutReferences(question: string): boolean {
 }
 
 /**
- * Reference lists after the passages that discuss the works they list (above), each
- * group in its order. A demoted list keeps a score no higher than the last passage before it, so
- * scores still fall down the list.
+ * The passages `demoted` picks (a reference list, a table of contents) after the others, each group
+ * in its order. A demoted one keeps a score no higher than the last passage before it, so scores
+ * still fall down the list.
  */
-export function belowReferenceLists<T extends { item: { text: string }; score: number }>(ranked: T[]): T[] {
-  const lists = ranked.filter((entry) => isReferenceList(entry.item.text));
+export function belowPassages<T extends { item: { text: string }; score: number }>(ranked: T[], demoted: (text: string) => boolean): T[] {
+  const lists = ranked.filter((entry) => demoted(entry.item.text));
   if (lists.length === 0) return ranked;
   const others = ranked.filter((entry) => !lists.includes(entry));
   let floor = others.at(-1)?.score ?? Infinity;

@@ -18,7 +18,8 @@ import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
-import { asksAboutReferences, belowReferenceLists } from './referenceLists';
+import { asksAboutReferences, belowPassages, isReferenceList } from './referenceLists';
+import { asksAboutContents, isContentsPassage } from './contentsPages';
 import { MIN_MENTION, paperGroups, PRECISE_MENTION } from './paperGroups';
 import type { PaperMention } from '../../papers/mentions';
 import { indexTermLookup } from './termLookup';
@@ -258,7 +259,11 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         ...(fts.ok ? identified.defining : []).map((items) => ({ items, weight: definitionWeight })),
       ].filter((list) => list.items.length > 0);
       const hit = await hitMaker(signal);
-      const demote = asksAboutReferences(query) ? <T>(items: T[]) => items : belowReferenceLists;
+      // Reference lists and tables of contents share a question's words without answering it.
+      const keepReferences = asksAboutReferences(query);
+      const keepContents = asksAboutContents(query);
+      const demote = <T extends { item: { text: string }; score: number }>(items: T[]) =>
+        belowPassages(items, (text) => (!keepReferences && isReferenceList(text)) || (!keepContents && isContentsPassage(text)));
       if (lists.length === 1 && lists[0]!.items === ftsRows)
         return demote(ftsRows.map((row) => ({ item: row, score: row._score ?? 0 })))
           .slice(0, k)
