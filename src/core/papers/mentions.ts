@@ -316,10 +316,10 @@ function calledPackage(tokens: Token[], name: string): boolean {
   return tokens.some((t, i) => singular(t.key) === name && (PACKAGE_CONTEXT.has(tokens[i + 1]?.key ?? '') || tokens[i - 1]?.key === 'package'));
 }
 
-/** The words that name a title by themselves: the word before its colon, and words spelt like code (RcppEigen, lme4, e1071, FlexMix). */
+/** The words that name a title by themselves: the word before its colon or dash ("kernlab – An S4 Package …"), and words spelt like code (RcppEigen, lme4, e1071, FlexMix). */
 function titleNames(title: string): string[] {
   const names = new Set<string>();
-  const head = /^\s*([\p{L}\p{N}.]+):/u.exec(title);
+  const head = /^\s*([\p{L}\p{N}.]+)(?::|\s[-–—]\s)/u.exec(title);
   if (head) names.add(singular(comparable(head[1]!).replace(/ /g, '')));
   for (const word of title.match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (/\p{Ll}\p{Lu}/u.test(word) || (/\p{L}/u.test(word) && /\p{N}/u.test(word))) names.add(singular(comparable(word)));

@@ -48,6 +48,7 @@ const library = mentionIndex([
   paper('forecast.pdf', 'Automatic Time Series Forecasting: The forecast Package for R', people('Rob Hyndman', 'Yeasmin Khandakar'), 2008),
   paper('mob.pdf', 'Parties, Models, Mobsters: A New Implementation of Model-Based Recursive Partitioning in R', people('Achim Zeileis', 'Torsten Hothorn')),
   paper('R-intro.pdf', 'An Introduction to R', []),
+  paper('kernlab.pdf', 'kernlab – An S4 Package for Kernel Methods in R', people('Alexandros Karatzoglou', 'Alex Smola'), 2004),
 ]);
 
 const named = (question: string) => papersNamedBy(question, library).map((m) => [m.path, m.kind]);
@@ -88,6 +89,8 @@ describe('papers: which papers a question names', () => {
   it('a quoted title, a title spelt like code, most of a title', () => {
     assert.deepEqual(named('In "Parties, Models, Mobsters", which groups are found?'), [['mob.pdf', 'title']]);
     assert.deepEqual(named('What does the RcppEigen paper say about solvers?'), [['rcppeigen.pdf', 'title']]);
+    // The word before a title's colon or dash is its name.
+    assert.deepEqual(named('How does the kernlab paper choose sigma?'), [['kernlab.pdf', 'title']]);
     assert.deepEqual(named('the lego system for conditional inference: what is it?')[0], ['lego.pdf', 'title']);
   });
 
