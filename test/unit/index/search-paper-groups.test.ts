@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { paperGroups } from '../../../src/core/index/search/paperGroups';
+import { paperGroups, reachEachPaper } from '../../../src/core/index/search/paperGroups';
 import type { PaperMention } from '../../../src/core/papers/mentions';
 
 const mention = (path: string, strength: number, kind: PaperMention['kind'] = 'title'): PaperMention => ({
@@ -43,5 +43,18 @@ describe('the lists search adds for the papers a question names', () => {
         [['a.pdf', 'b.pdf'], 0.5],
       ],
     );
+  });
+
+  it('papers named side by side each have a passage among the first hits: the missing one comes last among them, the others keep their order', () => {
+    const ranked = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'e1'].map((id, i) => ({ item: { id, path: `${id[0]}.pdf` }, score: 1 - i / 10 }));
+    const reached = reachEachPaper(ranked, ['k.pdf', 'e.pdf'], 5);
+    assert.deepEqual(
+      reached.map((r) => r.item.id),
+      ['k1', 'k2', 'k3', 'k4', 'e1', 'k5', 'k6'],
+    );
+    assert.ok(reached.every((r, i) => i === 0 || r.score <= reached[i - 1]!.score), 'scores still fall');
+    // Both already there, or a paper with no hit at all: nothing moves.
+    assert.deepEqual(reachEachPaper(ranked, ['k.pdf'], 5), ranked);
+    assert.deepEqual(reachEachPaper(ranked, ['k.pdf', 'x.pdf'], 5), ranked);
   });
 });

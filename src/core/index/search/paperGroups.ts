@@ -50,3 +50,28 @@ export function paperGroups(mentions: readonly PaperMention[], weight: number): 
     });
   return groups;
 }
+
+/** Mentions this strong name a paper a question asks about side by side ("the e1071 SVM article and the kernlab paper"). */
+export const SIDE_BY_SIDE_MENTION = 0.6;
+/** The hits an answer quotes first (the absence check's top, the extractive answer's passages). */
+export const EACH_PAPER_WITHIN = 5;
+
+/**
+ * A question that names two or three papers needs a passage of each: the one paper whose words
+ * fill the question (and its own title list) would otherwise take every first hit. A named paper
+ * with no hit among the first `within` gets its best one at the end of them, the hits above kept
+ * in their order; its score is the one of the hit it displaces, so scores still fall.
+ */
+export function reachEachPaper<T extends { item: { path: string }; score: number }>(ranked: T[], paths: readonly string[], within: number): T[] {
+  const result = [...ranked];
+  const missing = paths.filter((path) => !result.slice(0, within).some((entry) => entry.item.path === path));
+  let slot = within - missing.length;
+  for (const path of missing) {
+    const at = result.findIndex((entry) => entry.item.path === path);
+    if (at < 0 || slot < 0) continue;
+    const [entry] = result.splice(at, 1);
+    result.splice(slot, 0, { ...entry!, score: result[slot]?.score ?? entry!.score });
+    slot++;
+  }
+  return result;
+}

@@ -20,7 +20,7 @@ import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { asksAboutReferences, belowPassages, isReferenceList } from './referenceLists';
 import { asksAboutContents, isContentsPassage } from './contentsPages';
-import { MIN_MENTION, paperGroups, PRECISE_MENTION } from './paperGroups';
+import { EACH_PAPER_WITHIN, MIN_MENTION, paperGroups, PRECISE_MENTION, reachEachPaper, SIDE_BY_SIDE_MENTION } from './paperGroups';
 import type { PaperMention } from '../../papers/mentions';
 import { indexTermLookup } from './termLookup';
 import { cachedDocumentList } from './documentList';
@@ -305,6 +305,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           else logger?.warn('sentence rerank failed; keeping the fused order', error);
         }
       }
+      const sideBySide = [...new Set(found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION).map((m) => m.path))];
+      if (sideBySide.length >= 2) fused = reachEachPaper(fused, sideBySide.slice(0, 3), Math.min(k, EACH_PAPER_WITHIN));
       return fused.slice(0, k).map(({ item, score }) => hit(item, score));
     },
 
