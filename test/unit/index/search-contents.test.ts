@@ -27,7 +27,11 @@ describe('search: a table of contents below the page that answers (real index, f
 
   it('"According to The Maxima Book, when did coding of Macsyma begin?" finds the history page first; a question about chapters still finds the contents', () =>
     withTempDir(async (dir) => {
-      const index = await buildRealIndex(dir, { 'maxima/contents.md': CONTENTS, 'maxima/history.md': HISTORY, 'notes/other.md': '# Other\n\nNothing about it.\n' });
+      const index = await buildRealIndex(dir, {
+        'maxima/contents.md': CONTENTS,
+        'maxima/history.md': HISTORY,
+        'notes/other.md': '# Other\n\nNothing about it.\n',
+      });
       try {
         const hits = await index.retriever.search('According to The Maxima Book, when did coding of Macsyma begin?', { k: 3, mode: 'fts' });
         assert.equal(hits[0]!.path, 'maxima/history.md', JSON.stringify(hits.map((h) => h.path)));

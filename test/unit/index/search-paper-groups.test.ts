@@ -52,7 +52,10 @@ describe('the lists search adds for the papers a question names', () => {
       reached.map((r) => r.item.id),
       ['k1', 'k2', 'k3', 'k4', 'e1', 'k5', 'k6'],
     );
-    assert.ok(reached.every((r, i) => i === 0 || r.score <= reached[i - 1]!.score), 'scores still fall');
+    assert.ok(
+      reached.every((r, i) => i === 0 || r.score <= reached[i - 1]!.score),
+      'scores still fall',
+    );
     // Both already there, or a paper with no hit at all: nothing moves.
     assert.deepEqual(reachEachPaper(ranked, ['k.pdf'], 5), ranked);
     assert.deepEqual(reachEachPaper(ranked, ['k.pdf', 'x.pdf'], 5), ranked);
