@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from './bundle';
 import { makePdf, type PageSpec } from './pdfs';
@@ -35,8 +35,10 @@ export interface FixtureAttachment {
   file?: string;
   /** A linked file's stored path (`attachments:sub/x.pdf` or absolute); linkMode 2. */
   linked?: string;
-  /** Pages of a PDF written at the file's place (storage/<key>/<file>); omit to leave the file missing. */
+  /** Pages of a PDF written at the file's place (storage/<key>/<file>); omit (and `copyOf`) to leave the file missing. */
   pdf?: PageSpec[];
+  /** An existing PDF copied to the file's place (a real paper). */
+  copyOf?: string;
   contentType?: string;
   title?: string;
   annotations?: FixtureAnnotation[];
@@ -252,10 +254,12 @@ export async function writeZoteroLibrary(dataDir: string, fixture: ZoteroFixture
   await runSqlite(join(dataDir, 'zotero.sqlite'), `${journal}${librarySql(fixture)}`);
   for (const item of fixture.items) {
     for (const attachment of item.attachments ?? []) {
-      if (!attachment.pdf || attachment.linked) continue;
+      if ((!attachment.pdf && !attachment.copyOf) || attachment.linked) continue;
       const folder = join(dataDir, 'storage', attachment.key);
       await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, attachment.file ?? 'file.pdf'), await makePdf(attachment.pdf));
+      const target = join(folder, attachment.file ?? 'file.pdf');
+      if (attachment.copyOf) await copyFile(attachment.copyOf, target);
+      else await writeFile(target, await makePdf(attachment.pdf!));
     }
   }
   if (fixture.betterBibtex) await writeBetterBibtex(dataDir, fixture.betterBibtex);

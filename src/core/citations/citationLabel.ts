@@ -19,6 +19,8 @@ export interface PaperRef {
   title?: string;
   /** The user's bib key, when a bib entry describes the paper. */
   citekey?: string;
+  /** The library (Zotero) flags the paper as retracted: every citation says so. */
+  retracted?: boolean;
 }
 
 /** Where a citation points: a file, a page range or a line range, and the paper when known. */
@@ -30,6 +32,8 @@ export interface CitedPlace {
   paper?: PaperRef;
   /** The section heading, shown for documents cited by paragraph (Word numbers no paragraphs; a reader finds the section). */
   section?: string | null;
+  /** The user's own words (a comment on a highlight, a note), not the paper's. */
+  ownWords?: boolean;
 }
 
 /** DOCX passages cite paragraphs (a .docx has no lines a user could open); every other text kind cites lines. */
@@ -68,12 +72,16 @@ export function placeText(place: Pick<CitedPlace, 'file' | 'page' | 'pageEnd' | 
   return '';
 }
 
-/** The label of a citation: "Chaussé (2010), p. 14" or "notes/setup.md, lines 3-8". */
+/**
+ * The label of a citation: "Chaussé (2010), p. 14" or "notes/setup.md, lines 3-8"; "Smith (2019)
+ * [retracted], p. 3" for a paper the library flags; "…, p. 12 (your note)" for the user's own words.
+ */
 export function citationLabel(place: CitedPlace): string {
-  const name = paperName(place.paper) ?? place.file;
+  const name = (paperName(place.paper) ?? place.file) + (place.paper?.retracted ? ' [retracted]' : '');
   const where = placeText(place);
   const section = place.section && place.page === undefined && citesParagraphs(place.file) ? `, section "${place.section}"` : '';
-  return where ? `${name}${section}, ${where}` : name;
+  const own = place.ownWords ? ' (your note)' : '';
+  return (where ? `${name}${section}, ${where}` : name) + own;
 }
 
 /** A title cut at its subtitle or at about 60 characters, for labels. */

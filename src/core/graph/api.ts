@@ -26,6 +26,8 @@ export interface Citation {
   docHash?: string;
   /** The paper the document is, when the library knows it: the label reads "Chaussé (2010), p. 14" (core/citations/citationLabel.ts). */
   paper?: PaperRef;
+  /** The user's own words about the paper (a Zotero annotation or note): the label says "(your note)". */
+  ownWords?: boolean;
 }
 
 export interface Followup {

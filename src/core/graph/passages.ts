@@ -53,7 +53,9 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   // The user's own draft (.tex, .qmd, .Rmd): citable, never to be quoted as a source's words.
   const draft = isDraft(hit.path) ? ` author="the user: their own draft, not a published source"` : '';
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
-  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}${draft}>\n${clean(text)}\n</document>`;
+  // The user's own note on the paper: citable as that page, never to be quoted as the paper's words.
+  const own = hit.ownWords ? ` author="the user: their own note on this paper, not the paper's words"` : '';
+  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}${draft || own}>\n${clean(text)}\n</document>`;
 }
 
 /** What a citation label needs of a hit (core/citations/citationLabel.ts). */
@@ -63,11 +65,12 @@ export function placeOfHit(hit: SearchHit): CitedPlace {
   if (hit.pageStart !== null && hit.pageEnd !== null && hit.pageEnd > hit.pageStart) place.pageEnd = hit.pageEnd;
   if (hit.lineStart !== null) place.lines = [hit.lineStart, hit.lineEnd ?? hit.lineStart];
   if (hit.paper) place.paper = hit.paper;
+  if (hit.ownWords) place.ownWords = true;
   return place;
 }
 
 export function citationOf(hit: SearchHit, index: number): Citation {
-  const { file, page, pageEnd, lines, paper } = placeOfHit(hit);
+  const { file, page, pageEnd, lines, paper, ownWords } = placeOfHit(hit);
   return {
     index,
     file,
@@ -78,6 +81,7 @@ export function citationOf(hit: SearchHit, index: number): Citation {
     text: hit.text,
     ...(hit.docHash ? { docHash: hit.docHash } : {}),
     ...(paper ? { paper } : {}),
+    ...(ownWords ? { ownWords } : {}),
   };
 }
 

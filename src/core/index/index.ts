@@ -17,6 +17,7 @@ export {
   type QueryEmbedding,
 } from './session';
 export type { PaperSource } from './papers/paperSource';
+export type { IndexRunRequest, OpenForQueriesOptions } from './session';
 export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './pipeline/indexer';
@@ -26,6 +27,10 @@ export type { IndexStore } from './store/indexStore';
 
 // What search returns and an indexing run reports.
 export type {
+  Chunk,
+  DiscoveredFile,
+  DocumentSource,
+  ExtractedDocument,
   FileFailure,
   IndexProgress,
   IndexStats,

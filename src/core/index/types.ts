@@ -19,6 +19,18 @@ export interface DiscoveredFile {
   kind: DocumentKind;
   size: number;
   mtimeMs: number;
+  /**
+   * A document a source made itself rather than a file to read (a Zotero library's annotations and
+   * notes, src/core/library): its content hash and passages, written as they are (not extracted,
+   * not chunked). `size` and `mtimeMs` then describe that content (its length, its latest change).
+   */
+  prepared?: { hash: string; doc: ExtractedDocument; chunks: Chunk[] };
+}
+
+/** Where an indexing run's documents come from instead of a walk of the folder (src/core/library: a Zotero library). */
+export interface DocumentSource {
+  /** The documents as discovery would list them, the ones that could not be listed, and notices for the run's summary. */
+  discover(signal?: AbortSignal): Promise<{ files: DiscoveredFile[]; failures: FileFailure[]; notices: string[] }>;
 }
 
 /** Text of one document as extracted, before chunking. */
@@ -88,6 +100,8 @@ export interface SearchHit extends Provenance {
   score: number;
   /** The paper the document is, when the library knows it (citations read "Chaussé (2010), p. 14"). */
   paper?: PaperRef;
+  /** The user's own words (a Zotero highlight's comment, a note): cited as the paper's page, never quoted as the paper's. */
+  ownWords?: true;
 }
 
 /** A paper a question names (src/core/papers/mentions.ts), with how it reads in citations. */

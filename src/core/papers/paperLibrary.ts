@@ -35,6 +35,8 @@ export interface PaperLibrary {
   pageLabel(path: string, page: number): string;
   /** When the PDF says it is a version of a published article (a vignette, a preprint): which, in one line (./version.ts); else null. */
   versionOf(path: string): string | null;
+  /** True for a document of the user's own words (a library's annotations and notes, src/core/library). */
+  isOwnWords(path: string): boolean;
 }
 
 export function buildLibrary(documents: readonly LibraryDocument[], bibs: readonly ParsedBib[] = [], root?: string): PaperLibrary {
@@ -44,12 +46,18 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
   const records = new Map<string, PaperRecord>();
   for (const document of documents) {
     const record = mergeRecord(document.path, document.fields, entryOf.get(document.path));
+    if (document.retracted) record.retracted = true;
     if (namesAPaper(record)) records.set(document.path, record);
   }
   const byPath = new Map(documents.map((d) => [d.path, d]));
   const attachedKeys = new Set(attached.map((a) => a.entry.key.toLowerCase()));
   const pathsByKey = new Map<string, string[]>();
   for (const { entry, path } of attached) pathsByKey.set(entry.key.toLowerCase(), [...(pathsByKey.get(entry.key.toLowerCase()) ?? []), path]);
+  // A key a library gives its records (Zotero's, src/core/library) names them too, unless a bib entry took it.
+  for (const record of records.values()) {
+    const key = record.citekey?.source === 'zotero' ? record.citekey.value.toLowerCase() : null;
+    if (key && !attachedKeys.has(key) && !byPath.get(record.path)?.ownWords) pathsByKey.set(key, [...(pathsByKey.get(key) ?? []), record.path]);
+  }
   let mentions: MentionIndex | null = null;
   const refs = new Map<string, PaperRef | undefined>();
   return {
@@ -69,6 +77,7 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
     },
     pageLabel: (path, page) => pageLabelOf(byPath.get(path)?.pageLabels, page),
     versionOf: (path) => versionNote(path, byPath.get(path)?.fields),
+    isOwnWords: (path) => byPath.get(path)?.ownWords === true,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 
 /** Where a field's value came from, best first. */
-export type FieldSource = 'bib' | 'pdf-metadata' | 'page-text' | 'model';
+export type FieldSource = 'zotero' | 'bib' | 'pdf-metadata' | 'page-text' | 'model';
 
 export interface Field<T> {
   value: T;
@@ -43,6 +43,8 @@ export interface PaperFields {
 export interface PaperRecord extends PaperFields {
   /** Relative POSIX path of the document, as indexed. */
   path: string;
+  /** Zotero flags the paper as retracted (src/core/library): said wherever it is cited. */
+  retracted?: boolean;
 }
 
 export const RECORD_FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'arxiv', 'citekey'] as const satisfies readonly (keyof PaperFields)[];

@@ -17,5 +17,6 @@ export function paperRefOf(record: PaperFields | undefined): PaperRef | undefine
   const ref: PaperRef = { authors: citedAuthors(record.authors?.value), year: record.year?.value ?? null };
   if (record.title) ref.title = record.title.value;
   if (record.citekey) ref.citekey = record.citekey.value;
+  if ((record as { retracted?: boolean }).retracted) ref.retracted = true;
   return ref;
 }

@@ -83,7 +83,18 @@ export async function* finishRun(
     yield { phase: 'optimize', done: total, total, message: 'optimizing the index' };
     await store.optimize();
   }
-  const papers = yield* fillPaperFields(store, { root, extractor, fromRun: run.paperEvidence, ocrCacheDir, changed, existing, signal, notices, logger });
+  const papers = yield* fillPaperFields(store, {
+    root,
+    extractor,
+    fromRun: run.paperEvidence,
+    ocrCacheDir,
+    changed,
+    existing,
+    signal,
+    notices,
+    logger,
+    absPaths: new Map(files.map((f) => [f.path, f.absPath])),
+  });
   const sentences = embedder && !signal?.aborted ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
   await store.markIndexed(undefined, {
     ocr: Boolean(ocr),

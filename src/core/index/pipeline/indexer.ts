@@ -37,7 +37,7 @@ import { isObjectStoreUri, parseObjectLocation } from '../store/objectStore/loca
 import { acquireSharedWriterLock, localShadowOf } from '../store/objectStore/sharedWriter';
 import type { IndexStore } from '../store/indexStore';
 import { currentOrigin, describeOrigin, sameOrigin } from '../store/origin';
-import type { FileFailure, IndexProgress, IndexSummary } from '../types';
+import type { DocumentSource, FileFailure, IndexProgress, IndexSummary } from '../types';
 
 export interface IndexFolderOptions {
   /** The folder to index. */
@@ -67,6 +67,8 @@ export interface IndexFolderOptions {
   writeBatchChunks?: number;
   /** OCR of PDF pages without a usable text layer; default `auto` with English (ocr/settings.ts). */
   ocr?: Partial<OcrSettings>;
+  /** Where the documents come from instead of walking `root` (a Zotero library, src/core/library). */
+  source?: DocumentSource;
 }
 
 const DEFAULT_WRITE_BATCH_CHUNKS = 2000;
@@ -194,15 +196,21 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
       }
 
       yield { phase: 'discover', done: 0, total: 0, message: `scanning ${root}` };
-      const discovered = await discoverFiles(root, {
-        include: options.include,
-        exclude: options.exclude,
-        skipDirs: indexOwnDirs(dbDir),
-        skipFiles: [lockPathOf(dbDir)],
-        followLinksInto: options.followLinksInto,
-        signal,
-      });
+      const discovered = options.source
+        ? { ...(await options.source.discover(signal)), outsideLinks: [] }
+        : {
+            ...(await discoverFiles(root, {
+              include: options.include,
+              exclude: options.exclude,
+              skipDirs: indexOwnDirs(dbDir),
+              skipFiles: [lockPathOf(dbDir)],
+              followLinksInto: options.followLinksInto,
+              signal,
+            })),
+            notices: [],
+          };
       failed.push(...discovered.failures);
+      notices.push(...discovered.notices);
       if (discovered.outsideLinks.length > 0) notices.push(outsideLinksNotice(discovered.outsideLinks, root));
       const plan = planRun(discovered.files, await store.documents(), discovered.failures, trusted);
       // Files that cost a thread or the time limit last run wait until they change; documents a

@@ -38,8 +38,11 @@ export async function* fillPaperFields(
     signal,
     notices,
     logger,
+    absPaths,
   }: {
     root: string;
+    /** Where each discovered document is, when not at `root/path` (a Zotero library's linked files). */
+    absPaths?: ReadonlyMap<string, string>;
     extractor: Extractor;
     /** The evidence of the PDFs this run extracted, by path, with the hash of the bytes it came from. */
     fromRun: ReadonlyMap<string, { hash: string; paper: PaperEvidence }>;
@@ -82,7 +85,10 @@ export async function* fillPaperFields(
       signal?.throwIfAborted();
       if (i % ROWS_PER_WRITE === 0) yield { phase: 'papers', done: i, total: missing.length, message: `${i} of ${missing.length} PDFs` };
       const known = fromRun.get(document.path);
-      const paper = known?.hash === document.contentHash ? known.paper : await readEvidence(extractor, root, document, logger, signal);
+      const paper =
+        known?.hash === document.contentHash
+          ? known.paper
+          : await readEvidence(extractor, absPaths?.get(document.path) ?? join(root, document.path), document, logger, signal);
       const evidence = paper ? await withOcrFirstPage(paper.evidence, ocrCacheDir, document.contentHash) : null;
       pending.push({
         path: document.path,
@@ -106,8 +112,14 @@ export async function* fillPaperFields(
 }
 
 /** A PDF's evidence read on its own; null when it cannot be read now (moved since, damaged): its row says nothing is known. */
-async function readEvidence(extractor: Extractor, root: string, document: StoredDocument, logger: Logger, signal?: AbortSignal): Promise<PaperEvidence | null> {
-  const file = { path: document.path, absPath: join(root, document.path), kind: document.kind, size: document.size, mtimeMs: document.mtimeMs };
+async function readEvidence(
+  extractor: Extractor,
+  absPath: string,
+  document: StoredDocument,
+  logger: Logger,
+  signal?: AbortSignal,
+): Promise<PaperEvidence | null> {
+  const file = { path: document.path, absPath, kind: document.kind, size: document.size, mtimeMs: document.mtimeMs };
   try {
     return (await extractor.paperEvidence(file, signal)) ?? null;
   } catch (error) {

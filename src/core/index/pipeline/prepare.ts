@@ -22,6 +22,10 @@ export async function prepare(
   signal?: AbortSignal,
 ): Promise<Prepared> {
   try {
+    if (file.prepared) {
+      if (stored && stored.contentHash === file.prepared.hash) return { kind: 'touched', file, stored };
+      return { kind: 'document', file, stored, hash: file.prepared.hash, doc: file.prepared.doc };
+    }
     const hash = await hashFile(file.absPath, signal);
     if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
     const doc = await extractor.extract(file, signal);

@@ -49,7 +49,7 @@ export class RunWriter {
     if (doc.paper) this.paperEvidence.set(file.path, { hash, paper: doc.paper });
     let chunks;
     try {
-      chunks = chunkDocument(doc, chunking);
+      chunks = file.prepared?.chunks ?? chunkDocument(doc, chunking);
     } catch (error) {
       return {
         failure: { path: file.path, code: 'chunk-failed', reason: `could not split into chunks: ${error instanceof Error ? error.message : String(error)}` },

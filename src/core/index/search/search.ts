@@ -183,7 +183,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     return (row, score) => {
       const hit = hitOfRow(row, score);
       const paper = library?.ref(hit.path);
-      return paper ? { ...hit, paper } : hit;
+      const own = library?.isOwnWords(hit.path) ? { ownWords: true as const } : {};
+      return paper ? { ...hit, paper, ...own } : { ...hit, ...own };
     };
   }
 

@@ -4,7 +4,13 @@
  * without regard to case; its subcollections are included, as Zotero shows them with "Show Items
  * from Subcollections".
  */
-import type { ZoteroCollection, ZoteroItem } from './types';
+import type { ZoteroCollection } from './types';
+
+/** What scoping reads of an item (the reader's items and the library record's both have it). */
+export interface Scopable {
+  collections: readonly string[];
+  tags: readonly string[];
+}
 
 function normal(name: string): string {
   return name
@@ -43,7 +49,7 @@ export interface ZoteroScope {
 }
 
 /** The items in the scope; throws a ScopeError naming the collections or tags there are, when the name matches none. */
-export function itemsInScope(items: readonly ZoteroItem[], collections: readonly ZoteroCollection[], scope: ZoteroScope): ZoteroItem[] {
+export function itemsInScope<T extends Scopable>(items: readonly T[], collections: readonly ZoteroCollection[], scope: ZoteroScope): T[] {
   let chosen = [...items];
   if (scope.collection !== undefined) {
     const roots = findCollections(collections, scope.collection);

@@ -20,6 +20,10 @@ export interface LibraryDocument {
   fields: PaperFields | null;
   /** The PDF's page labels, one per physical page ("xii", "253"); absent or null when it defines none. */
   pageLabels?: readonly string[] | null;
+  /** The user's own words about the paper (a Zotero library's annotations and notes, src/core/library). */
+  ownWords?: boolean;
+  /** The library flags the paper as retracted (Zotero's retractedItems). */
+  retracted?: boolean;
 }
 
 export type AttachedBy = 'file' | 'doi' | 'arxiv' | 'title';

@@ -1,0 +1,106 @@
+/**
+ * The paper library of a Zotero library's index: each document's record is Zotero's (title,
+ * authors, year, publication, DOI, citation key: source `zotero`, from `Zotero item KEY`), and what
+ * the PDF says fills only what Zotero lacks. The user's annotations and notes share their paper's
+ * record and are marked as the user's own words. Items without a PDF are entries without a
+ * document (a key in a draft still resolves to them). Read from the library record
+ * (libraryRecord.ts) and the index's stored PDF fields; re-read when either changes.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IndexStore, PaperSource } from '../index';
+import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../papers/paperLibrary';
+import type { BibEntry } from '../papers/bib/entry';
+import type { Field, PaperFields } from '../papers/record';
+import { readStoredPapers } from '../papers/storedFields';
+import type { Logger } from '../ports';
+import { itemsByPath, LIBRARY_RECORD_FILE, readLibraryRecord, type LibraryItem, type LibraryRecord } from './libraryRecord';
+import { isOwnWordsPath } from './ownWords';
+
+const CHECK_MS = 2000;
+
+/** Zotero's record as fields (source `zotero`), empty ones left out. */
+export function zoteroFields(item: LibraryItem): PaperFields {
+  const field = <T>(value: T): Field<T> => ({ value, source: 'zotero', confidence: 1, from: `Zotero item ${item.key}` });
+  const fields: PaperFields = {};
+  if (item.title) fields.title = field(item.title);
+  if (item.authors.length > 0) fields.authors = field(item.authors);
+  if (item.year !== null) fields.year = field(item.year);
+  if (item.publication) fields.venue = field(item.publication);
+  if (item.doi) fields.doi = field(item.doi.toLowerCase());
+  if (item.citationKey) fields.citekey = field(item.citationKey);
+  return fields;
+}
+
+/** An item without a PDF as an entry of the library (for keys, DOIs and titles a draft cites). */
+function entryOf(item: LibraryItem): BibEntry | null {
+  if (!item.citationKey) return null;
+  return {
+    key: item.citationKey,
+    type: item.itemType === 'journalArticle' ? 'article' : item.itemType.toLowerCase(),
+    bibFile: 'Zotero',
+    line: 0,
+    ...(item.title ? { title: item.title } : {}),
+    ...(item.authors.length ? { authors: item.authors } : {}),
+    ...(item.year !== null ? { year: item.year } : {}),
+    ...(item.publication ? { venue: item.publication } : {}),
+    ...(item.doi ? { doi: item.doi.toLowerCase() } : {}),
+    files: [],
+  };
+}
+
+/** The library of a record and the index's documents: Zotero's fields over the PDF's. */
+export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord): Promise<PaperLibrary> {
+  const [documents, stored] = await Promise.all([store.documents(), readStoredPapers(store)]);
+  const byPath = itemsByPath(record);
+  const library = buildLibrary(
+    documents.map((d) => {
+      const item = byPath.get(d.path);
+      const pdf = stored.get(d.path);
+      return {
+        path: d.path,
+        fields: item ? { ...(pdf?.fields ?? {}), ...zoteroFields(item) } : (pdf?.fields ?? null),
+        pageLabels: pdf?.pageLabels ?? null,
+        ownWords: isOwnWordsPath(d.path),
+        retracted: item?.retracted ?? false,
+      };
+    }),
+    [{ entries: record.items.filter((i) => i.pdfs.length === 0).flatMap((i) => entryOf(i) ?? []), problems: [] }],
+    record.root,
+  );
+  return library;
+}
+
+/** A PaperSource for a Zotero library's index (`dbDir` holds its library record). */
+export function zoteroPaperSource(store: IndexStore, dbDir: string, logger?: Logger): PaperSource {
+  let built: { key: string; library: Promise<PaperLibrary> } | null = null;
+  let checkedAt = -Infinity;
+  const recordFile = join(dbDir, LIBRARY_RECORD_FILE);
+  const stateKey = async () => {
+    const info = await stat(recordFile).catch(() => null);
+    const documents = await store.documents();
+    return `${info?.mtimeMs ?? 0}:${info?.size ?? 0}#${documents.length}:${documents.map((d) => d.contentHash).join('')}`;
+  };
+  return {
+    async current() {
+      if (built && performance.now() - checkedAt < CHECK_MS) return built.library;
+      checkedAt = performance.now();
+      const key = await stateKey();
+      if (built?.key === key) return built.library;
+      const library = (async () => {
+        const record = await readLibraryRecord(dbDir);
+        if (!record) return EMPTY_LIBRARY;
+        return zoteroLibraryOf(store, record);
+      })().catch((error: unknown) => {
+        logger?.warn("papers: the Zotero library's records could not be read; citations name files", error);
+        return EMPTY_LIBRARY;
+      });
+      built = { key, library };
+      return library;
+    },
+    refresh() {
+      built = null;
+      checkedAt = -Infinity;
+    },
+  };
+}
