@@ -10,27 +10,26 @@ import { folderLabels, inFolder, isObjectStoreUri, splitFolderPath, type IndexSt
 import { indexCommand, indexProblemLine } from './indexProblem';
 import { UsageError, resolveDbDir, resolveFolder } from './options';
 import { stdoutLinker, type LocationLinker } from './terminalLinks';
+import { libraryFolder, libraryLinker, libraryOptions, withoutUnindexedWorkspace, workspaceOrZotero } from './libraries';
+import type { CliFolder } from './cliFolder';
 import { terminalSafe } from '../core/text/terminalSafe';
+
+export type { CliFolder };
 
 /**
  * `--folder DIR`: one more folder to search (repeatable). For an index on object storage (`--db
  * s3://…`): `--root DIR`, this machine's copy of the indexed documents, in place of `<folder>`;
  * `--refresh SECONDS`, how stale a long-lived reader (chat) may see the shared index.
  */
-export const folderOptions = { folder: { type: 'string', multiple: true }, root: { type: 'string' }, refresh: { type: 'string' } } as const;
+export const folderOptions = {
+  folder: { type: 'string', multiple: true },
+  root: { type: 'string' },
+  refresh: { type: 'string' },
+  ...libraryOptions,
+} as const;
 
 /** How often a reader of a shared index looks for the writer's new versions, by default: queries never wait on a round trip for it. */
 const DEFAULT_REFRESH_SECONDS = 10;
-
-export interface CliFolder {
-  /** Absolute path of the folder. */
-  path: string;
-  /** Prefix of its documents' paths when there are several folders. */
-  label: string;
-  dbDir: string;
-  /** Seconds between a shared index's checks for new versions; null for a local index (read as opened). */
-  refreshSeconds: number | null;
-}
 
 /**
  * The folder and the text (query, question) from the positionals: `<folder> "<text>"`, or
@@ -52,6 +51,7 @@ export async function resolveFolders(
   more: readonly string[] | undefined,
   db: string | undefined,
   refresh?: string,
+  libraries: readonly string[] = [],
 ): Promise<CliFolder[]> {
   const refreshSeconds = refresh === undefined ? DEFAULT_REFRESH_SECONDS : Number(refresh);
   if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0) throw new UsageError(`--refresh must be a number of seconds (0 or more), not '${refresh}'`);
@@ -63,11 +63,18 @@ export async function resolveFolders(
   if (db && paths.length > 1) {
     throw new UsageError('--db names one index: with --folder, each folder uses its own index (<folder>/.research-index)', { showUsage: false });
   }
-  const labels = folderLabels(paths.map((p) => basename(p)));
-  return paths.map((path, i) => {
-    const dbDir = resolveDbDir(path, db);
-    return { path, label: labels[i]!, dbDir, refreshSeconds: isObjectStoreUri(dbDir) ? refreshSeconds : null };
+  const sources = await Promise.all(libraries.map((dir) => libraryFolder(dir)));
+  const labels = folderLabels([...paths.map((p) => basename(p)), ...sources.map((s) => s.name)]);
+  const folders: CliFolder[] = paths.map((path, i) => {
+    const zotero = workspaceOrZotero(path, db);
+    const dbDir = zotero?.dbDir ?? resolveDbDir(path, db);
+    return { path, label: labels[i]!, dbDir, refreshSeconds: isObjectStoreUri(dbDir) ? refreshSeconds : null, ...(zotero ? { library: zotero } : {}) };
   });
+  sources.forEach((library, i) => {
+    if (!folders.some((f) => f.dbDir === library.dbDir))
+      folders.push({ path: library.root, label: labels[paths.length + i]!, dbDir: library.dbDir, refreshSeconds: null, library });
+  });
+  return withoutUnindexedWorkspace(folders);
 }
 
 /** The stderr note for folders searched without an index (core/session/sourceIndexes.ts), each with the command that indexes it. */
@@ -84,8 +91,9 @@ export function folderProblemLine(error: IndexStoreError, folders: readonly CliF
 
 /** Links for hits and citations: a `<label>/<path>` resolves in its folder. */
 export function foldersLinker(folders: readonly CliFolder[], json = false): LocationLinker {
-  if (folders.length === 1) return stdoutLinker(folders[0]!.path, json);
-  const linkers = new Map(folders.map((f) => [f.label, stdoutLinker(f.path, json)]));
+  const linkerOf = (f: CliFolder) => libraryLinker(f, stdoutLinker(f.path, json));
+  if (folders.length === 1) return linkerOf(folders[0]!);
+  const linkers = new Map(folders.map((f) => [f.label, linkerOf(f)]));
   const labels = folders.map((f) => f.label);
   return {
     link(label, target) {

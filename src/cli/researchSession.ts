@@ -56,9 +56,16 @@ export function settingsFromFlags(values: SessionFlags): SessionSettings {
   };
 }
 
-/** The command line's folders as the session's sources. */
+/** The command line's folders as the session's sources (a Zotero library's papers are Zotero's records). */
 export function sourcesOf(folders: readonly CliFolder[]): Source[] {
-  return folders.map((f) => ({ kind: 'folder', label: f.label, root: f.path, dbDir: f.dbDir, refreshSeconds: f.refreshSeconds }));
+  return folders.map((f) => ({
+    kind: f.library?.kind ?? 'folder',
+    label: f.label,
+    root: f.path,
+    dbDir: f.dbDir,
+    refreshSeconds: f.refreshSeconds,
+    ...(f.library?.papersOf ? { papersOf: f.library.papersOf } : {}),
+  }));
 }
 
 export interface Session {
@@ -214,7 +221,9 @@ export function renderTurnFooter(result: SessionTurn, linker: LocationLinker): s
     lines.push('', 'Sources:');
     for (const c of result.citations) {
       const line = citesParagraphs(c.file) ? undefined : c.lines?.[0];
-      lines.push(`  [${c.index}] ${linker.link(citationLabel(c), { path: c.file, page: c.page, line })}`);
+      // The citation key, when the paper has one (a bib entry's, Zotero's): what the user types in a draft.
+      const key = c.paper?.citekey ? ` [${terminalSafe(c.paper.citekey)}]` : '';
+      lines.push(`  [${c.index}] ${linker.link(citationLabel(c), { path: c.file, page: c.page, line })}${key}`);
     }
   }
   if (result.followups.length) {

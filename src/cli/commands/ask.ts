@@ -25,8 +25,9 @@ import {
   resolveFolders,
   type CliFolder,
 } from '../folders';
+import { LIBRARY_USAGE, scopeOfFlags } from '../libraries';
 
-const usage = `ask <folder> "<question>" [--folder DIR]... [--root DIR] [--refresh SECONDS] [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
+const usage = `ask <folder> "<question>" [--folder DIR]... ${LIBRARY_USAGE} [--root DIR] [--refresh SECONDS] [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -48,10 +49,12 @@ export const command: CliCommand = {
 async function runAsk(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   const { folder, text: question } = folderAndText(positionals, values.root, 'question');
-  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh);
+  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh, values.library);
   if (!question || !question.trim()) throw new UsageError('missing "<question>"');
   const history = values.history ? await readHistory(values.history) : [];
-  const scope = values.path?.map((p) => scopeEntry(p, folders));
+  const scoped = await scopeOfFlags(folders, values);
+  const typed = values.path?.map((p) => scopeEntry(p, folders));
+  const scope = scoped || typed ? [...(typed ?? []), ...(scoped ?? [])] : undefined;
   const logger = stderrLogger();
 
   /** A missing or damaged index: never an answer ("the documents don't contain…" would be false). */

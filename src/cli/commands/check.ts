@@ -10,13 +10,14 @@
  */
 import { jsonLine } from '../jsonLine';
 import { readFile, stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CliCommand } from '../command';
 import { IndexStoreError, SearchError, type SearchOptions } from '../../core/index';
 import type { Verdict } from '../../core/manuscript';
 import { openSession, type CheckedCitation, type CheckedPassage, type SessionSettings } from '../../core/session';
 import { terminalSafe } from '../../core/text/terminalSafe';
-import { indexProblemLine } from '../indexProblem';
+import { folderProblemLine, foldersLinker, resolveFolders } from '../folders';
+import { libraryOptions } from '../libraries';
 import {
   TIMEOUT_USAGE,
   UsageError,
@@ -25,17 +26,16 @@ import {
   localPrecisionOptions,
   parseCommandArgs,
   parseLocalPrecision,
-  resolveDbDir,
   resolveFolder,
   stderrLogger,
   timeoutOptions,
   withUsage,
 } from '../options';
 import { MODEL_SERVER_USAGE, modelServerOptions } from '../modelServerFlags';
-import { settingsFromFlags } from '../researchSession';
-import { stdoutLinker, type LocationLinker } from '../terminalLinks';
+import { settingsFromFlags, sourcesOf } from '../researchSession';
+import type { LocationLinker } from '../terminalLinks';
 
-const usage = `check <folder> <file> [--db DIR] [--mode auto|hybrid|fts|vector] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
+const usage = `check <folder> <file> [--db DIR] [--library DIR]... [--mode auto|hybrid|fts|vector] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -45,6 +45,7 @@ const options = {
   ...modelServerOptions,
   ...localPrecisionOptions,
   ...timeoutOptions,
+  library: libraryOptions.library,
 } as const;
 
 const MODES: readonly NonNullable<SearchOptions['mode']>[] = ['auto', 'hybrid', 'fts', 'vector'];
@@ -68,7 +69,8 @@ async function runCheck(args: string[]): Promise<number> {
   if (!fileArg) throw new UsageError('missing <file> (the LaTeX or Markdown draft to check)');
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
   if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, not '${values.mode}'`);
-  const dbDir = resolveDbDir(folder, values.db);
+  // The folder and its libraries (--library DIR), each from its own index; a manuscript folder without an index leaves the libraries (../libraries.ts).
+  const folders = await resolveFolders(folder, [], values.db, undefined, values.library);
   const draftPath = resolve(fileArg);
   const shown = terminalSafe(fileArg);
   const text = await readDraft(draftPath, shown);
@@ -84,7 +86,7 @@ async function runCheck(args: string[]): Promise<number> {
     },
   };
   // The folder's bib problems are the `papers` command's business, not this draft's: not logged here.
-  const session = openSession({ settings, sources: [{ kind: 'folder', label: basename(folder), root: folder, dbDir }], logger, paperWarnings: false });
+  const session = openSession({ settings, sources: sourcesOf(folders), logger, paperWarnings: false });
   try {
     const result = await session.checkDraft({ draft: { path: draftPath, text, openTexts: {} }, mode });
     // Each problem's message starts with its line ("line 5: …").
@@ -93,7 +95,7 @@ async function runCheck(args: string[]): Promise<number> {
     if (values.json) {
       for (const check of result.checks) process.stdout.write(jsonLine(checkJson(check)));
     } else {
-      const linker = stdoutLinker(folder);
+      const linker = foldersLinker(folders);
       for (const check of result.checks) process.stdout.write(`${checkLine(shown, check, linker)}\n`);
       process.stdout.write(`${summary(shown, result.checks)}\n`);
     }
@@ -105,7 +107,7 @@ async function runCheck(args: string[]): Promise<number> {
     }
     // No usable index (at open, or damage found mid-check).
     if (error instanceof IndexStoreError) {
-      process.stderr.write(`error: ${indexProblemLine(error, folder, values.db)}\n`);
+      process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
       return 1;
     }
     throw error;

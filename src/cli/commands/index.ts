@@ -7,7 +7,8 @@ import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
 import { basename } from 'node:path';
 import { EmbedderError, IndexStoreError, InvalidChunkOptionsError, OcrError, type IndexSummary } from '../../core/index';
-import { openSession, type Source } from '../../core/session';
+import { isZoteroReadError, libraryKind, LibraryGoneError, type LibraryRun } from '../../core/library';
+import { libraryAsSource, openSession, type Source } from '../../core/session';
 import { ocrOptions, ocrSettingsFromFlags, ocrSummaryLines } from '../ocrFlags';
 import { FILE_LIMIT_USAGE, fileLimitOptions, fileLimitsFromFlags } from '../fileLimitFlags';
 import { createProgressView, showIndexRun } from '../progress';
@@ -58,7 +59,12 @@ async function runIndex(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
-  const dbDir = resolveDbDir(folder, values.db);
+  // A Zotero data directory is a library: read through Zotero's database, indexed in the user's cache folder (core/library).
+  const zotero = libraryKind(folder) === 'zotero';
+  const source: Source = zotero
+    ? libraryAsSource(folder, values.db ? { dbDir: resolveDbDir(folder, values.db) } : {})
+    : { kind: 'folder', label: basename(folder), root: folder, dbDir: resolveDbDir(folder, values.db) };
+  const { dbDir } = source;
   const { mode, modelDir, ollamaModel, localPrecision, limits: networkLimits } = embedSelectionFromFlags(values);
   const chunking = { chunkSize: optionalInt(values['chunk-size'], '--chunk-size'), overlap: optionalInt(values.overlap, '--overlap') };
   const limits = {
@@ -82,7 +88,6 @@ async function runIndex(args: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   const progress = createProgressView(process.stderr, json);
   try {
-    const source: Source = { kind: 'folder', label: basename(folder), root: folder, dbDir };
     const session = openSession({
       settings: {
         model: modelChoiceFromFlags(values),
@@ -105,9 +110,10 @@ async function runIndex(args: string[]): Promise<number> {
       },
     });
     // The choice was said when it was made: the summary (and --json) is the run's alone.
-    const { embeddingChoice: _said, ...summary } = await showIndexRun(run, progress);
+    const { embeddingChoice: _said, ...summary } = await showIndexRun<IndexSummary & Partial<LibraryRun>>(run, progress);
     if (json) process.stdout.write(jsonLine({ index: dbDir, ...summary }));
     else printSummary(summary, dbDir, folder);
+    if (summary.upToDate) return 0;
     if (summary.cancelled) return 130;
     const indexedSomething = summary.indexed + summary.skipped > 0;
     if (!indexedSomething) {
@@ -116,6 +122,10 @@ async function runIndex(args: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
+    if (isZoteroReadError(error) || error instanceof LibraryGoneError) {
+      say(`error: ${safeText(error.message)}${isZoteroReadError(error) ? `; the last index of this library (${dbDir}) is kept and still answers` : ''}`);
+      return 1;
+    }
     if (error instanceof IndexStoreError || error instanceof EmbedderError || error instanceof InvalidChunkOptionsError || error instanceof OcrError) {
       const action = (error as { action?: unknown }).action;
       say(
@@ -131,10 +141,17 @@ async function runIndex(args: string[]): Promise<number> {
   }
 }
 
-function printSummary(s: IndexSummary, dbDir: string, folder: string): void {
+function printSummary(s: IndexSummary & Partial<LibraryRun>, dbDir: string, folder: string): void {
   // File names and the reasons quoting them are anyone's characters: controls print as '?'.
   const out = (line: string) => process.stdout.write(`${safeText(line)}\n`);
   for (const notice of s.notices) out(`note: ${notice}`);
+  const items = s.items ? `  Zotero items: ${s.items.total} (${s.items.withPdf} with a PDF)` : null;
+  if (s.upToDate) {
+    out(`up to date: the Zotero library ${folder} is unchanged since its last run -> ${dbDir}`);
+    if (items) out(items);
+    return;
+  }
+  if (items) out(items);
   out(`${s.cancelled ? 'cancelled' : 'indexed'} ${folder} -> ${dbDir}`);
   out(`  files: ${s.files} (${s.indexed} indexed, ${s.skipped} unchanged, ${s.removed} removed, ${s.failed.length} failed)`);
   out(`  pages: ${s.pages}, chunks: ${s.chunks}, ${s.seconds.toFixed(1)} s, ${s.pagesPerSecond.toFixed(1)} pages/s, embeddings: ${s.embedder}`);

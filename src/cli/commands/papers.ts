@@ -11,12 +11,16 @@ import { IndexStoreError, openPaperLibrary } from '../../core/index';
 import { citationLabel, paperDescription } from '../../core/citations/citationLabel';
 import { paperRefOf } from '../../core/papers/ref';
 import { recordJson } from '../../core/papers/recordJson';
-import type { Field, PaperRecord } from '../../core/papers/record';
 import { indexProblemLine } from '../indexProblem';
-import { dbOptions, jsonOptions, parseCommandArgs, resolveDbDir, resolveFolder, UsageError, withUsage } from '../options';
+import { dbOptions, jsonOptions, parseCommandArgs, UsageError, withUsage } from '../options';
+import { resolveFolders, type CliFolder } from '../folders';
+import { libraryOptions } from '../libraries';
+import { listZotero } from '../zoteroPapers';
+import { sourcesLine } from '../recordLines';
+import { readLibraryRecord } from '../../core/library';
 import { safeText } from '../terminalLinks';
 
-const usage = 'papers <folder> [--db DIR] [--json]';
+const usage = `papers <folder> [--db DIR] [--library DIR]... [--json]`;
 
 export const command: CliCommand = {
   usage,
@@ -27,14 +31,24 @@ export const command: CliCommand = {
 };
 
 async function runPapers(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions });
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions, library: libraryOptions.library });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
-  const folder = await resolveFolder(positionals[0]);
-  const dbDir = resolveDbDir(folder, values.db);
+  const folders = await resolveFolders(positionals[0], [], values.db, undefined, values.library);
+  let status = 0;
+  for (const folder of folders) {
+    if (folders.length > 1 && !values.json) process.stdout.write(`${safeText(folder.library ? `library ${folder.path}` : folder.path)}:\n`);
+    status = Math.max(status, await listFolder(folder, values));
+  }
+  return status;
+}
+
+async function listFolder(cliFolder: CliFolder, values: { db?: string; json?: boolean }): Promise<number> {
+  const folder = cliFolder.path;
+  const dbDir = cliFolder.dbDir;
   let opened;
   try {
     // Bib problems are listed below, once each: the library's own warnings would say them twice.
-    opened = await openPaperLibrary(dbDir, folder);
+    opened = await openPaperLibrary(dbDir, folder, cliFolder.library?.papersOf ? { papersOf: cliFolder.library.papersOf } : {});
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, values.db);
@@ -43,6 +57,8 @@ async function runPapers(args: string[]): Promise<number> {
     return 1;
   }
   const { library, documents } = opened;
+  const record = cliFolder.library?.kind === 'zotero' ? await readLibraryRecord(dbDir) : null;
+  if (record) return listZotero(record, library, values.json === true);
   const paths = documents.map((d) => d.path).sort();
   if (values.json) {
     const report = {
@@ -73,23 +89,4 @@ async function runPapers(args: string[]): Promise<number> {
   // Titles and names come from the documents: each line made safe for the terminal.
   process.stdout.write(out.join('\n').split('\n').map(safeText).join('\n') + '\n');
   return 0;
-}
-
-/** "title bib (refs.bib:64) · authors page 1 · year citation note, page 1 (0.8)": where each known field came from. */
-function sourcesLine(record: PaperRecord): string {
-  const parts: string[] = [];
-  for (const name of ['title', 'authors', 'year', 'venue', 'doi', 'arxiv', 'citekey'] as const) {
-    const field = record[name] as Field<unknown> | undefined;
-    if (!field) continue;
-    const value =
-      name === 'authors'
-        ? (field.value as Array<{ family: string; given: string }>).map((a) => `${a.given} ${a.family}`.trim()).join(', ')
-        : String(field.value);
-    const how =
-      field.source === 'bib'
-        ? `bib ${field.from ?? ''}`.trim()
-        : `${field.from ?? field.source}${field.confidence < 1 ? `, ${field.confidence.toFixed(2)}` : ''}`;
-    parts.push(`${name}: ${value} [${how}]`);
-  }
-  return parts.join('\n  ');
 }

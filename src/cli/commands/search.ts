@@ -33,11 +33,12 @@ import {
   unindexedLine,
   type CliFolder,
 } from '../folders';
+import { LIBRARY_USAGE, scopeOfFlags } from '../libraries';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
 
-const usage = `search <folder> "<query>" [--folder DIR]... [--root DIR] [--refresh SECONDS] [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
+const usage = `search <folder> "<query>" [--folder DIR]... ${LIBRARY_USAGE} [--root DIR] [--refresh SECONDS] [--k N] [--mode auto|hybrid|fts|vector] [--path FILE]... [--db DIR] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
 const options = {
   ...dbOptions,
@@ -65,7 +66,7 @@ export const command: CliCommand = {
 async function runSearch(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   const { folder, text: query } = folderAndText(positionals, values.root, 'query');
-  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh);
+  const folders = await resolveFolders(folder, values.folder, values.db, values.refresh, values.library);
   if (!query || query.trim() === '') throw new UsageError('missing "<query>"');
   const k = values.k === undefined ? 10 : parsePositiveInt(values.k, '--k');
   const mode = (values.mode ?? 'auto') as NonNullable<SearchOptions['mode']>;
@@ -96,7 +97,9 @@ async function runSearch(args: string[]): Promise<number> {
       )}\n`,
     );
   try {
-    const paths = values.path ? await indexedPaths(values.path, folders, retriever) : undefined;
+    const scoped = await scopeOfFlags(folders, values);
+    const typed = values.path ? await indexedPaths(values.path, folders, retriever) : undefined;
+    const paths = scoped || typed ? [...(typed ?? []), ...(scoped ?? [])] : undefined;
     if (paths && paths.length === 0) {
       // Without this, a path typed wrong searched nothing and printed "no matches".
       const relativeTo = folders.length === 1 ? folders[0]!.path : `the folder, behind its name: ${folders.map((f) => `${f.label}/`).join(', ')}`;

@@ -10,7 +10,7 @@ import type { LocationLinker } from '../terminalLinks';
  * terminal has them. A DOCX link opens the file itself (no line: the terminal would jump into the
  * zip's bytes).
  */
-export function formatLocation(p: Provenance & { heading?: string | null; paper?: PaperRef }, linker: LocationLinker): string {
+export function formatLocation(p: Provenance & { heading?: string | null; paper?: PaperRef; ownWords?: boolean }, linker: LocationLinker): string {
   const line = citesParagraphs(p.path) ? null : p.lineStart;
   return linker.link(locationLabel(p), { path: p.path, page: p.pageStart, line });
 }
@@ -20,13 +20,14 @@ export function labelHasSection(p: Provenance): boolean {
   return citesParagraphs(p.path) && p.pageStart === null;
 }
 
-function locationLabel(p: Provenance & { heading?: string | null; paper?: PaperRef }): string {
+function locationLabel(p: Provenance & { heading?: string | null; paper?: PaperRef; ownWords?: boolean }): string {
   return citationLabel({
     file: p.path,
     ...(p.pageStart !== null ? { page: p.pageStart } : {}),
     ...(p.pageStart !== null && p.pageEnd !== null && p.pageEnd > p.pageStart ? { pageEnd: p.pageEnd } : {}),
     ...(p.lineStart !== null ? { lines: [p.lineStart, p.lineEnd ?? p.lineStart] as [number, number] } : {}),
     ...(p.paper ? { paper: p.paper } : {}),
+    ...(p.ownWords ? { ownWords: true } : {}),
     section: p.heading ?? null,
   });
 }

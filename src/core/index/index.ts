@@ -17,7 +17,7 @@ export {
   type QueryEmbedding,
 } from './session';
 export type { PaperSource } from './papers/paperSource';
-export type { IndexRunRequest, OpenForQueriesOptions } from './session';
+export type { OpenForQueriesOptions } from './session';
 export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './pipeline/indexer';

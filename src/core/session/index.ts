@@ -14,6 +14,7 @@ export {
 } from './session';
 export { openAiServerOf, type ModelChoice, type SessionSettings } from './settings';
 export { locate, sourcePath, type Source, type SourceKind } from './sources';
+export { libraryAsSource, type LibrarySourceOptions } from './library';
 export type { OpenedSources } from './sourceIndexes';
 // An index folder on its own: delete it, or check its files against their checksums.
 export { clearIndex, verifyIndex } from '../index';

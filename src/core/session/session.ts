@@ -16,6 +16,7 @@ import {
   type IndexRunRequest,
   type IndexStats,
 } from '../index';
+import { indexLibrary } from '../library';
 import { silentLogger, type Logger } from '../ports';
 import { Assistants } from './assistants';
 import {
@@ -87,7 +88,7 @@ export interface SessionRequest {
   settings: SessionSettings;
   sources: readonly Source[];
   logger?: Logger;
-  /** How sources of each kind are indexed; default, a folder run over `root` (core/index indexWithEmbedder). */
+  /** How sources of each kind are indexed; default, a folder run over `root` (core/index indexWithEmbedder), a Zotero library's through its database (core/library indexLibrary). */
   indexers?: Partial<Record<Source['kind'], SourceIndexer>>;
   /** False: the sources' bib problems are not logged when their indexes open (`check`: the draft's business, not the library's). Default true. */
   paperWarnings?: boolean;
@@ -111,7 +112,8 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     async *index(source, options = {}) {
       // Queries must not hold the index open while it is rewritten, and must see the new rows after.
       await indexes.release(source.dbDir);
-      const run = indexers[source.kind] ?? indexWithEmbedder;
+      // A Zotero data directory is read through its database (core/library); a folder is walked.
+      const run = indexers[source.kind] ?? (source.kind === 'zotero' ? indexLibrary : indexWithEmbedder);
       return yield* run({
         root: source.root,
         dbDir: source.dbDir,

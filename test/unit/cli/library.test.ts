@@ -1,0 +1,126 @@
+/**
+ * The CLI over a Zotero library, as a new user tries it: `index ~/Zotero` (the index goes to the
+ * cache folder, XDG_CACHE_HOME honoured), then `papers`, `search`, `ask` and `check` on a
+ * manuscript folder without an index of its own, with `--library`, `--collection` and `--tag`.
+ * The data directory is byte-for-byte unchanged and nothing is created in it.
+ */
+import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { buildOnce, runCli } from '../../support/cli';
+import { withTempDir } from '../../support/tempDir';
+import { deadHost } from '../../support/deadHost';
+import { writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
+
+const fixture: ZoteroFixture = {
+  collections: [
+    { key: 'COLTHES1', name: 'Thesis' },
+    { key: 'COLCH2AA', name: 'Chapter 2', parent: 'COLTHES1' },
+  ],
+  betterBibtex: { ITEMKRN1: 'lovelace2012kernels' },
+  items: [
+    {
+      key: 'ITEMKRN1',
+      title: 'Choosing kernels for two-sample tests',
+      creators: [['Ada', 'Lovelace']],
+      date: '2012',
+      collections: ['COLCH2AA'],
+      tags: ['methods'],
+      attachments: [
+        {
+          key: 'PDFKRN01',
+          file: 'kernels.pdf',
+          pdf: ['Choosing kernels for two-sample tests\nAda Lovelace', 'The median heuristic sets the bandwidth of the Gaussian kernel.'],
+          annotations: [{ key: 'ANNKRN01', text: 'median heuristic', comment: 'Fragile when the tails are heavy', pageIndex: 1 }],
+        },
+      ],
+    },
+    {
+      key: 'ITEMBOOT',
+      title: 'Bootstrap confidence intervals revisited',
+      creators: [['Grace', 'Hopper']],
+      date: '2015',
+      citationKey: 'hopper2015bootstrap',
+      retracted: true,
+      attachments: [{ key: 'PDFBOOT1', file: 'bootstrap.pdf', pdf: ['Bootstrap confidence intervals revisited\nGrace Hopper', 'Percentile intervals undercover the mean.'] }],
+    },
+    { key: 'ITEMNOPD', title: 'A book without a PDF', itemType: 'book', creators: [['Bo', 'Book']], date: '1999', citationKey: 'book1999' },
+  ],
+};
+
+async function fingerprint(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (folder: string) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256').update(await readFile(path)).digest('hex')}`;
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+describe('CLI: a Zotero library beside a manuscript folder', function () {
+  this.timeout(300_000);
+  before(() => buildOnce());
+
+  it('indexes ~/Zotero into the cache folder and answers, searches, lists and checks from it, leaving the data directory as it was', async () => {
+    await withTempDir(async (dir) => {
+      const zotero = join(dir, 'Zotero');
+      const cache = join(dir, 'cache');
+      const thesis = join(dir, 'thesis');
+      await writeZoteroLibrary(zotero, fixture);
+      await mkdir(thesis);
+      await writeFile(join(thesis, 'draft.tex'), '\\documentclass{article}\n\\begin{document}\nPercentile intervals undercover the mean \\cite{hopper2015bootstrap}.\n\\bibliography{references}\n\\end{document}\n');
+      await writeFile(join(thesis, 'references.bib'), '@article{hopper2015bootstrap,\n  title = {Bootstrap confidence intervals revisited},\n  author = {Hopper, Grace},\n  year = {2015}\n}\n');
+      const env = { XDG_CACHE_HOME: cache, OLLAMA_HOST: await deadHost() };
+      const before = await fingerprint(zotero);
+
+      const indexed = await runCli(['index', zotero, '--embed', 'none', '--ocr', 'off'], { env });
+      assert.equal(indexed.code, 0, indexed.stderr);
+      assert.match(indexed.stdout, /Zotero items: 3 \(2 with a PDF\)/);
+      const libraries = join(cache, 'local-research-assistant', 'libraries');
+      assert.equal((await readdir(libraries)).length, 1, 'one index, in the cache folder');
+      assert.match(indexed.stdout, new RegExp(`-> ${libraries}`));
+      assert.equal(existsSync(join(zotero, '.research-index')), false);
+
+      const again = await runCli(['index', zotero, '--embed', 'none'], { env });
+      assert.match(again.stdout, /up to date/);
+
+      const papers = await runCli(['papers', zotero], { env });
+      assert.equal(papers.code, 0, papers.stderr);
+      assert.match(papers.stdout, /ITEMKRN1 {2}Lovelace \(2012\) Choosing kernels/);
+      assert.match(papers.stdout, /citekey: lovelace2012kernels \[zotero\]/);
+      assert.match(papers.stdout, /key from: Better BibTeX/);
+      assert.match(papers.stdout, /ITEMNOPD {2}Book \(1999\)[^]*?no PDF: a record without text\n\n/);
+      assert.match(papers.stdout, /Hopper \(2015\).*\[retracted\]/);
+
+      const search = await runCli(['search', zotero, 'fragile heavy tails', '--k', '3'], { env });
+      assert.equal(search.code, 0, search.stderr);
+      assert.match(search.stdout.split('\n')[0]!, /Lovelace \(2012\), p\. 2 \(your note\)/);
+
+      const ask = await runCli(['ask', thesis, 'What does Lovelace (2012) say about the bandwidth?', '--library', zotero], { env });
+      assert.equal(ask.code, 0, ask.stderr);
+      assert.match(ask.stderr, /has no index of its own: searching the libraries only/);
+      assert.match(ask.stdout, /\[1\] Lovelace \(2012\), pp?\. [0-9-]+ \[lovelace2012kernels\]/);
+
+      const scoped = await runCli(['search', thesis, 'intervals kernel', '--library', zotero, '--collection', 'Thesis'], { env });
+      assert.equal(scoped.code, 0, scoped.stderr);
+      assert.doesNotMatch(scoped.stdout, /Hopper/);
+      assert.match(scoped.stdout, /Lovelace/);
+      const tagged = await runCli(['search', thesis, 'intervals', '--library', zotero, '--tag', 'methods'], { env });
+      assert.doesNotMatch(tagged.stdout, /Hopper/);
+      const unknown = await runCli(['search', thesis, 'x', '--library', zotero, '--collection', 'Chapter 9'], { env });
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /no collection "Chapter 9".*Thesis \/ Chapter 2/);
+
+      const check = await runCli(['check', thesis, join(thesis, 'draft.tex'), '--library', zotero, '--mode', 'fts'], { env });
+      assert.match(check.stdout, /hopper2015bootstrap supported: Hopper \(2015\) \[retracted\], p\. 2/);
+
+      assert.deepEqual(await fingerprint(zotero), before, 'the data directory is byte-for-byte as it was, nothing created');
+    });
+  });
+});
