@@ -11,8 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { repoRoot } from './bundle';
 import { makePdf, type PageSpec } from './pdfs';
 
@@ -233,17 +234,29 @@ export function librarySql(fixture: ZoteroFixture): string {
   return sql.join('\n');
 }
 
-/** Runs SQL through Debian's sqlite3 on `dbPath` and waits for it to finish. */
-export function runSqlite(dbPath: string, sql: string): Promise<string> {
+/**
+ * Runs SQL through Debian's sqlite3 on `dbPath` and waits for it to finish. The SQL goes through a
+ * file (`.read`), not a pipe: a library of thousands of items is megabytes of SQL.
+ */
+export async function runSqlite(dbPath: string, sql: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'zotero-sql-')), 'script.sql');
+  await writeFile(file, sql);
+  try {
+    return await sqliteRead(dbPath, file);
+  } finally {
+    await rm(dirname(file), { recursive: true, force: true });
+  }
+}
+
+function sqliteRead(dbPath: string, file: string): Promise<string> {
   return new Promise((done, fail) => {
-    const child = spawn('sqlite3', ['-bail', dbPath], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('sqlite3', ['-bail', dbPath, `.read ${file}`], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', fail);
     child.on('close', (code) => (code === 0 && !err ? done(out) : fail(new Error(`sqlite3 failed (${code}): ${err}`))));
-    child.stdin.end(sql);
   });
 }
 

@@ -13,6 +13,25 @@ export type Prepared =
   | { kind: 'touched'; file: DiscoveredFile; stored: StoredDocument }
   | { kind: 'failed'; file: DiscoveredFile; stored: StoredDocument | null; failure: FileFailure };
 
+/**
+ * The documents a run extracted last, by content hash: a file with the same bytes as one of them
+ * (a PDF attached to two Zotero items, a copy in two folders) takes its text instead of being read
+ * again. Only the last few are kept, so a run's memory does not grow with its documents.
+ */
+export class RecentExtractions {
+  private readonly byHash = new Map<string, Promise<ExtractedDocument>>();
+  constructor(private readonly size = 64) {}
+
+  take(hash: string, extract: () => Promise<ExtractedDocument>): Promise<ExtractedDocument> {
+    const known = this.byHash.get(hash);
+    if (known) return known;
+    const work = extract();
+    this.byHash.set(hash, work);
+    if (this.byHash.size > this.size) this.byHash.delete(this.byHash.keys().next().value!);
+    return work;
+  }
+}
+
 /** Hashes the file and, unless its bytes are unchanged, extracts it. Never throws except on abort. */
 export async function prepare(
   file: DiscoveredFile,
@@ -20,6 +39,7 @@ export async function prepare(
   extractor: Extractor,
   ocr: OcrRun | undefined,
   signal?: AbortSignal,
+  recent?: RecentExtractions,
 ): Promise<Prepared> {
   try {
     if (file.prepared) {
@@ -28,9 +48,13 @@ export async function prepare(
     }
     const hash = await hashFile(file.absPath, signal);
     if (stored && stored.contentHash === hash) return { kind: 'touched', file, stored };
-    const doc = await extractor.extract(file, signal);
-    await ocr?.read(doc, file.absPath, hash, signal);
-    return { kind: 'document', file, stored, hash, doc };
+    const read = async () => {
+      const doc = await extractor.extract(file, signal);
+      await ocr?.read(doc, file.absPath, hash, signal);
+      return doc;
+    };
+    const doc = recent ? await recent.take(hash, read) : await read();
+    return { kind: 'document', file, stored, hash, doc: doc.path === file.path ? doc : { ...doc, path: file.path } };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { kind: 'failed', file, stored, failure: failureFromError(file.path, error) };

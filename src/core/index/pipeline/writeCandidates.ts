@@ -2,7 +2,7 @@
 import type { ChunkOptions } from './chunk';
 import { isAbortError } from '../../llm/errors';
 import type { Extractor } from './extract';
-import { prepare, type Prepared } from './prepare';
+import { prepare, RecentExtractions, type Prepared } from './prepare';
 import { RunWriter } from './runWriter';
 import type { OcrRun } from './ocr/ocrRun';
 import type { IndexPlan } from './indexPlan';
@@ -46,11 +46,12 @@ export async function* writeCandidates(
   let cancelled = false;
   const total = plan.candidates.length;
   const ahead: Array<Promise<Prepared>> = [];
+  const recent = new RecentExtractions();
   let next = 0;
   const fill = () => {
     while (ahead.length < LOOKAHEAD && next < total && !signal?.aborted) {
       const { file, stored, reread } = plan.candidates[next++]!;
-      ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal));
+      ahead.push(prepare(file, reread ? null : stored, extractor, ocr, signal, recent));
       // Nobody awaits a queued promise until its turn; keep an early rejection from being "unhandled".
       ahead[ahead.length - 1]!.catch(() => undefined);
     }
