@@ -17,7 +17,6 @@ export {
   type QueryEmbedding,
 } from './session';
 export type { PaperSource } from './papers/paperSource';
-export type { OpenForQueriesOptions } from './session';
 export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './pipeline/indexer';

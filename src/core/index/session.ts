@@ -106,8 +106,6 @@ export interface FoldersForQueries {
   retriever: Retriever;
   /** The query embedders made for the indexes (a server's embedder has a `host`). */
   embedders: Embedder[];
-  /** Each folder's papers, by its label (a check of a draft resolves keys in all of them). */
-  papers: Array<{ label: string; papers: PaperSource }>;
   close(): Promise<void>;
 }
 
@@ -116,7 +114,7 @@ export interface FoldersForQueries {
  * first index that fails to open throws its IndexStoreError after what was opened is closed.
  */
 export async function openFoldersForQueries(
-  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null; root?: string; papersOf?: (store: IndexStore) => PaperSource }>,
+  folders: ReadonlyArray<{ label: string; dbDir: string; refreshSeconds?: number | null; root?: string }>,
   embedding: QueryEmbedding,
   options: OpenForQueriesOptions = {},
 ): Promise<FoldersForQueries> {
@@ -131,7 +129,6 @@ export async function openFoldersForQueries(
           ...options,
           refreshSeconds: folder.refreshSeconds ?? null,
           ...(folder.root ? { root: folder.root } : {}),
-          ...(folder.papersOf ? { papersOf: folder.papersOf } : {}),
         }),
       );
   } catch (error) {
@@ -141,7 +138,6 @@ export async function openFoldersForQueries(
   return {
     retriever: multiFolderRetriever(opened.map((index, i) => ({ label: folders[i]!.label, retriever: index.retriever }))),
     embedders: opened.flatMap((index) => (index.embedder ? [index.embedder] : [])),
-    papers: opened.map((index, i) => ({ label: folders[i]!.label, papers: index.papers })),
     close,
   };
 }

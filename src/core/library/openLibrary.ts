@@ -1,8 +1,8 @@
 /**
  * A library as a source of answers beside a workspace: its index (in the cache folder, or the one
  * given), its papers (a Zotero library's records, or a folder's bib files and PDFs), and the
- * documents a collection or tag scopes to. Hosts pass these to `openFoldersForQueries` with the
- * workspace's folders: each is searched from its own index and the lists are merged.
+ * documents a collection or tag scopes to. Hosts add it to a session as a source
+ * (core/session `libraryAsSource`): each source is searched from its own index and the lists merged.
  */
 import { basename, resolve } from 'node:path';
 import type { IndexStore, PaperSource } from '../index';

@@ -44,7 +44,13 @@ const fixture: ZoteroFixture = {
       date: '2015',
       citationKey: 'hopper2015bootstrap',
       retracted: true,
-      attachments: [{ key: 'PDFBOOT1', file: 'bootstrap.pdf', pdf: ['Bootstrap confidence intervals revisited\nGrace Hopper', 'Percentile intervals undercover the mean.'] }],
+      attachments: [
+        {
+          key: 'PDFBOOT1',
+          file: 'bootstrap.pdf',
+          pdf: ['Bootstrap confidence intervals revisited\nGrace Hopper', 'Percentile intervals undercover the mean.'],
+        },
+      ],
     },
     { key: 'ITEMNOPD', title: 'A book without a PDF', itemType: 'book', creators: [['Bo', 'Book']], date: '1999', citationKey: 'book1999' },
   ],
@@ -56,7 +62,10 @@ async function fingerprint(dir: string): Promise<Record<string, string>> {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256').update(await readFile(path)).digest('hex')}`;
+      else
+        out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex')}`;
     }
   };
   await walk(dir);
@@ -74,8 +83,14 @@ describe('CLI: a Zotero library beside a manuscript folder', function () {
       const thesis = join(dir, 'thesis');
       await writeZoteroLibrary(zotero, fixture);
       await mkdir(thesis);
-      await writeFile(join(thesis, 'draft.tex'), '\\documentclass{article}\n\\begin{document}\nPercentile intervals undercover the mean \\cite{hopper2015bootstrap}.\n\\bibliography{references}\n\\end{document}\n');
-      await writeFile(join(thesis, 'references.bib'), '@article{hopper2015bootstrap,\n  title = {Bootstrap confidence intervals revisited},\n  author = {Hopper, Grace},\n  year = {2015}\n}\n');
+      await writeFile(
+        join(thesis, 'draft.tex'),
+        '\\documentclass{article}\n\\begin{document}\nPercentile intervals undercover the mean \\cite{hopper2015bootstrap}.\n\\bibliography{references}\n\\end{document}\n',
+      );
+      await writeFile(
+        join(thesis, 'references.bib'),
+        '@article{hopper2015bootstrap,\n  title = {Bootstrap confidence intervals revisited},\n  author = {Hopper, Grace},\n  year = {2015}\n}\n',
+      );
       const env = { XDG_CACHE_HOME: cache, OLLAMA_HOST: await deadHost() };
       const before = await fingerprint(zotero);
 

@@ -56,7 +56,9 @@ const fixture: ZoteroFixture = {
       creators: [['Grace', 'Hopper']],
       date: '2015',
       citationKey: 'hopper2015bootstrap',
-      attachments: [{ key: 'PDFBOOT1', file: 'bootstrap.pdf', pdf: ['Bootstrap confidence intervals revisited\nGrace Hopper', 'Percentile intervals undercover.'] }],
+      attachments: [
+        { key: 'PDFBOOT1', file: 'bootstrap.pdf', pdf: ['Bootstrap confidence intervals revisited\nGrace Hopper', 'Percentile intervals undercover.'] },
+      ],
     },
     { key: 'ITEMTRSH', title: 'A trashed paper', trashed: true, attachments: [{ key: 'PDFTRSH1', file: 't.pdf', pdf: ['Trashed paper about kernels'] }] },
   ],
@@ -77,7 +79,10 @@ async function fingerprint(dir: string): Promise<Record<string, string>> {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256').update(await readFile(path)).digest('hex')}`;
+      else
+        out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex')}`;
     }
   };
   await walk(dir);
