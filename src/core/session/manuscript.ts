@@ -4,7 +4,7 @@
  * citations. A host sends the draft with the texts of its open documents (the editor's unsaved
  * edits count); paths come back as the session names them (`<label>/<path>` with several sources).
  */
-import { join, relative, isAbsolute } from 'node:path';
+import { join, relative, isAbsolute, sep } from 'node:path';
 import { citationLabel } from '../citations/citationLabel';
 import type { OpenedIndex, SearchOptions } from '../index';
 import {
@@ -26,6 +26,8 @@ import {
 } from '../manuscript';
 import type { PaperLibrary } from '../papers/paperLibrary';
 import type { PaperRecord } from '../papers/record';
+import { combinedLibrary } from '../library';
+import type { OpenedSources } from './sourceIndexes';
 import { locate, sourcePath, type Source } from './sources';
 
 /** A draft as the host has it: its text and the texts of the open documents its setup may read (absolute path -> text). */
@@ -176,24 +178,51 @@ export async function draftKeyCompletions(sources: readonly Source[], open: Open
   return keyCompletions(setup, library, files, source.root);
 }
 
-export async function checkDraftCitations(sources: readonly Source[], open: OpenSourceIndex, request: CheckRequest): Promise<DraftCheck> {
+/** Every source's index searched as one (sourceIndexes.ts: one without an index is searched as empty). */
+export type OpenAllSources = () => Promise<OpenedSources>;
+
+/**
+ * What a draft is checked against: with one source, its index; with several (a workspace and its
+ * libraries), all of them as one, so a key, DOI, title or bib `file` field resolves to a paper in
+ * any of them (a Better BibTeX bib's `file` fields point into the Zotero library).
+ */
+async function checkedAgainst(sources: readonly Source[], open: OpenSourceIndex, openAll: OpenAllSources, draftPath: string, signal?: AbortSignal) {
+  const source = sourceOfDraft(sources, draftPath);
+  if (sources.length === 1) {
+    const index = await open(source);
+    return { retriever: index.retriever, library: await index.papers.current(signal), root: source.root, pathOf: undefined };
+  }
+  const opened = await openAll();
+  const indexed = sources.filter((s) => !opened.unindexed.includes(s));
+  const parts = await Promise.all(indexed.map(async (s) => ({ label: s.label, library: await (await open(s)).papers.current(signal) })));
+  const pathOf = (absolute: string) => {
+    for (const s of sources) {
+      const rel = relative(s.root, absolute);
+      if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) return sourcePath(sources, s, rel.split(sep).join('/'));
+    }
+    return null;
+  };
+  return { retriever: opened.retriever, library: combinedLibrary(parts), root: source.root, pathOf };
+}
+
+export async function checkDraftCitations(sources: readonly Source[], open: OpenSourceIndex, openAll: OpenAllSources, request: CheckRequest): Promise<DraftCheck> {
   const { draft } = request;
-  const source = sourceOfDraft(sources, draft.path);
-  const index = await open(source);
-  const library = await index.papers.current(request.signal);
+  const { retriever, library, root, pathOf } = await checkedAgainst(sources, open, openAll, draft.path, request.signal);
   const result = await checkDraft({
     path: draft.path,
     text: draft.text,
     format: draftFormatOf(draft.path),
-    retriever: index.retriever,
+    retriever,
     library,
-    libraryRoot: source.root,
+    libraryRoot: root,
+    ...(pathOf ? { pathOf } : {}),
     files: draftFiles(draft),
     ...(request.range ? { range: request.range } : {}),
     ...(request.mode ? { mode: request.mode } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   });
-  const named = (path: string) => sourcePath(sources, source, path);
+  // The library's paths are the session's already when several sources were searched as one.
+  const named = (path: string) => (pathOf ? path : sourcePath(sources, sources[0]!, path));
   const passage = (p: Passage): CheckedPassage => {
     const paper = library.ref(p.path);
     return {

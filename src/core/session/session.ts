@@ -73,7 +73,7 @@ export interface Session {
   planInsertion(request: DraftRequest & { places: CitedPlace[] }): Promise<InsertPlan>;
   /** The papers to offer where a citation key is typed in the draft. */
   keyCompletions(request: DraftRequest): Promise<KeyCompletion[]>;
-  /** The draft's citations checked against the papers of the source that holds it. */
+  /** The draft's citations checked against the papers of every source (one: its own; a workspace and its libraries: all of them). */
   checkDraft(request: CheckRequest): Promise<DraftCheck>;
   /** A bib file changed: open indexes read their sources' bib files again at their next question. */
   refreshPapers(): void;
@@ -129,7 +129,7 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     papers: () => listPapers(sources, settings.index.exclude),
     planInsertion: (request) => indexes.using(() => planInsertion(sources, open, request)),
     keyCompletions: (request) => indexes.using(() => draftKeyCompletions(sources, open, request)),
-    checkDraft: (request) => indexes.using(() => checkDraftCitations(sources, open, request)),
+    checkDraft: (request) => indexes.using(() => checkDraftCitations(sources, open, () => indexes.all(), request)),
     refreshPapers: () => indexes.refreshPapers(),
     release: (dbDir) => indexes.release(dbDir),
     async clear(source) {

@@ -29,6 +29,12 @@ export interface DraftCheckRequest {
   library: PaperLibrary;
   /** The indexed folder the library's paths are relative to. */
   libraryRoot: string;
+  /**
+   * The library's path of a file on disk, or null when no index holds it; default relative to
+   * `libraryRoot`. Several indexes searched as one (a workspace and its libraries) name their
+   * documents `<label>/<path>`: a bib `file` field pointing into a library resolves there.
+   */
+  pathOf?: (absolute: string) => string | null;
   files: DraftFiles;
   /** Only the sentences that overlap these offsets (a selection); absent: the whole draft. */
   range?: { start: number; end: number };
@@ -66,8 +72,9 @@ export async function checkDraft(request: DraftCheckRequest): Promise<DraftCheck
   }
   const { range } = request;
   const sentences = range ? parsed.sentences.filter((s) => s.range.start.offset < range.end && s.range.end.offset > range.start) : parsed.sentences;
-  const library = withDraftBibliography(citationLibraryOf(request.library), request.library, draftEntries, request.libraryRoot);
-  const exclude = [request.path, setup.root].flatMap((p) => indexedPath(request.libraryRoot, p) ?? []);
+  const pathOf = request.pathOf ?? ((absolute: string) => indexedPath(request.libraryRoot, absolute));
+  const library = withDraftBibliography(citationLibraryOf(request.library), request.library, draftEntries, pathOf);
+  const exclude = [request.path, setup.root].flatMap((p) => pathOf(p) ?? []);
   const checks = await checkCitations(sentences, {
     retriever: request.retriever,
     library,
@@ -94,14 +101,19 @@ const SAME_TITLE = 0.95;
  * The folder's keys, then the draft's own bib entries that the folder's bib files do not hold (a
  * bibliography kept outside the library folder): by their `file` field, DOI or title.
  */
-function withDraftBibliography(base: CitationLibrary, library: PaperLibrary, entries: readonly DraftEntry[], root: string): CitationLibrary {
+function withDraftBibliography(
+  base: CitationLibrary,
+  library: PaperLibrary,
+  entries: readonly DraftEntry[],
+  pathOf: (absolute: string) => string | null,
+): CitationLibrary {
   const extra = new Map<string, string>();
   const records = [...library.records.values()];
   for (const entry of entries) {
     const key = entry.key.toLowerCase();
     if (extra.has(key) || base.resolveKey(entry.key)) continue;
     const byFile = fileFieldPaths(entry).flatMap((file) => {
-      const path = indexedPath(root, isAbsolute(file) ? file : join(dirname(entry.bibFile), file));
+      const path = pathOf(isAbsolute(file) ? file : join(dirname(entry.bibFile), file));
       // An indexed PDF nothing is known of yet (no record) is still the one the entry names.
       return path && library.documents.has(path) ? [path] : [];
     })[0];
