@@ -11,4 +11,5 @@ export { readLibraryRecord, itemsByPath, LIBRARY_RECORD_FILE, type LibraryItem, 
 export { isOwnWordsPath, OWN_WORDS_FOLDER } from './ownWords';
 export { zoteroPaperSource, zoteroFields } from './zoteroPapers';
 export { combinedLibrary } from './combinedLibrary';
+export { librariesOutside, type LibraryOutside } from './bibOutside';
 export { isZoteroReadError, ZoteroReadError, ScopeError, readZoteroLibrary, prefsForDataDir, readProfiles, type ZoteroScope } from './zotero';

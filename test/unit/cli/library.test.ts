@@ -13,6 +13,7 @@ import { buildOnce, runCli } from '../../support/cli';
 import { withTempDir } from '../../support/tempDir';
 import { deadHost } from '../../support/deadHost';
 import { writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
+import { writePdf } from '../../support/pdfs';
 
 const fixture: ZoteroFixture = {
   collections: [
@@ -135,6 +136,62 @@ describe('CLI: a Zotero library beside a manuscript folder', function () {
       const check = await runCli(['check', thesis, join(thesis, 'draft.tex'), '--library', zotero, '--mode', 'fts'], { env });
       assert.match(check.stdout, /hopper2015bootstrap supported: Hopper \(2015\) \[retracted\], p\. 2/);
 
+      assert.deepEqual(await fingerprint(zotero), before, 'the data directory is byte-for-byte as it was, nothing created');
+    });
+  });
+
+  it("finds the libraries a manuscript's Better BibTeX bib points into, indexes them with --library (a Zotero library, a papers folder), and checks the draft's keys through the bib's file fields", async () => {
+    await withTempDir(async (dir) => {
+      const zotero = join(dir, 'Zotero');
+      const papers = join(dir, 'papers');
+      const cache = join(dir, 'cache');
+      const thesis = join(dir, 'thesis');
+      await writeZoteroLibrary(zotero, fixture);
+      await mkdir(thesis);
+      await mkdir(join(papers, 'shared'), { recursive: true });
+      await writePdf(join(papers, 'shared', 'welch.pdf'), [
+        'Welch tests for unequal variances\nBernard Welch',
+        'The Welch correction keeps the size of the test under heteroscedasticity.',
+      ]);
+      await writeFile(join(thesis, 'notes.md'), '# Notes\n\nChapter plan: intervals first, kernels second.\n');
+      // As Better BibTeX and JabRef write them: keys of the user's own, titles that differ from the records; only the file fields lead to the papers.
+      await writeFile(
+        join(thesis, 'references.bib'),
+        `@article{boot,\n  title = {Intervals},\n  author = {Hopper, Grace},\n  file = {${join(zotero, 'storage', 'PDFBOOT1', 'bootstrap.pdf')}}\n}\n` +
+          `@article{welchTest,\n  title = {On variances},\n  author = {Welch, Bernard},\n  file = {:${join(papers, 'shared', 'welch.pdf')}:PDF}\n}\n`,
+      );
+      await writeFile(
+        join(thesis, 'draft.tex'),
+        '\\documentclass{article}\n\\begin{document}\nPercentile intervals undercover the mean \\cite{boot}.\nThe Welch correction keeps the size of the test \\cite{welchTest}.\n\\bibliography{references}\n\\end{document}\n',
+      );
+      const env = { XDG_CACHE_HOME: cache, OLLAMA_HOST: await deadHost() };
+      const before = await fingerprint(zotero);
+
+      const alone = await runCli(['index', thesis, '--embed', 'none', '--ocr', 'off'], { env });
+      assert.equal(alone.code, 0, alone.stderr);
+      assert.match(
+        alone.stderr,
+        new RegExp(`note: references\\.bib points at 1 PDF outside .*, in the Zotero library ${zotero}; .*\`index --library ${zotero}\``),
+      );
+      assert.match(
+        alone.stderr,
+        new RegExp(`note: references\\.bib points at 1 PDF outside .*, in ${join(papers, 'shared')}; .*\`index --library ${join(papers, 'shared')}\``),
+      );
+      const unresolved = await runCli(['check', thesis, join(thesis, 'draft.tex'), '--mode', 'fts'], { env });
+      assert.match(unresolved.stdout, /boot not in your library/);
+
+      const both = await runCli(['index', thesis, '--library', zotero, '--library', papers, '--embed', 'none', '--ocr', 'off'], { env });
+      assert.equal(both.code, 0, both.stderr);
+      assert.match(both.stdout, /Zotero items: 3/);
+      assert.match(both.stdout, new RegExp(`indexed ${papers} -> ${join(cache, 'local-research-assistant', 'libraries')}`));
+      assert.equal(existsSync(join(papers, '.research-index')), false, "a papers folder's index is in the cache folder, not in the folder");
+
+      const check = await runCli(['check', thesis, join(thesis, 'draft.tex'), '--library', zotero, '--library', papers, '--mode', 'fts'], { env });
+      assert.match(check.stdout, /boot supported: Hopper \(2015\) \[retracted\], p\. 2/);
+      assert.match(check.stdout, /welchTest supported: papers\/shared\/welch\.pdf, p\. 2/);
+      const search = await runCli(['search', thesis, 'Welch correction heteroscedasticity', '--library', papers, '--k', '1'], { env });
+      assert.equal(search.code, 0, search.stderr);
+      assert.match(search.stdout, /papers\/shared\/welch\.pdf/);
       assert.deepEqual(await fingerprint(zotero), before, 'the data directory is byte-for-byte as it was, nothing created');
     });
   });
