@@ -7,6 +7,7 @@
 import { recordJson } from '../core/papers/recordJson';
 import type { PaperLibrary } from '../core/papers/paperLibrary';
 import type { LibraryRecord } from '../core/library';
+import { jsonLine } from './jsonLine';
 import { citationLabel, paperDescription } from '../core/citations/citationLabel';
 import { paperRefOf } from '../core/papers/ref';
 import { zoteroFields } from '../core/library';
@@ -35,7 +36,7 @@ export function listZotero(record: LibraryRecord, library: PaperLibrary, json: b
       })),
       notices: record.notices,
     };
-    process.stdout.write(JSON.stringify(report) + '\n');
+    process.stdout.write(jsonLine(report));
     return 0;
   }
   const out: string[] = [];

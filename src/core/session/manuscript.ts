@@ -205,7 +205,12 @@ async function checkedAgainst(sources: readonly Source[], open: OpenSourceIndex,
   return { retriever: opened.retriever, library: combinedLibrary(parts), root: source.root, pathOf };
 }
 
-export async function checkDraftCitations(sources: readonly Source[], open: OpenSourceIndex, openAll: OpenAllSources, request: CheckRequest): Promise<DraftCheck> {
+export async function checkDraftCitations(
+  sources: readonly Source[],
+  open: OpenSourceIndex,
+  openAll: OpenAllSources,
+  request: CheckRequest,
+): Promise<DraftCheck> {
   const { draft } = request;
   const { retriever, library, root, pathOf } = await checkedAgainst(sources, open, openAll, draft.path, request.signal);
   const result = await checkDraft({
