@@ -94,7 +94,8 @@ describe('OCR of PDF pages without a text layer', function () {
       await writeFile(join(root, 'copy of mixed.pdf'), mixed);
       const rebuilt = await run({ root, rebuild: true, chunking: { chunkSize: 100, overlap: 0 } });
       assert.equal(rebuilt.ocr?.recognized, 0, 'the OCR cache survived the rebuild');
-      assert.equal(rebuilt.ocr?.cached, 2, 'both copies (same bytes) read page 2 from the cache');
+      // The copy has the same bytes as the file read a moment before: it takes that text, OCR'd page included, and reads nothing.
+      assert.equal(rebuilt.ocr?.cached, 1, 'one copy reads page 2 from the cache, the other takes its text');
       assert.ok((await readdir(ocrCacheDirOf(join(root, '.research-index')))).length > 0);
       const store = await openIndexStore(join(root, '.research-index'));
       try {
