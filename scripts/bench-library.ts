@@ -3,7 +3,8 @@
  * with Zotero's schema from the papers corpus repeated (test/support/zoteroCorpus.ts), indexed
  * full-text into a temporary cache folder, then timed:
  *
- * - reading the library's records (`readZoteroLibrary`) and `papers <dir>` listing them;
+ * - reading the library's records (`readZoteroLibrary`) and `papers <dir>` listing them, and how
+ *   many listed records match the library's titles, first authors and citation keys;
  * - re-checking the unchanged library (`index <dir>` that finds nothing to do);
  * - a search over a workspace index (/work/scratch/idx/papers-fts, when present) alone, and with
  *   the library beside it (`--library`), p50/p95 over the dev questions;
@@ -16,7 +17,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readZoteroLibrary } from '../src/core/library';
-import { writeCorpusLibrary } from '../test/support/zoteroCorpus';
+import { corpusFixture, corpusPapers, writeCorpusLibrary } from '../test/support/zoteroCorpus';
 
 const items = Number(process.argv[2] ?? 5000);
 const work = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'bench-library-'));
@@ -32,6 +33,35 @@ function run(args: string[]): { ms: number; rssMb: number; stdout: string; statu
   const ms = performance.now() - started;
   const rssKb = Number(result.stderr.trim().split('\n').at(-1));
   return { ms, rssMb: rssKb / 1024, stdout: result.stdout, status: result.status };
+}
+
+interface ListedItem {
+  key: string;
+  pdfs: string[];
+  title: { value: string | null };
+  authors: { value: Array<{ family: string }> | null };
+  citekey: { value: string | null };
+}
+
+/** Listed records against the items the library was written with: title, first author's family name, citation key. */
+function recordMatch(listed: readonly ListedItem[]): string {
+  const written = new Map(corpusFixture(corpusPapers(), Math.ceil(items / 58)).items.map((item) => [item.key, item]));
+  let withPdf = 0;
+  const same = { title: 0, firstAuthor: 0, key: 0, all: 0 };
+  for (const item of listed) {
+    const source = written.get(item.key);
+    if (!source || item.pdfs.length === 0) continue;
+    withPdf++;
+    const title = item.title.value === source.title;
+    const firstAuthor = (item.authors.value?.[0]?.family ?? null) === (source.creators?.[0]?.[1] ?? null);
+    const key = item.citekey.value === (source.citationKey ?? null);
+    same.title += Number(title);
+    same.firstAuthor += Number(firstAuthor);
+    same.key += Number(key);
+    same.all += Number(title && firstAuthor && key);
+  }
+  const pct = (n: number) => `${((100 * n) / Math.max(1, withPdf)).toFixed(1)}%`;
+  return `records as Zotero has them (${withPdf} items with a PDF): title ${pct(same.title)}, first author ${pct(same.firstAuthor)}, citation key ${pct(same.key)}, all three ${pct(same.all)}`;
 }
 
 function quantile(values: number[], q: number): number {
@@ -64,11 +94,13 @@ async function main(): Promise<void> {
     const again = run(['index', dataDir, '--embed', 'none']);
     console.log(`re-check unchanged (index): ${again.ms.toFixed(0)} ms, peak RSS ${again.rssMb.toFixed(0)} MB: ${again.stdout.split('\n')[0]}`);
   }
+  let listedItems: ListedItem[] = [];
   for (let i = 0; i < 3; i++) {
     const papers = run(['papers', dataDir, '--json']);
-    const listed = (JSON.parse(papers.stdout) as { items: unknown[] }).items.length;
-    console.log(`papers (list records): ${listed} items in ${papers.ms.toFixed(0)} ms, peak RSS ${papers.rssMb.toFixed(0)} MB`);
+    listedItems = (JSON.parse(papers.stdout) as { items: ListedItem[] }).items;
+    console.log(`papers (list records): ${listedItems.length} items in ${papers.ms.toFixed(0)} ms, peak RSS ${papers.rssMb.toFixed(0)} MB`);
   }
+  console.log(recordMatch(listedItems));
   const questions = readFileSync('/work/shared/eval/papers/dev-questions.jsonl', 'utf8')
     .split('\n')
     .filter(Boolean)
