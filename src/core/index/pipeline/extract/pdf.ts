@@ -4,8 +4,7 @@ import { collectWords, dehyphenate } from './dehyphenate';
 import { describePages } from './pageText';
 import { capPageText, charLimitWarning } from './limitText';
 import { formatCount, raiseFileLimit } from '../fileLimits';
-import { ocrPixelLimitText } from '../ocr/settings';
-import type { ImageSize } from './pdfImages';
+import { ocrPixelLimitText, type ImageSize } from './pdfImages';
 import type { PaperEvidence } from './paperEvidence';
 import type { ExtractedDocument } from '../../types';
 

@@ -46,3 +46,13 @@ function dictionaryAround(text: string, at: number): string | undefined {
   if (ends.length === 0) return undefined;
   return text.slice(start, Math.min(...ends));
 }
+
+/** The flag and setting that raise OCR's pixel limit (ocr/settings.ts `maxImagePixels`). */
+export const OCR_PIXEL_LIMIT = { flag: '--ocr-max-megapixels', setting: 'research.index.ocrMaxMegapixels' } as const;
+
+/** "its image of 30,000 × 30,000 pixels is over the OCR limit of 50 megapixels: raise …". */
+export function ocrPixelLimitText(image: { width: number; height: number }, maxPixels: number): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const megapixels = Number((maxPixels / 1_000_000).toFixed(1));
+  return `its image of ${count(image.width)} × ${count(image.height)} pixels is over the OCR limit of ${megapixels} megapixels: raise ${OCR_PIXEL_LIMIT.flag} (VS Code: ${OCR_PIXEL_LIMIT.setting})`;
+}

@@ -36,16 +36,6 @@ export const DEFAULT_OCR_SETTINGS: OcrSettings = {
   maxImagePixels: DEFAULT_OCR_MAX_MEGAPIXELS * 1_000_000,
 };
 
-/** The flag and setting that raise the pixel limit. */
-export const OCR_PIXEL_LIMIT = { flag: '--ocr-max-megapixels', setting: 'research.index.ocrMaxMegapixels' } as const;
-
-/** "its image of 30,000 × 30,000 pixels is over the OCR limit of 50 megapixels: raise …". */
-export function ocrPixelLimitText(image: { width: number; height: number }, maxPixels: number): string {
-  const count = (n: number) => n.toLocaleString('en-US');
-  const megapixels = Number((maxPixels / 1_000_000).toFixed(1));
-  return `its image of ${count(image.width)} × ${count(image.height)} pixels is over the OCR limit of ${megapixels} megapixels: raise ${OCR_PIXEL_LIMIT.flag} (VS Code: ${OCR_PIXEL_LIMIT.setting})`;
-}
-
 /**
  * Bumped when the images read or recognition change in a way that changes the text (2: the page's
  * own images instead of a 200 dpi rendering).
