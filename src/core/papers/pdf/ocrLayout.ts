@@ -2,8 +2,16 @@
  * A scanned page's layout, in the shape of a text page's (evidence.ts), from the words OCR read
  * and the boxes the index's OCR cache keeps for them (fractions of the page).
  */
-import type { OcrWord } from '../../index/pipeline/ocr/words';
 import { round, type LayoutRun, type PageLayout } from './evidence';
+
+/**
+ * A word OCR read and its box: [left, top, right, bottom], fractions of the page's width and
+ * height (index/pipeline/ocr/words.ts reads them from Tesseract; the OCR cache keeps them).
+ */
+export interface OcrWord {
+  text: string;
+  box: [number, number, number, number];
+}
 
 /**
  * A scanned page's layout from its OCR words: words on one line (overlapping vertically, close

@@ -6,11 +6,9 @@
  * rotation 0 (crop box and /Rotate applied, y down), which hold at any zoom.
  */
 
-/** A word and its box: [left, top, right, bottom], fractions of the page's width and height. */
-export interface OcrWord {
-  text: string;
-  box: [number, number, number, number];
-}
+import type { OcrWord } from '../../../papers/pdf/ocrLayout';
+
+export type { OcrWord };
 
 /** Where an image read by OCR lies on the page, in fractions of the page. */
 export interface ImageFrame {
