@@ -12,15 +12,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { defaultModelCacheDir } from '../cacheDir';
 import { EmbedderError } from './errors';
 import { QUANTIZER_VERSION, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED, quantizeModel } from './quantize';
 
 export const QUANTIZED_MODEL_FILE = join('onnx', 'model_quantized.onnx');
 const SOURCE_MODEL_FILE = join('onnx', 'model.onnx');
 const MANIFEST_FILE = 'quantized.json';
-const APP_DIR = 'local-research-assistant';
 
 /** The int8 model could not be built or cached (unreadable model, cache folder not writable). */
 export class ModelQuantizeError extends EmbedderError {
@@ -35,13 +34,6 @@ export class ModelQuantizeError extends EmbedderError {
       options,
     );
   }
-}
-
-export function defaultModelCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-  if (env.RESEARCH_MODEL_CACHE) return resolve(env.RESEARCH_MODEL_CACHE);
-  if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, APP_DIR, 'models');
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', APP_DIR, 'models');
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), APP_DIR, 'models');
 }
 
 /**

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { defaultModelCacheDir } from '../../embed/localQuantCache';
+import { appCacheDir } from '../../cacheDir';
 import type { Logger } from '../../../ports';
 import { acquireObjectLock, probeConditionalWrites } from './objectLock';
 import { parseObjectLocation } from './location';
@@ -41,11 +41,6 @@ export async function acquireSharedWriterLock(uri: string, logger: Logger, notic
 /** A local stand-in for the index folder, under which the OCR cache is kept (ocr/cache.ts). */
 export function localShadowOf(uri: string): string {
   return join(appCacheDir(), 'shared-indexes', createHash('sha256').update(uri).digest('hex').slice(0, 16));
-}
-
-/** The app's per-user cache folder (the models' folder's parent, whatever RESEARCH_MODEL_CACHE moves). */
-function appCacheDir(): string {
-  return dirname(defaultModelCacheDir({ ...process.env, RESEARCH_MODEL_CACHE: undefined }));
 }
 
 /** True the first time this user writes to `uri` (recorded in the user's cache folder). */
