@@ -5,7 +5,7 @@
  * pool (../extract/pool.ts): a bundled dist/embed-worker.js, or the .ts source through tsx.
  */
 import type { Worker } from 'node:worker_threads';
-import { deserializeError, type SerializedError } from '../pipeline/extract/protocol';
+import { deserializeError, type SerializedError } from '../workers/threadErrors';
 import { startWorker } from '../workers/startWorker';
 import { workerScript, type WorkerScript } from '../workers/workerEntry';
 import { EmbedFailedError, LocalModelMissingError, LocalRuntimeMissingError } from './errors';

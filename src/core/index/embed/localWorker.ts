@@ -4,7 +4,7 @@
  * dist/embed-worker.js (see esbuild.mjs), next to the cli and extension bundles that start it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { serializeError } from '../pipeline/extract/protocol';
+import { serializeError } from '../workers/threadErrors';
 import { loadFeatureExtractor, runExtractor, type LocalWorkerData } from './localModel';
 import type { EmbedWorkerRequest, EmbedWorkerResponse } from './localPool';
 

@@ -1,5 +1,8 @@
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { ExtractionError, type ExtractionErrorCode } from './errors';
+import { deserializeError as deserializeThreadError, serializeError, type SerializedError } from '../../workers/threadErrors';
+
+export { serializeError, type SerializedError };
 import type { ExtractOptions } from './extractFile';
 import type { PdfPart, PdfPartSpec } from './pdf';
 import type { PagePreview } from '../../../citations/pagePreview';
@@ -50,39 +53,9 @@ export function partFromMessage(message: PdfPartMessage): PdfPart {
   return firstPageError === undefined ? rest : { ...rest, firstPageError: deserializeError(firstPageError) };
 }
 
-/**
- * Errors cross the thread boundary as plain data (structured clone drops class identity), so the
- * fields callers decide by (ExtractionError code, Node's error code, the error's name) are carried
- * explicitly and the error is rebuilt on the other side.
- */
-export interface SerializedError {
-  name: string;
-  message: string;
-  /** ExtractionError code, or Node's system error code (ENOENT, ...). */
-  code?: string;
-  extraction: boolean;
-  cause?: SerializedError;
-}
-
-export function serializeError(error: unknown, depth = 0): SerializedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), extraction: false };
-  const code = (error as { code?: unknown }).code;
-  return {
-    name: error.name,
-    message: error.message,
-    code: typeof code === 'string' ? code : undefined,
-    extraction: error instanceof ExtractionError,
-    cause: error.cause !== undefined && depth < 3 ? serializeError(error.cause, depth + 1) : undefined,
-  };
-}
-
+/** A failure from a thread, rebuilt as the ExtractionError it was (its code kept). */
 export function deserializeError(data: SerializedError): Error {
-  const cause = data.cause ? deserializeError(data.cause) : undefined;
-  if (data.extraction && data.code) {
-    return new ExtractionError(data.code as ExtractionErrorCode, data.message, cause ? { cause } : undefined);
-  }
-  const error = new Error(data.message, cause ? { cause } : undefined);
-  error.name = data.name;
-  if (data.code) (error as Error & { code?: string }).code = data.code;
-  return error;
+  return deserializeThreadError(data, (known, cause) =>
+    known.extraction && known.code ? new ExtractionError(known.code as ExtractionErrorCode, known.message, cause ? { cause } : undefined) : undefined,
+  );
 }
