@@ -10,8 +10,10 @@
  * longest common prefix of the previous request (./bench-tokens/prefixCache.ts); tokens read
  * before the first answer token (every call up to and including the streamed answer); the output
  * tokens allowed (`num_predict`) before it; the wall time to the first answer token with the
- * instant model (what our own code costs). Median and 90th percentile over the turns. The index is
- * opened read-only. Numbers are printed, never asserted.
+ * instant model (what our own code costs), and per step of the decision trail. Median and 90th
+ * percentile over the turns. A guard on trimming: the share of the questions with an `evidence`
+ * quote whose quote reaches the answering model (the synthesis request holds it, letters and
+ * digits compared). The index is opened read-only. Numbers are printed, never asserted.
  */
 process.env.LANCEDB_LOG ??= 'error';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,10 @@ interface TurnCount {
   /** `num_predict` of the calls before the streamed answer: the most the model may write before it. */
   outputCapBeforeAnswer: number;
   msToFirstToken: number | null;
+  /** The question has an evidence quote; the synthesis request holds one (null: no synthesis request). */
+  hasEvidence: boolean;
+  evidenceSent: boolean | null;
+  steps: Array<{ step: string; ms: number }>;
   perCall: Array<{ agent: string } & RequestCost>;
 }
 
@@ -63,15 +69,24 @@ function p90(xs: number[]): number {
   return s[Math.max(0, Math.ceil(0.9 * s.length) - 1)]!;
 }
 
-function readQuestions(files: string[]): Array<{ id: string; question: string }> {
+interface Question {
+  id: string;
+  question: string;
+  evidence?: Array<{ text: string }>;
+}
+
+function readQuestions(files: string[]): Question[] {
   return files.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
       .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as { id: string; question?: string })
-      .filter((r): r is { id: string; question: string } => typeof r.question === 'string'),
+      .map((l) => JSON.parse(l) as Partial<Question>)
+      .filter((r): r is Question => typeof r.question === 'string'),
   );
 }
+
+/** Letters and digits only, lower case: an evidence quote matches whatever the spacing, hyphenation or line breaks. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 async function main(): Promise<void> {
   if (!values.db || !existsSync(values.db) || !values.questions?.length) {
@@ -93,7 +108,7 @@ async function main(): Promise<void> {
   const keepAliveSeen = new Set<string>();
   const turns: TurnCount[] = [];
 
-  for (const { id, question } of questions) {
+  for (const { id, question, evidence = [] } of questions) {
     current = question;
     const before = fake.requests.length;
     const started = performance.now();
@@ -120,6 +135,8 @@ async function main(): Promise<void> {
       return { agent: agentOf(body), ...server.read(body) };
     });
     // The token event of a streamed answer arrives while its request is open: that call counts.
+    const synthesis = bodies.find((b) => b.stream);
+    const sent = synthesis ? bare(synthesis.messages.map((m) => m.content).join('\n')) : null;
     const upTo = firstToken === null ? perCall.length : callsBeforeToken;
     const sum = (calls: typeof perCall, pick: (c: (typeof perCall)[number]) => number) => calls.reduce((n, c) => n + pick(c), 0);
     turns.push({
@@ -133,6 +150,9 @@ async function main(): Promise<void> {
       sentBeforeAnswer: sum(perCall.slice(0, upTo), (c) => c.tokens),
       outputCapBeforeAnswer: bodies.slice(0, Math.max(0, upTo - 1)).reduce((n, b) => n + Number(b.options?.num_predict ?? 0), 0),
       msToFirstToken: firstToken,
+      hasEvidence: evidence.length > 0,
+      evidenceSent: sent === null ? null : evidence.some((e) => sent.includes(bare(e.text))),
+      steps: result.decisions.map((d) => ({ step: `${d.agent}:${d.decision}`, ms: d.ms })),
       perCall,
     });
   }
@@ -176,6 +196,10 @@ async function main(): Promise<void> {
   );
   const timed = turns.flatMap((t) => (t.msToFirstToken === null ? [] : [t.msToFirstToken]));
   if (timed.length) row('ms to the first answer token, instant model', timed, 1);
+  const withEvidence = turns.filter((t) => t.hasEvidence);
+  out('');
+  out(`evidence quote in the synthesis request: ${withEvidence.filter((t) => t.evidenceSent).length} of the ${withEvidence.length} questions that have one`);
+  out(`ms per step of the decision trail (median, instant model): ${[...byStep(turns)].map(([step, ms]) => `${step} ${median(ms).toFixed(1)}`).join(', ')}`);
   out('');
   out('| call (mean over turns) | characters sent | tokens sent | tokens reused | tokens read |');
   out('|---|---|---|---|---|');
@@ -194,6 +218,12 @@ async function main(): Promise<void> {
 function count(xs: string[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+function byStep(turns: TurnCount[]): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  for (const t of turns) for (const s of t.steps) m.set(s.step, [...(m.get(s.step) ?? []), s.ms]);
   return m;
 }
 
