@@ -19,7 +19,7 @@ process.env.LANCEDB_LOG ??= 'error';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { openIndexForQueries } from '../src/core/index';
+import { openIndexForQueries, type Retriever } from '../src/core/index';
 import { createResearchAssistant } from '../src/core/graph/runTurn';
 import { startFakeOllama, type ChatRequestBody } from '../test/support/fakeOllama';
 import { agentOf } from '../test/support/scriptedAgents';
@@ -102,7 +102,24 @@ async function main(): Promise<void> {
 
   let current = '';
   const fake = await startFakeOllama({ chat: passThroughModel(() => current), contextLength: 131072 });
-  const assistant = createResearchAssistant({ retriever: index.retriever, config: { model: 'llama3.2', ollamaHost: fake.url }, tracer: undefined });
+  // Time in each of the index's calls, to show where our own time before the answer goes.
+  const indexMs = new Map<string, number>();
+  const clocked = <T>(name: string, run: () => Promise<T>) => {
+    const t = performance.now();
+    return run().finally(() => indexMs.set(name, (indexMs.get(name) ?? 0) + performance.now() - t));
+  };
+  const base = index.retriever;
+  const retriever: Retriever = {
+    ...base,
+    search: (q, o) => clocked('search', () => base.search(q, o)),
+    listDocuments: () => clocked('listDocuments', () => base.listDocuments()),
+    ...(base.assessAbsence
+      ? { assessAbsence: (q: string, h: Parameters<NonNullable<Retriever['assessAbsence']>>[1]) => clocked('assessAbsence', () => base.assessAbsence!(q, h)) }
+      : {}),
+    ...(base.papers ? { papers: () => clocked('papers', () => base.papers!()) } : {}),
+    ...(base.namedPapers ? { namedPapers: (q: string) => clocked('namedPapers', () => base.namedPapers!(q)) } : {}),
+  };
+  const assistant = createResearchAssistant({ retriever, config: { model: 'llama3.2', ollamaHost: fake.url }, tracer: undefined });
   const server = new PrefixCacheServer();
   const numCtxSeen = new Map<string, Set<unknown>>();
   const keepAliveSeen = new Set<string>();
@@ -111,6 +128,7 @@ async function main(): Promise<void> {
   for (const { id, question, evidence = [] } of questions) {
     current = question;
     const before = fake.requests.length;
+    indexMs.clear();
     const started = performance.now();
     let firstToken: number | null = null;
     let callsBeforeToken = 0;
@@ -152,7 +170,10 @@ async function main(): Promise<void> {
       msToFirstToken: firstToken,
       hasEvidence: evidence.length > 0,
       evidenceSent: sent === null ? null : evidence.some((e) => sent.includes(bare(e.text))),
-      steps: result.decisions.map((d) => ({ step: `${d.agent}:${d.decision}`, ms: d.ms })),
+      steps: [
+        ...result.decisions.map((d) => ({ step: `${d.agent}:${d.decision}`, ms: d.ms })),
+        ...[...indexMs].map(([name, ms]) => ({ step: `index.${name}`, ms })),
+      ],
       perCall,
     });
   }
