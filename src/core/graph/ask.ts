@@ -27,23 +27,26 @@ export interface AskJsonOptions<T extends z.ZodType> {
   schema: T;
   /** Chat messages after the system prompt (untrusted: sanitised); trimmed oldest-first to fit the context. */
   messages?: LlmMessage[];
-  maxTokens?: number;
+  /** The shared passages block (./evidence): the system message, with the prompt as the user message after it. */
+  passages?: RenderedData;
+  /** Output cap (`num_predict`): the reply's schema, written tersely, with room to spare (./schemas `REPLY_TOKENS`). */
+  maxTokens: number;
 }
 
 export async function askJson<T extends z.ZodType>(runtime: GraphRuntime, llm: LlmClient, options: AskJsonOptions<T>): Promise<z.infer<T>> {
-  const prepared = await preparePrompt(runtime, options.agent, options.prompt, options.values);
+  const prepared = await preparePrompt(runtime, options.agent, options.prompt, options.values, options.passages);
   const numCtx = await contextWindow(runtime, llm, options.agent);
-  const maxTokens = options.maxTokens ?? 512;
-  const systemCost = estimateMessages([{ role: 'system', content: prepared.system }]);
+  const maxTokens = options.maxTokens;
+  const promptCost = estimateMessages(prepared.messages);
   const clean = await promptGuard(runtime, options.agent);
   const history = options.messages
     ? trimHistory(
         options.messages.map((m) => ({ ...m, content: clean(m.content) })),
-        Math.max(0, numCtx - maxTokens - systemCost),
+        Math.max(0, numCtx - maxTokens - promptCost),
       )
     : [];
-  const messages: LlmMessage[] = [{ role: 'system', content: prepared.system }, ...history];
-  if (history.length === 0) messages.push({ role: 'user', content: 'Answer in the JSON format requested.' });
+  const messages: LlmMessage[] = [...prepared.messages, ...history];
+  if (messages.at(-1)!.role === 'system') messages.push({ role: 'user', content: 'Answer in the JSON format requested.' });
   const result = await llm.chatJson({
     agent: options.label ?? options.agent,
     model: prepared.model,

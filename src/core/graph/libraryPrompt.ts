@@ -5,7 +5,9 @@
  * first, then those the question's words find, then the rest, cut to a token budget (1,500 of a
  * default 8,192-token context) with the count of what was left out. Titles, names and paths are
  * the documents' own characters: each stays on its line (`dataLine`), and the prompts fence the
- * lists as data (`<library>`, `<named_papers>`).
+ * lists as data (`<library>`, `<named_papers>`). Routing (the orchestrator, query analysis) needs
+ * only the documents a filter could name: the named and found ones, at most
+ * `ROUTING_LIBRARY.entries` (six), and a count for the rest.
  */
 import { paperDescription, paperName } from '../citations/citationLabel';
 import { comparable } from '../papers/normalize';
@@ -20,12 +22,22 @@ import type { ResearchStateType } from './state';
 /** Tokens the library list may take in a prompt. */
 export const LIBRARY_BUDGET_TOKENS = 1500;
 
+export interface LibraryLimits {
+  /** Tokens the list may take. */
+  tokens: number;
+  /** When set: list only the relevant documents (the first ones when none is), at most this many. */
+  entries?: number;
+}
+
+/** The list routing sees: the documents the question names or finds, six at most. */
+export const ROUTING_LIBRARY: LibraryLimits = { tokens: LIBRARY_BUDGET_TOKENS, entries: 6 };
+
 export function renderLibrary(
   documents: readonly Pick<DocumentInfo, 'path' | 'pages'>[],
   papers: readonly LibraryPaper[],
   /** Paths to list first, most relevant first (named papers, then search hits). */
   relevant: readonly string[] = [],
-  budgetTokens = LIBRARY_BUDGET_TOKENS,
+  limits: LibraryLimits = { tokens: LIBRARY_BUDGET_TOKENS },
 ): string {
   if (documents.length === 0) return '(none)';
   const paperOf = new Map(papers.map((p) => [p.path, p.paper]));
@@ -33,7 +45,11 @@ export function renderLibrary(
   relevant.forEach((path, i) => {
     if (!rank.has(path)) rank.set(path, i);
   });
-  const ordered = [...documents].sort((a, b) => (rank.get(a.path) ?? Infinity) - (rank.get(b.path) ?? Infinity));
+  const sorted = [...documents].sort((a, b) => (rank.get(a.path) ?? Infinity) - (rank.get(b.path) ?? Infinity));
+  const found = sorted.filter((d) => rank.has(d.path));
+  const whole = limits.entries === undefined || documents.length <= limits.entries;
+  const ordered = whole ? sorted : (found.length > 0 ? found : sorted).slice(0, limits.entries);
+  const budgetTokens = limits.tokens;
   const lines: string[] = [];
   let used = 0;
   for (const document of ordered) {
@@ -49,13 +65,13 @@ export function renderLibrary(
   return lines.join('\n');
 }
 
-/** True when the whole library fits the budget (no search needed to choose what to list). */
+/** True when the whole library fits the limits (no search needed to choose what to list). */
 export function libraryFits(
   documents: readonly Pick<DocumentInfo, 'path' | 'pages'>[],
   papers: readonly LibraryPaper[],
-  budgetTokens = LIBRARY_BUDGET_TOKENS,
+  limits: LibraryLimits = { tokens: LIBRARY_BUDGET_TOKENS },
 ): boolean {
-  return !renderLibrary(documents, papers, [], budgetTokens).includes('documents in all)');
+  return !renderLibrary(documents, papers, [], limits).includes('documents in all)');
 }
 
 /**
@@ -65,9 +81,10 @@ export function libraryFits(
 export async function relevantPaths(
   runtime: Pick<GraphRuntime, 'retriever' | 'signal' | 'logger'>,
   state: Pick<ResearchStateType, 'question' | 'documents' | 'papers' | 'namedPapers'>,
+  limits?: LibraryLimits,
 ): Promise<string[]> {
   const named = state.namedPapers.map((p) => p.path);
-  if (libraryFits(state.documents, state.papers) || !state.question.trim()) return named;
+  if (libraryFits(state.documents, state.papers, limits) || !state.question.trim()) return named;
   try {
     const hits = await runtime.retriever.search(state.question, { k: 20, mode: 'fts', ...(runtime.signal ? { signal: runtime.signal } : {}) });
     return [...named, ...hits.map((h) => h.path)];

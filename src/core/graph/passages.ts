@@ -39,8 +39,11 @@ export function renderedData(rendered: string): RenderedData {
   return { rendered };
 }
 
-/** One passage as a data block; `clean` is the sanitiser of the model the prompt goes to. */
-export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxChars = 2400): string {
+/**
+ * One passage as a data block; `clean` is the sanitiser of the model the prompt goes to. A passage
+ * from the file of an earlier passage `sameFileAs` names that passage instead of the file and paper.
+ */
+export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxChars = 2400, sameFileAs?: number): string {
   // The place as citations write it ("p. 14", "lines 3-6"): one formatter, core/citations/citationLabel.ts.
   const location = placeText(placeOfHit(hit));
   // A file name or heading is anyone's characters: a quote or a line break in it must not end the
@@ -55,7 +58,8 @@ export function renderPassage(hit: SearchHit, n: number, clean: Sanitise, maxCha
   const text = hit.text.length > maxChars ? hit.text.slice(0, maxChars) + ' …' : hit.text;
   // The user's own note on the paper: citable as that page, never to be quoted as the paper's words.
   const own = hit.ownWords ? ` author="the user: their own note on this paper, not the paper's words"` : '';
-  return `<document n="${n}" file="${attribute(hit.path)}"${paper}${location ? ` location="${location}"` : ''}${heading}${draft || own}>\n${clean(text)}\n</document>`;
+  const source = sameFileAs === undefined ? `file="${attribute(hit.path)}"${paper}` : `same-file-as="${sameFileAs}"`;
+  return `<document n="${n}" ${source}${location ? ` location="${location}"` : ''}${heading}${draft || own}>\n${clean(text)}\n</document>`;
 }
 
 /** What a citation label needs of a hit (core/citations/citationLabel.ts). */

@@ -40,16 +40,40 @@ export function runtimeOf(config: LangGraphRunnableConfig): GraphRuntime {
 }
 
 /**
- * Loads a prompt, renders it and returns the pieces an LLM request needs. Every plain string
- * value is untrusted text and goes through the model's sanitiser; only `RenderedData` (our data
- * blocks, sanitised inside) is inserted as it is.
+ * A request's messages, laid out for the model server's prompt cache (Ollama, llama.cpp and vLLM
+ * reuse the longest common prefix of the previous request): every request opens with the same
+ * preamble (prompts/preamble.md); an agent that reads passages gets them next, in the same system
+ * message as grading, the answer and its check (prompts/passages.md, the block of ./evidence.ts),
+ * and its own prompt (instruction, question, draft) as the user message after them; any other
+ * agent's prompt follows the preamble in the system message. Every plain string value is
+ * untrusted text and goes through the model's sanitiser; only `RenderedData` (our data blocks,
+ * sanitised inside) is inserted as it is.
  */
-export async function preparePrompt(runtime: GraphRuntime, agent: AgentName, name: string, values: Record<string, string | RenderedData>) {
-  const [prompt, clean] = await Promise.all([runtime.prompts.get(name, runtime.signal), promptGuard(runtime, agent)]);
+export async function preparePrompt(
+  runtime: GraphRuntime,
+  agent: AgentName,
+  name: string,
+  values: Record<string, string | RenderedData>,
+  passages?: RenderedData,
+) {
+  const [prompt, preamble, context, clean] = await Promise.all([
+    runtime.prompts.get(name, runtime.signal),
+    runtime.prompts.get('preamble', runtime.signal),
+    passages ? runtime.prompts.get('passages', runtime.signal) : null,
+    promptGuard(runtime, agent),
+  ]);
   const safe = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value.rendered]));
-  const system = renderPrompt(prompt, safe);
+  const opening = renderPrompt(preamble, {});
+  const task = renderPrompt(prompt, safe);
+  const messages: LlmMessage[] =
+    context && passages
+      ? [
+          { role: 'system', content: `${opening}\n${renderPrompt(context, { passages: passages.rendered })}` },
+          { role: 'user', content: task },
+        ]
+      : [{ role: 'system', content: `${opening}\n${task}` }];
   return {
-    system,
+    messages,
     ref: promptRef(prompt),
     temperature: runtime.config.temperatures[agent] ?? prompt.temperature,
     model: runtime.config.models[agent],

@@ -45,6 +45,20 @@ export const ValidationVerdict = z.object({
   feedback: z.string(),
 });
 
+/**
+ * Output caps (`num_predict`) of the structured replies: each schema filled tersely, as the
+ * prompts ask (a few words of reason, short queries), with about twice that for room. A reply cut
+ * by its cap is not valid JSON, and the agent falls back to its safe default; the caps bound what
+ * a rambling model makes the user wait for before the answer.
+ */
+export const REPLY_TOKENS = {
+  orchestrator: 320,
+  'query-analysis': 256,
+  quality: 256,
+  clarification: 384,
+  validation: 320,
+} as const;
+
 const jsonSchemaCache = new WeakMap<z.ZodType, Record<string, unknown>>();
 
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

@@ -38,6 +38,14 @@ export interface DraftAttempt {
   score: number;
 }
 
+/** What grading was sent and found: synthesis and validation are sent the same passages (./evidence). */
+export interface GradedPassages {
+  /** The passages in the order grading saw them, numbered from 1. */
+  hits: SearchHit[];
+  /** The numbers grading called relevant. */
+  relevant: number[];
+}
+
 export interface TurnProblem {
   code: string;
   message: string;
@@ -80,6 +88,8 @@ export const ResearchState = Annotation.Root({
   namedPapers: last<NamedPaper[]>(() => []),
   /** Retrieved chunks, merged across sub-queries and re-queries, best first, de-duplicated. */
   chunks: last<SearchHit[]>(() => []),
+  /** The passages the last grading was sent, and which it called relevant; null when nothing was graded. */
+  graded: last<GradedPassages | null>(() => null),
   /** Quality of the retrieved chunks as graded by the LLM (0..1); null when not graded. */
   qualityScore: last<number | null>(() => null),
   /** Reformulated searches done so far (bounded by maxRequeries). */

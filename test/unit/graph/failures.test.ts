@@ -133,11 +133,16 @@ describe('failures degrade, never crash', () => {
         text: `hello_timeout default ${i} ` + 'some words '.repeat(300),
       })),
     );
-    h = await startHarness(many, { synthesis: 'It is in [1].' }, { fake: { contextLength: 4096 } });
+    h = await startHarness(many, { synthesis: 'It is in [1].' }, { fake: { contextLength: 3000 } });
     await h.ask('What is the default hello_timeout?');
     const system = h.agents.requests.synthesis[0].messages[0].content;
-    const included = (system.match(/<document n=/g) ?? []).length;
-    assert.ok(included >= 1 && included < 8, `${included} passages fit`);
-    assert.equal(h.agents.requests.synthesis[0].options?.num_ctx, 4096);
+    const included = [...system.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1]));
+    assert.ok(included.length >= 1 && included.length < 8, `${included.length} passages fit`);
+    assert.deepEqual(
+      included,
+      Array.from({ length: included.length }, (_, i) => i + 1),
+      'the highest ranked are kept',
+    );
+    assert.equal(h.agents.requests.synthesis[0].options?.num_ctx, 3000);
   });
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { citationLabel } from '../../../src/core/citations/citationLabel';
-import { renderLibrary, LIBRARY_BUDGET_TOKENS } from '../../../src/core/graph/libraryPrompt';
+import { renderLibrary, LIBRARY_BUDGET_TOKENS, ROUTING_LIBRARY } from '../../../src/core/graph/libraryPrompt';
 import { estimateTokens } from '../../../src/core/llm/budget';
 import { startHarness, type Harness } from '../../support/graphHarness';
 import { withIndexedPaperLibrary } from '../../support/indexedPaperLibrary';
@@ -56,5 +56,19 @@ describe('a turn about a named paper', function () {
     const lines = text.split('\n');
     assert.match(lines[0]!, /^- Author4321 et al\. \(2021\) A Long Title About Topic Number 4321 .* \[papers\/p4321\.pdf, 20 pages\]$/);
     assert.match(lines.at(-1)!, /^- … and \d+ more \(5000 documents in all\)$/);
+  });
+
+  it('routing sees only the documents the question finds, six at most, and the count; a library of six or fewer whole', () => {
+    const documents = Array.from({ length: 62 }, (_, i) => ({ path: `papers/p${i}.pdf`, pages: 20 }));
+    const papers = documents.map((d, i) => ({ path: d.path, paper: { authors: `Author${i}`, year: 2000 + i, title: `Title ${i}` } }));
+    const found = ['papers/p40.pdf', 'papers/p7.pdf', 'papers/p40.pdf'];
+    assert.deepEqual(renderLibrary(documents, papers, found, ROUTING_LIBRARY).split('\n'), [
+      '- Author40 (2040) Title 40 [papers/p40.pdf, 20 pages]',
+      '- Author7 (2007) Title 7 [papers/p7.pdf, 20 pages]',
+      '- … and 60 more (62 documents in all)',
+    ]);
+    const many = Array.from({ length: 20 }, (_, i) => `papers/p${i + 10}.pdf`);
+    assert.equal(renderLibrary(documents, papers, many, ROUTING_LIBRARY).split('\n').length, 6 + 1);
+    assert.equal(renderLibrary(documents.slice(0, 6), papers, ['papers/p3.pdf'], ROUTING_LIBRARY).split('\n').length, 6, 'a small library is listed whole');
   });
 });

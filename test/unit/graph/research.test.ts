@@ -45,7 +45,7 @@ describe('research: retrieval, quality assessment, re-query', () => {
       docs.queries.slice(-3).map((q) => q.query),
       ['convergence epsilon', 'reformulation 1', 'reformulation 2'],
     );
-    const quality = h.agents.requests.quality.map((b) => b.messages[0].content);
+    const quality = h.agents.requests.quality.map((b) => b.messages.map((m) => m.content).join('\n'));
     assert.match(quality[0], /2 attempts left/);
     assert.match(quality[2], /0 attempts left/);
   });
@@ -54,7 +54,7 @@ describe('research: retrieval, quality assessment, re-query', () => {
     h = await startHarness(docs, { quality: grade('fallback', { relevant: [] }), synthesis: "The documents don't contain the answer to this." });
     const r = await h.ask('What is the airspeed of an unladen swallow?');
     assert.equal(r.decisions.find((d) => d.agent === 'research' && d.decision === 'fallback')?.agent, 'research');
-    assert.match(h.agents.requests.synthesis[0].messages[0].content, /graded these passages as weak matches/);
+    assert.match(h.agents.requests.synthesis[0].messages.at(-1)!.content, /graded these passages as weak matches/);
     assert.match(r.answer, /don't contain/);
   });
 

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPromptsDir, loadPromptFile } from '../../../src/core/prompts/files';
 import { renderTemplate } from '../../../src/core/prompts/template';
-import { promptSanitiser, renderConversation, renderPassage } from '../../../src/core/graph/passages';
+import { promptSanitiser, renderConversation } from '../../../src/core/graph/passages';
+import { renderPassages } from '../../../src/core/graph/evidence';
 import { namedPapersNote, renderLibrary, renderNamedPapers } from '../../../src/core/graph/libraryPrompt';
 import type { SearchHit } from '../../../src/core/index/types';
 
@@ -55,9 +56,11 @@ const conversation = renderConversation([
   { role: 'user', content: "What's the default timeout?" },
   { role: 'assistant', content: 'Which program do you mean?' },
 ]);
-const passages = hits.map((h, i) => renderPassage(h, i + 1, promptSanitiser())).join('\n\n');
+const passages = renderPassages(hits, 'What is the default hello_timeout?', promptSanitiser()).join('\n\n');
 
 const values: Record<string, Record<string, string>> = {
+  preamble: {},
+  passages: { passages },
   orchestrator: { documents, named_papers: namedPapers, named_note: namedPapersNote(named), today: '2026-01-01' },
   clarification: {
     question: "What's the default timeout?",
@@ -67,9 +70,9 @@ const values: Record<string, Record<string, string>> = {
     papers: documents,
   },
   'query-analysis': { conversation, question: 'The Erlang SSH daemon.', documents },
-  quality: { question: 'What is the default hello_timeout?', passages, attempts_left: '2' },
-  synthesis: { question: 'What is the default hello_timeout?', passages, evidence_note: '', feedback: '' },
-  validation: { question: 'What is the default hello_timeout?', passages, answer: 'It is 30 seconds [1].' },
+  quality: { question: 'What is the default hello_timeout?', attempts_left: '2' },
+  synthesis: { question: 'What is the default hello_timeout?', graded: '- The search graded passage 1 as relevant.\n', evidence_note: '', feedback: '' },
+  validation: { question: 'What is the default hello_timeout?', answer: 'It is 30 seconds [1].' },
 };
 
 describe('prompt snapshots', () => {

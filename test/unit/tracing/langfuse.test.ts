@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLangfuseClient, langfuseConfigured, langfuseTracer } from '../../../src/core/tracing/langfuse';
 import { noopTracer } from '../../../src/core/tracing/tracer';
+import { loadPromptFile } from '../../../src/core/prompts/files';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { startHarness } from '../../support/graphHarness';
 import { startLangfuseServer } from '../../support/langfuseServer';
@@ -61,7 +62,7 @@ describe('Langfuse tracing', () => {
       assert.equal(synthesis.model, 'llama3.2');
       assert.equal(synthesis.output, 'The answer is in the documents [1].');
       assert.equal(synthesis.metadata.promptName, 'synthesis');
-      assert.equal(synthesis.metadata.promptVersion, 1);
+      assert.equal(synthesis.metadata.promptVersion, (await loadPromptFile('synthesis')).version);
       assert.deepEqual(synthesis.usage, { input: 10, output: 7, unit: 'TOKENS' });
       assert.equal(synthesis.modelParameters.temperature, 0.2);
       assert.ok(Date.parse(synthesis.endTime) >= Date.parse(synthesis.startTime), 'latency: start and end times');

@@ -15,7 +15,7 @@ import { asksWhichPaper, candidatePapers, checkedPaperOptions, paperOption, topi
 import { dataLine, placeOfHit, renderConversation } from '../passages';
 import { snippetOf } from '../../text/snippet';
 import { decision, runtimeOf } from '../runtime';
-import { ClarificationReply } from '../schemas';
+import { ClarificationReply, REPLY_TOKENS } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
 export async function clarificationNode(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
@@ -51,6 +51,7 @@ export async function clarificationNode(state: ResearchStateType, config: LangGr
         papers: renderLibrary(state.documents, state.papers, [...candidates.map((c) => c.path), ...hits.map((h) => h.path)]),
       },
       schema: ClarificationReply,
+      maxTokens: REPLY_TOKENS.clarification,
     });
     question = reply.question.trim();
     followups = reply.options

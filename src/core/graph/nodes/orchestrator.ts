@@ -9,9 +9,9 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
 import { degradeIfDown } from '../llmDown';
-import { namedPapersNote, relevantPaths, renderLibrary, renderNamedPapers } from '../libraryPrompt';
-import { decision, runtimeOf } from '../runtime';
-import { OrchestratorDecision } from '../schemas';
+import { libraryFits, namedPapersNote, relevantPaths, renderLibrary, renderNamedPapers, ROUTING_LIBRARY } from '../libraryPrompt';
+import { decision, runtimeOf, type GraphRuntime } from '../runtime';
+import { OrchestratorDecision, REPLY_TOKENS } from '../schemas';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
 export interface LayerDecision {
@@ -63,12 +63,13 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
       agent: 'orchestrator',
       prompt: 'orchestrator',
       values: {
-        documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state)),
+        documents: await routingLibrary(runtime, state),
+        today: new Date().toISOString().slice(0, 10),
         named_papers: renderNamedPapers(state.namedPapers),
         named_note: namedPapersNote(state.namedPapers),
-        today: new Date().toISOString().slice(0, 10),
       },
       schema: OrchestratorDecision,
+      maxTokens: REPLY_TOKENS.orchestrator,
       messages: state.messages.slice(-runtime.config.maxHistory),
     });
     if (reply.decision === 'clarify') {
@@ -110,4 +111,23 @@ export async function orchestratorNode(state: ResearchStateType, config: LangGra
       decisions: [decision('orchestrator', 'research', `layer 3: LLM decision failed (${code}); researching`, started)],
     };
   }
+}
+
+/**
+ * The library as routing needs it: a library that fits is listed whole (the same text every
+ * turn, so the server reuses it); a larger one by the documents a search of the question finds,
+ * without the papers the question names (listed apart, with how they were named): six documents
+ * in both lists, at least two found ones, and a count for the rest.
+ */
+async function routingLibrary(runtime: GraphRuntime, state: ResearchStateType): Promise<string> {
+  const relevant = await relevantPaths(runtime, state, ROUTING_LIBRARY);
+  if (libraryFits(state.documents, state.papers, ROUTING_LIBRARY)) return renderLibrary(state.documents, state.papers, relevant, ROUTING_LIBRARY);
+  const named = new Set(state.namedPapers.map((p) => p.path));
+  const entries = Math.max(2, (ROUTING_LIBRARY.entries ?? 0) - named.size);
+  return renderLibrary(
+    state.documents,
+    state.papers,
+    relevant.filter((path) => !named.has(path)),
+    { ...ROUTING_LIBRARY, entries },
+  );
 }

@@ -5,22 +5,20 @@
  * state), or fall back (the documents do not seem to hold the answer).
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { SearchHit } from '../../index/types';
-import { fitCount } from '../../llm/budget';
+import type { Absence, SearchHit } from '../../index/types';
 import { isAbortError, isLlmDown } from '../../llm/errors';
 import { askJson } from '../ask';
 import { resolveDocumentFilters } from '../filters';
 import { degradeIfDown } from '../llmDown';
 import { absenceOf } from '../notInDocuments';
-import { mergeHits, renderConversation, renderPassage, renderedData } from '../passages';
-import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary } from '../libraryPrompt';
+import { mergeHits, renderConversation } from '../passages';
+import { passageBlock, passagesBudget, type PassageBlock } from '../evidence';
+import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary, ROUTING_LIBRARY } from '../libraryPrompt';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
-import { QualityGrade, QueryAnalysis } from '../schemas';
+import { QualityGrade, QueryAnalysis, REPLY_TOKENS } from '../schemas';
 import { heuristicStandalone } from '../standalone';
 import type { ResearchStateType, ResearchUpdate, Strategy } from '../state';
 import type { Decision } from '../api';
-
-const GRADE_PASSAGE_CHARS = 1200;
 
 export async function researchNode(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const runtime = runtimeOf(config);
@@ -65,60 +63,79 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     decision('research', 'retrieve', `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks`, started),
   );
 
-  const absence = await absenceOf(runtime, strategy.standaloneQuestion, chunks);
-  const base: ResearchUpdate = { strategy: { ...strategy, documentFilters: filters }, chunks, pendingQueries: [], absence };
+  // The index's "not in your documents" signal is read only once the grade is in: it runs beside
+  // the grading call rather than before it, and the answer's first token comes that much sooner.
+  const absenceTask = absenceOf(runtime, strategy.standaloneQuestion, chunks);
+  // Awaited on every path below; a rejection before then must not count as unhandled.
+  absenceTask.catch(() => undefined);
+  const baseWith = async (): Promise<ResearchUpdate & { absence: Absence | null }> => ({
+    strategy: { ...strategy, documentFilters: filters },
+    chunks,
+    pendingQueries: [],
+    absence: await absenceTask,
+  });
   if (chunks.length === 0) {
     return {
-      ...base,
+      ...(await baseWith()),
       evidenceWeak: true,
       qualityScore: 0,
       nextAgent: 'synthesis',
       decisions: [...decisions, decision('research', 'fallback', 'no chunks found', started)],
     };
   }
-  if (!runtime.llm) return { ...base, nextAgent: absence?.absent ? 'notFound' : 'synthesis', decisions };
+  if (!runtime.llm) {
+    const base = await baseWith();
+    return { ...base, nextAgent: base.absence?.absent ? 'notFound' : 'synthesis', decisions };
+  }
   // The index's verdict goes to the "not in your documents" answer only when the grader agrees
   // (fallback, nothing relevant) or could not tell (grading failed): a model that read the
   // passages and found the answer overrules word statistics. A re-query still runs first.
-  const afterGrade = (weak: boolean): 'notFound' | 'synthesis' => (absence?.absent && weak ? 'notFound' : 'synthesis');
+  const afterGrade = (absence: Absence | null, weak: boolean): 'notFound' | 'synthesis' => (absence?.absent && weak ? 'notFound' : 'synthesis');
 
   const gradeStarted = performance.now();
   const top = chunks.slice(0, runtime.config.maxPassages);
   const attemptsLeft = runtime.config.maxRequeries - state.requeryCount;
+  const question = strategy.standaloneQuestion;
+  let block: PassageBlock | null = null;
   let grade;
   try {
-    const clean = await promptGuard(runtime, 'research');
-    const rendered = top.map((hit, i) => renderPassage(hit, i + 1, clean, GRADE_PASSAGE_CHARS));
     const numCtx = await contextWindow(runtime, runtime.llm, 'research');
-    const fit = Math.max(1, fitCount(rendered, numCtx - 1200));
+    // The block synthesis and validation will be sent too: the server reads it once.
+    block = passageBlock(await promptGuard(runtime, 'research'), top, question, passagesBudget(numCtx, runtime.config, question), true);
     grade = await askJson(runtime, runtime.llm, {
       agent: 'research',
       label: 'quality',
       prompt: 'quality',
-      values: {
-        question: strategy.standaloneQuestion,
-        passages: renderedData(rendered.slice(0, fit).join('\n\n')),
-        attempts_left: String(Math.max(0, attemptsLeft)),
-      },
+      values: { question, attempts_left: String(Math.max(0, attemptsLeft)) },
+      passages: block.data,
       schema: QualityGrade,
+      maxTokens: REPLY_TOKENS.quality,
     });
   } catch (error) {
     if (isAbortError(error, runtime.signal)) throw error;
     const down = degradeIfDown(error, 'research', runtime, gradeStarted);
+    const base = await baseWith();
     if (down) return { ...base, ...down, decisions: [...decisions, ...down.decisions] };
     runtime.logger.warn('research: quality grading failed; proceeding with what was found', error);
     const code = (error as { code?: string }).code ?? 'error';
     return {
       ...base,
+      graded: block ? { hits: block.hits, relevant: [] } : null,
       qualityScore: null,
-      nextAgent: afterGrade(true),
+      nextAgent: afterGrade(base.absence, true),
       decisions: [...decisions, decision('research', 'proceed', `grading failed (${code}): using the retrieved chunks`, gradeStarted)],
     };
   }
 
-  const relevant = new Set(grade.relevant.filter((n) => n >= 1 && n <= top.length).map((n) => top[n - 1].id));
-  // Relevant chunks first, in their retrieval order; the rest keep theirs.
+  const base = await baseWith();
+  const absence = base.absence;
+  const graded = block.hits;
+  const relevantNumbers = [...new Set(grade.relevant.filter((n) => n >= 1 && n <= graded.length))].sort((a, b) => a - b);
+  const relevant = new Set(relevantNumbers.map((n) => graded[n - 1]!.id));
+  // Relevant chunks first, in their retrieval order; the rest keep theirs (the extractive and
+  // "not in your documents" answers quote from the top). Synthesis keeps the graded order.
   const ordered = [...chunks.filter((c) => relevant.has(c.id)), ...chunks.filter((c) => !relevant.has(c.id))];
+  const gradedUpdate = { graded: { hits: graded, relevant: relevantNumbers } };
   const queriesNext = grade.queries
     .map((q) => q.trim())
     .filter((q) => q && !queries.includes(q))
@@ -127,6 +144,7 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   if (grade.verdict === 'requery' && attemptsLeft > 0 && queriesNext.length > 0) {
     return {
       ...base,
+      ...gradedUpdate,
       chunks: ordered,
       qualityScore: grade.score,
       requeryCount: state.requeryCount + 1,
@@ -147,10 +165,11 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   const why = grade.verdict === 'requery' ? `re-query limit reached (${state.requeryCount}/${runtime.config.maxRequeries})` : grade.reason;
   return {
     ...base,
+    ...gradedUpdate,
     chunks: ordered,
     qualityScore: grade.score,
     evidenceWeak: weak,
-    nextAgent: afterGrade(weak),
+    nextAgent: afterGrade(absence, weak),
     decisions: [
       ...decisions,
       decision('research', weak ? 'fallback' : 'proceed', `score ${grade.score}: ${why}`, gradeStarted),
@@ -170,9 +189,10 @@ async function analyse(state: ResearchStateType, runtime: GraphRuntime): Promise
       values: {
         conversation: renderConversation(state.messages.slice(0, -1).slice(-runtime.config.maxHistory)),
         question: state.question,
-        documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state)),
+        documents: renderLibrary(state.documents, state.papers, await relevantPaths(runtime, state, ROUTING_LIBRARY), ROUTING_LIBRARY),
       },
       schema: QueryAnalysis,
+      maxTokens: REPLY_TOKENS['query-analysis'],
     });
     const standalone = reply.standalone_question.trim() || fallback;
     const subQueries = reply.sub_queries

@@ -1,14 +1,16 @@
 /**
  * Synthesis: the answer, streamed token by token, from the retrieved passages only, each claim
- * cited as [n] → file + page/lines. Passages are trimmed (lowest ranked first) to fit the model's
- * context. When the stream breaks (Ollama died mid-answer), the turn falls back to the extractive
- * answer rather than leaving half a sentence.
+ * cited as [n] → file + page/lines. It is sent the passages grading was sent, in the same block
+ * (../evidence: the server has read them already), and which of them grading called relevant;
+ * without a grade, the top passages (lowest ranked dropped first to fit the model's context).
+ * When the stream breaks (Ollama died mid-answer), the turn falls back to the extractive answer
+ * rather than leaving half a sentence.
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import { estimateMessages, fitCount } from '../../llm/budget';
 import { ContextOverflowError, isAbortError } from '../../llm/errors';
 import { degradeIfDown, problemOf } from '../llmDown';
-import { citationOf, citationsIn, renderPassage, renderedData } from '../passages';
+import { passageBlock, passagesBudget } from '../evidence';
+import { citationOf, citationsIn } from '../passages';
 import { contextWindow, decision, preparePrompt, promptGuard, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 
@@ -34,41 +36,29 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
   }
   const llm = runtime.llm;
   let text = '';
-  let passages = state.chunks.slice(0, runtime.config.maxPassages);
+  const graded = state.graded?.hits.length ? state.graded : null;
+  let passages = graded?.hits ?? state.chunks.slice(0, runtime.config.maxPassages);
   try {
     const numCtx = await contextWindow(runtime, llm, 'synthesis');
+    const budget = passagesBudget(numCtx, runtime.config, question);
+    const block = passageBlock(await promptGuard(runtime, 'synthesis'), passages, question, budget);
+    if (block.hits.length === 0) throw new ContextOverflowError(numCtx - budget + block.firstTokens, numCtx);
+    passages = block.hits;
+    const relevant = graded?.relevant.filter((n) => n <= passages.length) ?? [];
     const values = {
       question,
+      graded: relevant.length > 0 && relevant.length < passages.length ? `- The search graded ${numberList(relevant)} as relevant.\n` : '',
       evidence_note: state.evidenceWeak
         ? "\nNote: the search graded these passages as weak matches. If they do not answer the question, say plainly that the documents don't contain the answer.\n"
         : '',
       feedback: state.feedback ? `\nA reviewer rejected your previous draft: ${state.feedback}\nWrite a corrected answer that fixes this.\n` : '',
     };
-    const clean = await promptGuard(runtime, 'synthesis');
-    const empty = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: '' });
-    const rendered = passages.map((hit, i) => renderPassage(hit, i + 1, clean));
-    const budget =
-      numCtx -
-      runtime.config.answerTokens -
-      estimateMessages([
-        { role: 'system', content: empty.system },
-        { role: 'user', content: question },
-      ]);
-    const fit = fitCount(
-      rendered.map((r) => r + '\n\n'),
-      budget,
-    );
-    if (fit === 0) throw new ContextOverflowError(numCtx - budget + Math.ceil(rendered[0].length / 3), numCtx);
-    passages = passages.slice(0, fit);
-    const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', { ...values, passages: renderedData(rendered.slice(0, fit).join('\n\n')) });
+    const prepared = await preparePrompt(runtime, 'synthesis', 'synthesis', values, block.data);
     runtime.emit({ type: 'sources', citations: passages.map((hit, i) => citationOf(hit, i + 1)) });
     const result = await llm.chatStream({
       agent: 'synthesis',
       model: prepared.model,
-      messages: [
-        { role: 'system', content: prepared.system },
-        { role: 'user', content: clean(question) },
-      ],
+      messages: prepared.messages,
       temperature: prepared.temperature,
       numCtx,
       maxTokens: runtime.config.answerTokens,
@@ -109,4 +99,10 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
       ),
     ],
   };
+}
+
+/** "passage 2", "passages 1 and 3", "passages 1, 2 and 5". */
+function numberList(numbers: readonly number[]): string {
+  if (numbers.length === 1) return `passage ${numbers[0]}`;
+  return `passages ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }

@@ -7,10 +7,11 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
-import { renderPassage, renderedData, type RenderedData } from '../passages';
-import { fitCount } from '../../llm/budget';
+import { renderPassages } from '../evidence';
+import { renderedData, type RenderedData } from '../passages';
+import { estimateTokens, fitCount } from '../../llm/budget';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
-import { ValidationVerdict } from '../schemas';
+import { REPLY_TOKENS, ValidationVerdict } from '../schemas';
 import type { DraftAttempt, ResearchStateType, ResearchUpdate } from '../state';
 
 export const CAVEAT_PREFIX = '\n\n> ⚠️ Caveat: this answer could not be fully verified against your documents';
@@ -19,17 +20,16 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
   const runtime = runtimeOf(config);
   const started = performance.now();
   if (!runtime.llm) return { nextAgent: 'end', decisions: [decision('validation', 'skipped', 'no LLM', started)] };
+  const question = state.strategy?.standaloneQuestion || state.question;
   let verdict;
   try {
     verdict = await askJson(runtime, runtime.llm, {
       agent: 'validation',
       prompt: 'validation',
-      values: {
-        question: state.strategy?.standaloneQuestion || state.question,
-        passages: await passagesToCheck(runtime, state),
-        answer: state.draftAnswer,
-      },
+      values: { question, answer: state.draftAnswer },
+      passages: await passagesToCheck(runtime, state, question),
       schema: ValidationVerdict,
+      maxTokens: REPLY_TOKENS.validation,
     });
   } catch (error) {
     if (isAbortError(error, runtime.signal)) throw error;
@@ -84,16 +84,38 @@ export async function validationNode(state: ResearchStateType, config: LangGraph
   };
 }
 
+/** Tokens (estimated) of the preamble, the passages' heading and the validation prompt around the question and the draft. */
+const VALIDATION_PROMPT_TOKENS = 600;
+
 /**
- * The passages the draft cites (numbered as the draft numbers them), then the others while they
- * fit: grounding is judged against what was cited, and a small context must not drop the check.
+ * The passages synthesis was sent, as the same block (the server has read it already). When the
+ * draft leaves too little room, passages the draft does not cite go first, from the end: grounding
+ * is judged against what was cited, a small context must not drop the check, and the block's
+ * opening stays the one the server has.
  */
-async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType): Promise<RenderedData> {
+async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType, question: string): Promise<RenderedData> {
   const cited = new Set(state.citations.map((c) => c.index));
-  const order = state.passages.map((hit, i) => ({ hit, n: i + 1 })).sort((a, b) => Number(cited.has(b.n)) - Number(cited.has(a.n)));
   const clean = await promptGuard(runtime, 'validation');
-  const rendered = order.map(({ hit, n }) => renderPassage(hit, n, clean, 1500));
   const numCtx = runtime.llm ? await contextWindow(runtime, runtime.llm, 'validation') : runtime.config.maxContextTokens;
-  const budget = numCtx - 1000 - Math.ceil(state.draftAnswer.length / 3);
-  return renderedData(rendered.slice(0, Math.max(1, fitCount(rendered, budget))).join('\n\n'));
+  const budget = numCtx - REPLY_TOKENS.validation - VALIDATION_PROMPT_TOKENS - estimateTokens(question) - estimateTokens(state.draftAnswer);
+  const render = (items: Array<{ n: number }>) =>
+    renderPassages(
+      items.map(({ n }) => state.passages[n - 1]!),
+      question,
+      clean,
+      items.map(({ n }) => n),
+    );
+  let kept = state.passages.map((_, i) => ({ n: i + 1 }));
+  while (
+    kept.length > 1 &&
+    fitCount(
+      render(kept).map((r) => r + '\n\n'),
+      budget,
+    ) < kept.length
+  ) {
+    const uncited = kept.findLastIndex(({ n }) => !cited.has(n));
+    const drop = uncited >= 0 ? uncited : kept.length - 1;
+    kept = kept.filter((_, i) => i !== drop);
+  }
+  return renderedData(render(kept).join('\n\n'));
 }
