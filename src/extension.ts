@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   );
   const modelProvider = new OllamaChatModelProvider(() => {
     const config = readConfig();
-    return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts };
+    return { host: config.ollama.host, chatModel: config.models.chat, limits: config.timeouts, keepAliveMinutes: config.chat.keepAliveMinutes };
   }, logger);
   // Before anything is sent: a server elsewhere is named once (and again only for a new one).
   const remoteNotices = new RemoteNotices(context.globalState, logger);

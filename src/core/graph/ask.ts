@@ -53,6 +53,7 @@ export async function askJson<T extends z.ZodType>(runtime: GraphRuntime, llm: L
     messages,
     temperature: prepared.temperature,
     numCtx,
+    keepAliveMinutes: runtime.config.keepAliveMinutes,
     maxTokens,
     prompt: prepared.ref,
     schema: jsonSchemaOf(options.schema),

@@ -40,6 +40,12 @@ export interface ResearchConfig {
   maxContextTokens: number;
   /** Tokens kept free for the answer. */
   answerTokens: number;
+  /**
+   * Minutes Ollama keeps the chat model loaded after a request (`keep_alive`; -1: until Ollama
+   * stops, 0: unload at once). Ollama's own default, five minutes, unloads it while the user
+   * reads a paper, and the next question waits for the model to load again.
+   */
+  keepAliveMinutes: number;
   /** Check answers (grounding, relevance); off saves one call per turn. */
   validate: boolean;
   langfuse: LangfuseSettings;
@@ -64,6 +70,12 @@ export const DEFAULT_CHAT_MODEL = 'llama3.2';
 /** Defaults of the settings a user sees (research.chat.* in the editor). */
 export const DEFAULT_MAX_CLARIFICATIONS = 2;
 export const DEFAULT_MAX_HISTORY = 10;
+export const DEFAULT_KEEP_ALIVE_MINUTES = 30;
+/**
+ * The most context (`num_ctx`) a chat request asks for. Every request to a model asks for the
+ * same (Ollama reloads a model whose num_ctx changes): min(the model's own, this).
+ */
+export const DEFAULT_MAX_CONTEXT_TOKENS = 8192;
 
 export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ResearchConfig {
   const base = input.model ?? env.RESEARCH_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
@@ -96,13 +108,24 @@ export function resolveConfig(input: ResearchConfigInput = {}, env: NodeJS.Proce
     maxValidationRetries: positive(input.maxValidationRetries, 2),
     retrievalK: positive(input.retrievalK, 8, 1),
     maxPassages: positive(input.maxPassages, 8, 1),
-    maxContextTokens: positive(input.maxContextTokens, 8192, 512),
+    maxContextTokens: positive(input.maxContextTokens, DEFAULT_MAX_CONTEXT_TOKENS, 512),
     answerTokens: positive(input.answerTokens, 1024, 64),
+    keepAliveMinutes: keepAliveMinutes(input.keepAliveMinutes ?? numberOf(env.RESEARCH_KEEP_ALIVE_MINUTES)),
     validate: input.validate ?? true,
     langfuse,
     promptsDir: input.promptsDir ?? null,
     limits: resolveLimits(input.limits ?? {}, env),
   };
+}
+
+/** -1 (any negative): until Ollama stops; else the minutes, 0 included; the default when unset or not a number. */
+function keepAliveMinutes(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return DEFAULT_KEEP_ALIVE_MINUTES;
+  return value < 0 ? -1 : value;
+}
+
+function numberOf(text: string | undefined): number | undefined {
+  return text === undefined || text.trim() === '' ? undefined : Number(text);
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -32,6 +32,11 @@ export interface LlmRequest {
   numCtx?: number;
   /** Upper bound for generated tokens (`options.num_predict`). */
   maxTokens?: number;
+  /**
+   * Minutes the server keeps the model loaded after this request (Ollama's `keep_alive`; -1: until
+   * the server stops, 0: unload at once). Left out: the server's own default (five minutes in Ollama).
+   */
+  keepAliveMinutes?: number;
   prompt?: PromptRef;
   signal?: AbortSignal;
 }

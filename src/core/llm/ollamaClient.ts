@@ -56,6 +56,10 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
     };
   }
 
+  /** Ollama reads a number as seconds (negative: forever) and a string as a Go duration ("30m"). */
+  const keepAliveOf = (request: LlmRequest) =>
+    request.keepAliveMinutes === undefined ? {} : { keep_alive: request.keepAliveMinutes < 0 ? -1 : `${request.keepAliveMinutes}m` };
+
   const translate = (error: unknown, model: string, signal?: AbortSignal) => ollamaError(host, error, model, signal);
 
   /** What /api/show says of a model, read once per model; a failed lookup is not kept (the caller falls back). */
@@ -86,6 +90,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
           messages: request.messages,
           format: request.schema,
           stream: false,
+          ...keepAliveOf(request),
           options: optionsOf(request),
         });
       } catch (error) {
@@ -115,6 +120,7 @@ export function createOllamaClient(options: OllamaClientOptions = {}): LlmClient
           model: request.model,
           messages: request.messages,
           stream: true,
+          ...keepAliveOf(request),
           options: optionsOf(request),
         });
       } catch (error) {

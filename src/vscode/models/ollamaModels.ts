@@ -8,10 +8,11 @@
  */
 import * as vscode from 'vscode';
 import { Ollama } from 'ollama';
+import { DEFAULT_MAX_CONTEXT_TOKENS } from '../../core/graph/config';
 import { createOllamaClient } from '../../core/llm/ollamaClient';
 import { resolveOllamaHost } from '../../core/llm/host';
 import type { NetworkLimits } from '../../core/llm/timeouts';
-import type { LlmMessage } from '../../core/llm/llmClient';
+import type { LlmClient, LlmMessage } from '../../core/llm/llmClient';
 import type { Logger } from '../../core/ports';
 import { abortSignalOf } from '../pure/cancellation';
 import type { KnownProblem } from '../pure/knownProblems';
@@ -32,6 +33,8 @@ export interface ProviderSettings {
   chatModel: string;
   /** Network limits (ms) for answers given through the model picker. */
   limits?: Partial<NetworkLimits>;
+  /** Minutes Ollama keeps the model loaded after an answer (`research.chat.keepAliveMinutes`). */
+  keepAliveMinutes?: number;
 }
 
 export interface OllamaModelInfo {
@@ -66,6 +69,8 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
   private offered: string | undefined;
   private lastKind: OllamaAvailability['kind'] | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** The client answers go through, kept while host and limits stay (it caches each model's context length). */
+  private client: { key: string; llm: LlmClient } | undefined;
 
   constructor(
     private readonly settings: () => ProviderSettings,
@@ -108,7 +113,7 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
       version: m.name,
       detail: m.parameterSize || undefined,
       tooltip: `Local Ollama model ${m.name} at ${host}`,
-      maxInputTokens: 8192,
+      maxInputTokens: DEFAULT_MAX_CONTEXT_TOKENS,
       maxOutputTokens: 4096,
       capabilities: { imageInput: false, toolCalling: true },
       // Not in the 1.104 typings; newer VS Code (1.120+) keeps provider models out of the chat
@@ -156,16 +161,28 @@ export class OllamaChatModelProvider implements vscode.LanguageModelChatProvider
       progress.report(new vscode.LanguageModelTextPart(notAModelReply(settings.chatModel)));
       return;
     }
-    const client = createOllamaClient({ host: settings.host, ...(settings.limits ? { limits: settings.limits } : {}) });
+    const client = this.clientFor(settings);
     const temperature = typeof options.modelOptions?.temperature === 'number' ? options.modelOptions.temperature : 0.2;
+    const signal = abortSignalOf(token);
     await client.chatStream({
       agent: 'vscode-lm',
       model: model.id,
       messages: messages.map(toLlmMessage),
       temperature,
-      signal: abortSignalOf(token),
+      // The num_ctx @research's own requests send for this model: Ollama reloads a model whose
+      // num_ctx changes, and without one it would cut a prompt at its own default.
+      numCtx: Math.min(await client.contextLength(model.id, signal), DEFAULT_MAX_CONTEXT_TOKENS),
+      ...(settings.keepAliveMinutes !== undefined ? { keepAliveMinutes: settings.keepAliveMinutes } : {}),
+      signal,
       onToken: (t) => progress.report(new vscode.LanguageModelTextPart(t)),
     });
+  }
+
+  private clientFor(settings: ProviderSettings): LlmClient {
+    const key = JSON.stringify([settings.host, settings.limits ?? null]);
+    if (this.client?.key !== key)
+      this.client = { key, llm: createOllamaClient({ host: settings.host, ...(settings.limits ? { limits: settings.limits } : {}) }) };
+    return this.client.llm;
   }
 
   async provideTokenCount(_model: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {

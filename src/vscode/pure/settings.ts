@@ -4,7 +4,7 @@
  * OCR and network limits as the CLI); package.json's contributed defaults are checked against
  * this table by test/unit/vscode/settings.test.ts. ../settings/config.ts reads VS Code into this shape.
  */
-import { DEFAULT_CHAT_MODEL, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
+import { DEFAULT_CHAT_MODEL, DEFAULT_KEEP_ALIVE_MINUTES, DEFAULT_MAX_CLARIFICATIONS, DEFAULT_MAX_HISTORY } from '../../core/graph/config';
 import { DEFAULT_FILE_LIMITS, DEFAULT_INCLUDE, DEFAULT_OCR_SETTINGS, DEFAULT_OLLAMA_EMBED_MODEL, parseOcrLanguages } from '../../core/index';
 import { LIMIT_NAMES, LIMITS, type NetworkLimits } from '../../core/llm/timeouts';
 import type { EngineSettings } from '../engine/contract';
@@ -54,6 +54,8 @@ export interface EditorSettings {
     temperature: number | undefined;
     orchestratorTemperature: number | undefined;
     clarificationTemperature: number | undefined;
+    /** Minutes Ollama keeps the chat model loaded after a request (-1: until Ollama stops). */
+    keepAliveMinutes: number;
   };
   langfuse: { enabled: boolean; host: string; publicKey: string };
   /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
@@ -104,6 +106,7 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     temperature: undefined,
     orchestratorTemperature: undefined,
     clarificationTemperature: undefined,
+    keepAliveMinutes: DEFAULT_KEEP_ALIVE_MINUTES,
   },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
   timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
@@ -137,6 +140,7 @@ export function engineSettings(settings: EditorSettings, keys: EngineKeys): Engi
       temperatures: Object.fromEntries(Object.entries(temperatures).filter(([, t]) => t !== undefined)),
       maxClarifications: chat.maxClarifications,
       maxHistory: Math.max(1, chat.maxHistory),
+      keepAliveMinutes: chat.keepAliveMinutes,
       langfuse: langfuse.enabled
         ? {
             baseUrl: langfuse.host,

@@ -55,6 +55,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
       temperature: temperature('chat.temperature'),
       orchestratorTemperature: temperature('chat.orchestratorTemperature'),
       clarificationTemperature: temperature('chat.clarificationTemperature'),
+      keepAliveMinutes: num(c.get('chat.keepAliveMinutes'), d.chat.keepAliveMinutes, -1, 100_000),
     },
     langfuse: {
       enabled: bool(c.get('langfuse.enabled'), d.langfuse.enabled),

@@ -234,6 +234,12 @@ describe('@research with llm.provider "vscode" (the chat\'s selected model)', fu
         requests.every((r) => r.format === undefined),
         "a request bypassed VS Code's language model API",
       );
+      // The model stays loaded, at the one context size @research's own requests ask for: Ollama
+      // reloads a model whose num_ctx changes, and its default would cut the prompt.
+      assert.deepEqual(
+        requests.map((r) => [r.options?.num_ctx, (r as { keep_alive?: unknown }).keep_alive]),
+        requests.map(() => [8192, '30m']),
+      );
     } finally {
       await setSetting('llm.provider', undefined);
     }

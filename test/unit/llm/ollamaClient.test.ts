@@ -35,6 +35,18 @@ describe('Ollama LLM client', () => {
     assert.deepEqual(sent.options, { temperature: 0.3, num_ctx: 4096, num_predict: 100 });
   });
 
+  it("sends keep_alive as minutes (Ollama's duration), -1 as until the server stops, and nothing when the caller gives none", async () => {
+    fake = await startFakeOllama();
+    fake.queueChat('{"ok":true}', '{"ok":true}', 'streamed', '{"ok":true}');
+    const llm = createOllamaClient({ host: fake.url });
+    await llm.chatJson({ ...base, schema, keepAliveMinutes: 30 });
+    await llm.chatJson({ ...base, schema, keepAliveMinutes: -1 });
+    await llm.chatStream({ ...base, keepAliveMinutes: 0, onToken: () => undefined });
+    await llm.chatJson({ ...base, schema });
+    const sent = fake.chatRequests().map((r) => (r as { keep_alive?: unknown }).keep_alive);
+    assert.deepEqual(sent, ['30m', -1, '0m', undefined]);
+  });
+
   it('throws LlmRequestError for a reply that is not JSON', async () => {
     fake = await startFakeOllama();
     fake.queueChat('this is not json');

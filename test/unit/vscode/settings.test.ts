@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CHAT_MODEL } from '../../../src/core/graph/config';
+import { DEFAULT_CHAT_MODEL, DEFAULT_KEEP_ALIVE_MINUTES } from '../../../src/core/graph/config';
 import { LIMITS, LIMIT_NAMES } from '../../../src/core/llm/timeouts';
 import { loadPromptFile } from '../../../src/core/prompts/files';
 import { DEFAULT_SETTINGS, engineSettings, type EditorSettings, type EngineKeys } from '../../../src/vscode/pure/settings';
@@ -59,6 +59,11 @@ describe('settings: the one mapping from the editor to the engine', () => {
   it('the answer temperature is the answers’ alone: grading and query analysis keep their prompt’s', () => {
     const chat = engineSettings(withChat({ temperature: 0.8, orchestratorTemperature: 0.1 }), NO_KEYS).chat;
     assert.deepEqual(chat.temperatures, { synthesis: 0.8, orchestrator: 0.1 });
+  });
+
+  it("the minutes Ollama keeps the model loaded reach the engine (core's default, 30, and the user's)", () => {
+    assert.equal(engineSettings(DEFAULT_SETTINGS, NO_KEYS).chat.keepAliveMinutes, DEFAULT_KEEP_ALIVE_MINUTES);
+    assert.equal(engineSettings(withChat({ keepAliveMinutes: -1 }), NO_KEYS).chat.keepAliveMinutes, -1);
   });
 
   it('Langfuse off: no tracing and no keys, even with a stored secret', () => {

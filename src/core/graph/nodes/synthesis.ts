@@ -61,6 +61,7 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
       messages: prepared.messages,
       temperature: prepared.temperature,
       numCtx,
+      keepAliveMinutes: runtime.config.keepAliveMinutes,
       maxTokens: runtime.config.answerTokens,
       prompt: prepared.ref,
       onToken: (token) => {
