@@ -38,6 +38,39 @@ export interface EngineFolder {
   dbDir: string;
   /** The folder on disk: its bib files join the papers' records (core/index/papers). */
   root: string;
+  /**
+   * A library outside the workspace (`research.library.folders`): a Zotero data directory, whose
+   * papers are Zotero's records, or a folder of papers; its index is in the user's cache folder
+   * (core/library). Absent: a workspace folder.
+   */
+  library?: 'zotero' | 'folder';
+}
+
+export interface EngineLibraryIndexRequest {
+  /** The library: a Zotero data directory or a folder of papers. */
+  root: string;
+  /** Its index, in the user's cache folder (core/library libraryIndexDir). */
+  dbDir: string;
+  settings: EngineSettings;
+  signal?: AbortSignal;
+  logger: Logger;
+}
+
+/** A library run's summary: nothing read when `upToDate`; a Zotero library's items (for "library: 812 papers"). */
+export interface EngineLibraryRun extends EngineIndexSummary {
+  kind: 'zotero' | 'folder';
+  upToDate: boolean;
+  items?: { total: number; withPdf: number };
+}
+
+/** A library's index as the status bar and /status show it; null when it has none yet. */
+export interface EngineLibraryStatus {
+  /** Papers: a Zotero library's items, a folder's documents. */
+  papers: number;
+  /** Of them, those with a PDF in the index. */
+  withPdf: number;
+  documents: number;
+  lastIndexedAt: string | null;
 }
 
 /** One document of the library as "Show Papers" lists it (core/papers/recordJson.ts), its path labelled like citations'. */
@@ -96,6 +129,10 @@ export interface EngineIndexSummary extends IndexSummary {
 
 export interface Engine {
   indexFolder(request: EngineIndexRequest): AsyncGenerator<IndexProgress, EngineIndexSummary>;
+  /** Indexes a library into its index in the user's cache folder (a second window's run meanwhile is an IndexLockedError). */
+  indexLibrary(request: EngineLibraryIndexRequest): AsyncGenerator<IndexProgress, EngineLibraryRun>;
+  /** A library's papers as its index knows them, or null when it has no index yet. */
+  libraryStatus(dbDir: string): Promise<EngineLibraryStatus | null>;
   /** Stats of the index at `dbDir` (a folder or a shared index's URI), or null when there is none yet. Throws a typed error when it is damaged or its store fails. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;

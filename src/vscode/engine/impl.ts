@@ -6,7 +6,8 @@
  * assistant serve every turn. No `vscode` import: plain Node, like core.
  */
 import type { Logger } from '../../core/ports';
-import { clearIndex, indexStatus, openSession, verifyIndex, type Session, type Source } from '../../core/session';
+import { readLibraryRecord, type LibraryRun } from '../../core/library';
+import { clearIndex, indexStatus, libraryAsSource, openSession, verifyIndex, type Session, type Source } from '../../core/session';
 import type { Engine, EngineFolder, EngineSettings } from './contract';
 
 let current: { key: string; session: Session } | undefined;
@@ -21,7 +22,10 @@ const logger: Logger = {
 };
 
 function sourcesOf(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Source[] {
-  return folders.map(({ label, dbDir, root }) => ({ kind: 'folder', label, root, dbDir, refreshSeconds: settings.indexRefreshSeconds }));
+  // A library's papers are its own records (a Zotero library's come from its database), read through core/library.
+  return folders.map(({ label, dbDir, root, library }) =>
+    library ? libraryAsSource(root, { label, dbDir, logger }) : { kind: 'folder', label, root, dbDir, refreshSeconds: settings.indexRefreshSeconds },
+  );
 }
 
 /** The session for these settings and folders: the one kept, or a new one in its place. */
@@ -54,6 +58,26 @@ export const engine: Engine = {
     } finally {
       await session.close();
     }
+  },
+  async *indexLibrary(request) {
+    log = request.logger;
+    await current?.session.release(request.dbDir);
+    const source = libraryAsSource(request.root, { dbDir: request.dbDir, logger: request.logger });
+    const session = openSession({ settings: request.settings, sources: [source], logger: request.logger });
+    try {
+      const run = (yield* session.index(source, request.signal ? { signal: request.signal } : {})) as LibraryRun;
+      return { ...run, kind: run.kind ?? source.kind, upToDate: run.upToDate ?? false, ...(run.items ? { items: run.items } : {}) };
+    } finally {
+      await session.close();
+    }
+  },
+  async libraryStatus(dbDir) {
+    const stats = await indexStatus(dbDir).catch(() => null);
+    if (!stats) return null;
+    const record = await readLibraryRecord(dbDir).catch(() => null);
+    const papers = record ? record.items.length : stats.documents;
+    const withPdf = record ? record.items.filter((item) => item.pdfs.length > 0).length : stats.documents;
+    return { papers, withPdf, documents: stats.documents, lastIndexedAt: stats.lastIndexedAt ?? null };
   },
   async runTurn(request) {
     log = request.logger;

@@ -14,6 +14,8 @@ export const INSERT_CITATION_COMMAND = 'local-research.insertCitation';
 
 export const COMMANDS = {
   indexWorkspace: 'local-research.indexWorkspace',
+  addLibrary: 'local-research.addLibrary',
+  indexLibraries: 'local-research.indexLibraries',
   rebuildIndex: 'local-research.rebuildIndex',
   clearIndex: 'local-research.clearIndex',
   showStatus: 'local-research.showIndexStatus',

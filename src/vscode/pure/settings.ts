@@ -58,6 +58,12 @@ export interface EditorSettings {
     keepAliveMinutes: number;
   };
   langfuse: { enabled: boolean; host: string; publicKey: string };
+  /**
+   * Libraries outside the workspace, searched beside it in every window: Zotero data directories
+   * (a folder holding zotero.sqlite) and folders of papers, `~` for the home folder. Their indexes
+   * live in the user's cache folder (core/library), one per library for every workspace.
+   */
+  library: { folders: string[] };
   /** Network limits in ms, from the `research.timeouts.*Seconds` settings (core/llm/timeouts). */
   timeouts: NetworkLimits;
 }
@@ -109,6 +115,7 @@ export const DEFAULT_SETTINGS: EditorSettings = {
     keepAliveMinutes: DEFAULT_KEEP_ALIVE_MINUTES,
   },
   langfuse: { enabled: false, host: 'https://cloud.langfuse.com', publicKey: '' },
+  library: { folders: [] },
   timeouts: Object.fromEntries(LIMIT_NAMES.map((name) => [name, LIMITS[name].defaultMs])) as NetworkLimits,
 };
 

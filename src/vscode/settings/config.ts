@@ -62,6 +62,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): EditorSettings {
       host: str(c.get('langfuse.host'), d.langfuse.host) || d.langfuse.host,
       publicKey: str(c.get('langfuse.publicKey'), d.langfuse.publicKey),
     },
+    library: { folders: strings(c.get('library.folders'), d.library.folders) },
     timeouts: Object.fromEntries(
       LIMIT_NAMES.map((name) => [name, num(c.get(LIMITS[name].setting), d.timeouts[name] / 1000, 0.1, 86_400) * 1000]),
     ) as NetworkLimits,
@@ -77,6 +78,8 @@ export interface ConfigChange {
   affectsWatcher: boolean;
   /** A folder's index moved (`research.index.location`): the folder set is read again. */
   affectsFolders: boolean;
+  /** `research.library.*`: the libraries searched beside the workspace. */
+  affectsLibraries: boolean;
 }
 
 export function onDidChangeConfig(listener: (change: ConfigChange) => void): vscode.Disposable {
@@ -108,6 +111,7 @@ export function onDidChangeConfig(listener: (change: ConfigChange) => void): vsc
       affectsModels: touched('ollama.host') || touched('models') || touched('llm') || touched('timeouts'),
       affectsWatcher: touched('index.watch') || touched('index.watchDebounceMs') || touched('index.include') || touched('index.exclude'),
       affectsFolders: touched('index.location'),
+      affectsLibraries: touched('library'),
     });
   });
 }
