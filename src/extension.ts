@@ -19,6 +19,8 @@ import type { ResearchApi } from './vscode/api';
 import { FolderSet } from './vscode/indexing/folderSet';
 import { RemoteNotices } from './vscode/settings/remoteNotice';
 import { registerManuscript } from './vscode/manuscript/register';
+import { LibraryService } from './vscode/indexing/libraryService';
+import { LibraryOffers } from './vscode/indexing/libraryOffers';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
   const started = performance.now();
@@ -32,9 +34,12 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   // per workspace folder (./vscode/indexing/workspaceFolders), following the workspace (./vscode/indexing/folderSet).
   const folderSet = new FolderSet(context.storageUri, index, logger);
   const folders = folderSet.open();
+  // The user's libraries outside the workspace (research.library.folders): one index each in the cache folder, shared by every window.
+  const libraries = new LibraryService(statusBar, logger, secrets, () => index.folders.map((f) => f.label));
+  const libraryOffers = new LibraryOffers(libraries, context.globalState, context.workspaceState, logger);
   const citations = registerCitations(
     context,
-    () => index.paths,
+    () => libraries.pathsWith(index.paths),
     () => void index.enqueue('index'),
     logger,
   );
@@ -45,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   // Before anything is sent: a server elsewhere is named once (and again only for a new one).
   const remoteNotices = new RemoteNotices(context.globalState, logger);
   void remoteNotices.check(readConfig()).catch(logRejection(logger, 'remote destination notice failed'));
-  const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider);
+  const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider, libraries);
   // Answers into drafts, keys completed in them, their citations checked against the library.
   const manuscript = registerManuscript(context, { index, secrets, registry: citations.registry, log: logger });
 
@@ -56,6 +61,9 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   context.subscriptions.push(
     statusBar,
     index,
+    libraries,
+    vscode.commands.registerCommand(COMMANDS.addLibrary, (root?: string) => libraryOffers.add(typeof root === 'string' ? root : undefined)),
+    vscode.commands.registerCommand(COMMANDS.indexLibraries, () => libraries.index('command')),
     participantImpl,
     participant,
     modelProvider,
@@ -84,6 +92,9 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
 
   if (folders.length > 0) setTimeout(() => void folderSet.start(folders).catch(logRejection(logger, 'starting the index failed')), 500);
   else statusBar.setNoWorkspace();
+  // Libraries: their counts in the status bar, a background run (an unchanged library costs its stat
+  // calls), then the offers (a bib pointing outside the workspace, or Zotero on first use).
+  setTimeout(() => void startLibraries(libraries, libraryOffers, index).catch(logRejection(logger, 'starting the libraries failed')), 500);
 
   context.subscriptions.push(
     folderSet,
@@ -94,6 +105,8 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
       if (change.affectsModels) modelProvider.refresh();
       if (change.affectsFolders) void folderSet.update().catch(logRejection(logger, 'following the index location failed'));
       if (change.affectsWatcher) folderSet.configureWatchers(change.config);
+      if (change.affectsLibraries && libraries.sync())
+        void startLibraries(libraries, undefined, index).catch(logRejection(logger, 'following the libraries failed'));
       if (change.affectsIndex && index.folders.some((f) => !f.shared) && vscode.workspace.isTrusted) void index.enqueue('index', { trigger: 'background' });
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -126,7 +139,16 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     manuscript,
     remoteNotices,
     folders: folderSet,
+    libraries,
+    libraryOffers,
   };
+}
+
+/** The libraries' status, a background run when indexing is automatic and the workspace trusted, then (at activation) the offers. */
+async function startLibraries(libraries: LibraryService, offers: LibraryOffers | undefined, index: IndexService): Promise<void> {
+  await libraries.refreshStatus();
+  if (readConfig().index.autoIndex && vscode.workspace.isTrusted) void libraries.index('background');
+  if (offers && vscode.workspace.isTrusted) await offers.check(index.folders.filter((f) => !f.shared).map((f) => f.uri.fsPath));
 }
 
 function modeName(mode: vscode.ExtensionMode): string {

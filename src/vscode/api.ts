@@ -10,6 +10,8 @@ import type { Citations } from './citations/register';
 import type { RemoteNotices } from './settings/remoteNotice';
 import type { FolderSet } from './indexing/folderSet';
 import type { Manuscript } from './manuscript/register';
+import type { LibraryService } from './indexing/libraryService';
+import type { LibraryOffers } from './indexing/libraryOffers';
 
 export interface ResearchApi {
   /** Wall time of activate() in ms, measured inside it. */
@@ -30,4 +32,8 @@ export interface ResearchApi {
   remoteNotices: RemoteNotices;
   /** The indexed folders following the workspace's (added, removed, an index moved). */
   folders: FolderSet;
+  /** The user's libraries outside the workspace (research.library.folders): their runs and status. */
+  libraries: LibraryService;
+  /** Adding a library: the command, the first-use Zotero offer, the notice for a bib pointing outside. */
+  libraryOffers: LibraryOffers;
 }

@@ -24,7 +24,14 @@ const NOISE =
 const timeoutMs = Number(process.env.LRA_SUITE_TIMEOUT_MS ?? 300_000);
 
 /** The passes after the main suite, by their folder under test/integration. */
-const PASSES = { untrusted: 'untrusted', multiRoot: 'multi-root', sharedIndex: 'shared-index', modelServer: 'model-server', oneBadFile: 'one-bad-file' };
+const PASSES = {
+  untrusted: 'untrusted',
+  multiRoot: 'multi-root',
+  sharedIndex: 'shared-index',
+  modelServer: 'model-server',
+  oneBadFile: 'one-bad-file',
+  library: 'library',
+};
 
 /** What the arguments ask for: the main suite's files (null: all of them; []: not the main suite) and the passes. */
 function selection(args) {
@@ -67,6 +74,7 @@ async function main() {
       join(repoRoot, 'test/integration/modelServer/servers.ts'),
       join(repoRoot, 'test/integration/oneBadFile/index.ts'),
       join(repoRoot, 'test/integration/oneBadFile/folder.ts'),
+      join(repoRoot, 'test/integration/library/index.ts'),
     ],
     outDir,
   );
@@ -77,6 +85,7 @@ async function main() {
   const sharedDir = mkdtempSync(join(tmpdir(), 'lra-it-shared-index-'));
   const modelServerDir = mkdtempSync(join(tmpdir(), 'lra-it-model-server-'));
   const badFileDir = mkdtempSync(join(tmpdir(), 'lra-it-one-bad-file-'));
+  const libraryDir = mkdtempSync(join(tmpdir(), 'lra-it-library-'));
   const require = createRequire(import.meta.url);
   await require(join(outDir, 'integration/workspace.js')).makeWorkspace(workspace);
 
@@ -157,6 +166,23 @@ async function main() {
         }),
       );
     }
+    // Seventh run: a thesis folder whose references.bib points into ~/Zotero (a home folder of its own).
+    if (wanted('library')) {
+      const made = spawnSync(process.execPath, ['--require', 'tsx/cjs', join(repoRoot, 'test/integration/library/makeFolder.ts'), libraryDir], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
+      if (made.status !== 0) throw new Error(`making the library pass's folders failed: ${made.stderr}`);
+      const { thesis, home, zotero } = JSON.parse(made.stdout);
+      ran.push(
+        await extraPass('library', {
+          suiteIndex: join(outDir, 'integration/library/index.js'),
+          folder: thesis,
+          env: { LRA_GREP: process.env.LRA_GREP ?? '', HOME: home, XDG_CACHE_HOME: join(libraryDir, 'cache'), LRA_ZOTERO: zotero },
+          userSettings: { 'research.index.autoIndex': false, 'research.embedding.provider': 'none' },
+        }),
+      );
+    }
     const sum = (key) => ran.reduce((n, r) => n + r.counts[key], 0);
     writeCounts({ passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') });
     const codes = ran.map((r) => r.code);
@@ -168,6 +194,7 @@ async function main() {
     rmSync(sharedDir, { recursive: true, force: true });
     rmSync(modelServerDir, { recursive: true, force: true });
     rmSync(badFileDir, { recursive: true, force: true });
+    rmSync(libraryDir, { recursive: true, force: true });
   }
 }
 

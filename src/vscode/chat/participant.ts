@@ -17,6 +17,8 @@ import { loadEngine } from '../engine/load';
 import { historyFromContext } from './history';
 import { isResearchMetadata, turnInput, type ResearchResultMetadata } from '../pure/chatHistory';
 import type { IndexService } from '../indexing/indexService';
+import { papersText, type LibraryService } from '../indexing/libraryService';
+import type { FolderPaths } from '../indexing/workspaceFolders';
 import { describe } from '../log';
 import { displayOnly } from '../pure/chatMarkdown';
 import { isExtractiveModel } from '../models/extractiveModel';
@@ -62,7 +64,14 @@ export class ResearchParticipant implements vscode.Disposable {
     private readonly citations: CitationRegistry,
     /** The model provider: what Ollama offers now, for the buttons under a "no model" answer. */
     private readonly ollama: { recheck(): Promise<OllamaAvailability> },
+    /** The user's libraries outside the workspace, searched beside it. */
+    private readonly libraries?: LibraryService,
   ) {}
+
+  /** The workspace's folders and the user's libraries, as one set of paths (each library's index in the cache folder). */
+  private searchedFolders(): FolderPaths {
+    return this.libraries?.pathsWith(this.index.paths) ?? this.index.paths;
+  }
 
   readonly handler = async (
     request: ResearchRequest,
@@ -100,8 +109,8 @@ export class ResearchParticipant implements vscode.Disposable {
     stream: vscode.ChatResponseStream,
     token: vscode.CancellationToken,
   ): Promise<SessionTurn | undefined> {
-    const folders = this.index.paths;
-    if (folders.all.length === 0) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
+    const folders = this.searchedFolders();
+    if (this.index.paths.all.length === 0) throw problemError({ code: 'no-workspace', message: 'Open a folder with your documents to ask about them' });
     if (!request.prompt.trim()) {
       stream.markdown('Ask a question about the documents in this workspace, e.g. `@research how do I configure X?`');
       return undefined;
@@ -109,7 +118,10 @@ export class ResearchParticipant implements vscode.Disposable {
     const config = readConfig();
     if (this.index.busy) stream.progress('Waiting for indexing to finish…');
     const stats = await this.index.refreshStatus();
-    if (!stats || stats.documents === 0) {
+    await this.libraries?.refreshStatus();
+    // A library answers even while the workspace (a manuscript folder) has no index of its own.
+    const libraryIndexed = [...(this.libraries?.status.values() ?? [])].some((status) => status && status.documents > 0);
+    if ((!stats || stats.documents === 0) && !libraryIndexed) {
       throw problemError({
         code: stats ? 'index-empty' : 'index-missing',
         message: stats ? 'The index has no documents yet' : 'This workspace is not indexed yet',
@@ -135,7 +147,7 @@ export class ResearchParticipant implements vscode.Disposable {
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
-      folders: folders.all.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })),
+      folders: [...this.index.paths.all.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })), ...(this.libraries?.engineFolders() ?? [])],
       settings,
       model,
       signal: abortSignalOf(token),
@@ -175,18 +187,33 @@ export class ResearchParticipant implements vscode.Disposable {
 
   private async statusCommand(stream: vscode.ChatResponseStream): Promise<vscode.ChatResult> {
     const stats = await this.index.refreshStatus();
+    await this.libraries?.refreshStatus();
     if (!stats) {
+      // The libraries first: the problem's button comes after every Markdown part.
+      if (this.libraryStatus(stream)) stream.markdown('\n\n');
       renderProblem(stream, { code: 'index-missing', message: 'This workspace is not indexed yet' });
     } else {
       stream.markdown(
         `**${stats.documents}** documents, **${stats.chunks}** chunks. Embeddings: ${stats.embeddingModel ?? 'none (full-text search only)'}. ` +
           `Last indexed: ${localTime(stats.lastIndexedAt)}.`,
       );
+      this.libraryStatus(stream);
       // Actions, not a button that would repeat this text in a toast.
       stream.button({ title: 'Re-index now', command: COMMANDS.indexWorkspace });
       stream.button({ title: 'Select models', command: COMMANDS.selectModels });
     }
     return { metadata: { kind: 'local-research-command', command: 'status' } };
+  }
+
+  /** One line per library: "Library Zotero (~/Zotero): 812 papers, 790 with a PDF; last indexed …". */
+  private libraryStatus(stream: vscode.ChatResponseStream): boolean {
+    const libraries = this.libraries?.libraries ?? [];
+    for (const library of libraries) {
+      const status = this.libraries?.status.get(library.root);
+      const state = status ? `${papersText(status)}; last indexed ${localTime(status.lastIndexedAt)}` : 'not indexed yet';
+      stream.markdown(`\n\n${displayOnly(`Library ${library.label} (${library.root}): ${state}.`)}`);
+    }
+    return libraries.length > 0;
   }
 
   private fail(error: unknown, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): vscode.ChatResult {

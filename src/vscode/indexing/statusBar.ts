@@ -1,50 +1,73 @@
-/** The status bar item: documents/chunks in the index and what indexing is doing; click for status. */
+/**
+ * The status bar item: documents/chunks in the index and what indexing is doing, then the user's
+ * libraries beside it ("· library: 812 papers", ./libraryService.ts); click for status.
+ */
 import * as vscode from 'vscode';
 import type { IndexStats, ProgressText } from '../../core/index';
 
 export class StatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
+  /** The workspace's part, and the libraries' (null: no library configured). */
+  private workspace = { text: '$(book) Research', tooltip: 'Local Research Assistant: click for the index status' };
+  private library: { text: string; tooltip: string } | null = null;
 
   constructor(command: string) {
     this.item = vscode.window.createStatusBarItem('local-research.status', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Local Research Assistant';
     this.item.command = command;
-    this.item.text = '$(book) Research';
-    this.item.tooltip = 'Local Research Assistant: click for the index status';
+    this.render();
     this.item.show();
   }
 
   /** The same text as the progress notification (when there is one), so the two never disagree. */
   setIndexing(progress: ProgressText): void {
-    this.item.text = `$(sync~spin) Research: indexing ${progress.short}`;
-    this.item.tooltip = `Indexing workspace documents: ${progress.detail} (click for status)`;
+    this.set(`$(sync~spin) Research: indexing ${progress.short}`, `Indexing workspace documents: ${progress.detail} (click for status)`);
   }
 
   /** `shared`: the words for a shared index (./sharedIndex.ts), which replace the counts. */
   setStats(stats: IndexStats | null, failedFiles = 0, shared: { text: string; tooltip: string } | null = null): void {
     if (shared) {
-      this.item.text = shared.text;
-      this.item.tooltip = shared.tooltip;
+      this.set(shared.text, shared.tooltip);
       return;
     }
     if (!stats) {
-      this.item.text = '$(book) Research: not indexed';
-      this.item.tooltip = 'No index yet: run "Local Research: Index Workspace Documents"';
+      this.set('$(book) Research: not indexed', 'No index yet: run "Local Research: Index Workspace Documents"');
       return;
     }
     const failed = failedFiles > 0 ? `; ${failedFiles} file${failedFiles === 1 ? '' : 's'} could not be indexed (see the log)` : '';
-    this.item.text = `${failedFiles > 0 ? '$(warning)' : '$(book)'} Research: ${stats.documents} docs, ${stats.chunks} chunks`;
-    this.item.tooltip = `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${failed}`;
+    this.set(
+      `${failedFiles > 0 ? '$(warning)' : '$(book)'} Research: ${stats.documents} docs, ${stats.chunks} chunks`,
+      `${stats.documents} documents, ${stats.chunks} chunks; embeddings: ${stats.embeddingModel ?? 'none (full-text only)'}; last indexed ${localTime(stats.lastIndexedAt)}${failed}`,
+    );
   }
 
   setDamaged(): void {
-    this.item.text = '$(warning) Research: index damaged';
-    this.item.tooltip = 'The index cannot be read: run "Local Research: Rebuild Index"';
+    this.set('$(warning) Research: index damaged', 'The index cannot be read: run "Local Research: Rebuild Index"');
   }
 
   setNoWorkspace(): void {
-    this.item.text = '$(book) Research: no folder';
-    this.item.tooltip = 'Open a folder to index its documents';
+    this.set('$(book) Research: no folder', 'Open a folder to index its documents');
+  }
+
+  /** The libraries' part ("library: 812 papers"); null when none is configured. */
+  setLibraries(library: { text: string; tooltip: string } | null): void {
+    this.library = library;
+    this.render();
+  }
+
+  /** A library being indexed, in the libraries' part (the workspace's part stays). */
+  setLibraryIndexing(short: string, detail: string): void {
+    this.setLibraries({ text: `$(sync~spin) library: ${short}`, tooltip: `Indexing your library: ${detail}` });
+  }
+
+  private set(text: string, tooltip: string): void {
+    this.workspace = { text, tooltip };
+    this.render();
+  }
+
+  private render(): void {
+    this.item.text = this.library ? `${this.workspace.text} · ${this.library.text}` : this.workspace.text;
+    this.item.tooltip = this.library ? `${this.workspace.tooltip}\n${this.library.tooltip}` : this.workspace.tooltip;
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@
 import type { Citation } from '../../core/graph/api';
 import { citationLabel } from '../../core/citations/citationLabel';
 import { INSERT_CITATION_COMMAND, OPEN_CITATION_COMMAND } from './commandIds';
-import { markdownLink } from './documentText';
+import { markdownLink, markdownText } from './documentText';
 
 /** What a link carries: its turn and number, and where to open if the turn is forgotten. */
 export interface CitationLinkArgs {
@@ -66,5 +66,7 @@ export function sourcesEntry(turn: string, c: Citation, hover: string): string {
   const uri = citationCommandUri(turn, c);
   // A paper can be cited in the writer's draft from here (a note has no bib entry to cite).
   const insert = c.paper ? ` · ${markdownLink('insert', insertCitationUri(turn, c), `Insert ${citationLabel(c)} at the cursor of your draft`)}` : '';
-  return `\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}${insert}`;
+  // The citation key (the user's bib's, Zotero's): what the writer types in a draft.
+  const key = c.paper?.citekey ? ` · ${markdownText(c.paper.citekey)}` : '';
+  return `\n- ${markdownLink(`[${c.index}]`, uri, hover)} ${markdownLink(citationLabel(c), uri, hover)}${key}${insert}`;
 }

@@ -1,0 +1,12 @@
+/** The library pass's papers: what they say and how they are cited (./folder.ts writes them; ./index.ts asks about them). */
+
+/** What the library's papers say, and how they are cited. */
+export const LIBRARY = {
+  kernelPaper: { key: 'KERNEL01', pdf: 'PDFKERN1', citekey: 'lovelace2012kernels', author: 'Lovelace', year: '2012' },
+  otherPaper: { key: 'OTHER001', pdf: 'PDFOTHR1', citekey: 'babbage2015engines', author: 'Babbage', year: '2015' },
+  /** On page 2 of the kernel paper: the answer to QUESTION. */
+  fact: 'The Matern kernel with smoothness 3/2 gave the lowest rainfall prediction error across all 40 stations.',
+  question: 'Which kernel gave the lowest rainfall prediction error according to Lovelace (2012)?',
+  /** The user's comment on a highlight of page 2. */
+  comment: 'My note: use this result to justify the kernel choice in chapter three.',
+};
