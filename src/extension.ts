@@ -52,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
   void remoteNotices.check(readConfig()).catch(logRejection(logger, 'remote destination notice failed'));
   const participantImpl = new ResearchParticipant(index, secrets, logger, citations.registry, modelProvider, libraries);
   // Answers into drafts, keys completed in them, their citations checked against the library.
-  const manuscript = registerManuscript(context, { index, secrets, registry: citations.registry, log: logger });
+  const manuscript = registerManuscript(context, { index, libraries, secrets, registry: citations.registry, log: logger });
 
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantImpl.handler);
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'research.svg');

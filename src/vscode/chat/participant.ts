@@ -17,7 +17,7 @@ import { loadEngine } from '../engine/load';
 import { historyFromContext } from './history';
 import { isResearchMetadata, turnInput, type ResearchResultMetadata } from '../pure/chatHistory';
 import type { IndexService } from '../indexing/indexService';
-import { papersText, type LibraryService } from '../indexing/libraryService';
+import { engineFoldersOf, papersText, type LibraryService } from '../indexing/libraryService';
 import type { FolderPaths } from '../indexing/workspaceFolders';
 import { describe } from '../log';
 import { displayOnly } from '../pure/chatMarkdown';
@@ -147,7 +147,7 @@ export class ResearchParticipant implements vscode.Disposable {
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
-      folders: [...this.index.paths.all.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })), ...(this.libraries?.engineFolders() ?? [])],
+      folders: engineFoldersOf(this.index.paths.all, this.libraries),
       settings,
       model,
       signal: abortSignalOf(token),

@@ -24,7 +24,7 @@ import { messageText } from '../pure/documentText';
 import { readConfig } from '../settings/config';
 import type { SecretStore } from '../settings/secrets';
 import type { StatusBar } from './statusBar';
-import { FolderPaths } from './workspaceFolders';
+import { FolderPaths, type IndexedFolder } from './workspaceFolders';
 
 export interface IndexedLibrary extends ConfiguredLibrary {
   /** Its index in the user's cache folder. */
@@ -207,6 +207,11 @@ export class LibraryService implements vscode.Disposable {
     this.running?.abort();
     this.done.dispose();
   }
+}
+
+/** The workspace's folders and the user's libraries as the engine searches them (answers, insertion, completion, the check). */
+export function engineFoldersOf(workspace: readonly IndexedFolder[], libraries?: LibraryService): EngineFolder[] {
+  return [...workspace.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath })), ...(libraries?.engineFolders() ?? [])];
 }
 
 /** "812 papers, 790 with a PDF" (a folder of papers: its documents). */

@@ -26,6 +26,7 @@ import { engineSettings } from '../pure/settings';
 import type { SecretStore } from '../settings/secrets';
 import { engineDraft, isDraft, type DraftTracker } from './drafts';
 import type { ManuscriptInserter } from './insert';
+import { engineFoldersOf, type LibraryService } from '../indexing/libraryService';
 
 export const DIAGNOSTIC_SOURCE = 'Local Research';
 
@@ -61,6 +62,8 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     private readonly deps: {
       drafts: DraftTracker;
       index: IndexService;
+      /** The user's libraries, searched beside the workspace. */
+      libraries?: LibraryService;
       secrets: SecretStore;
       registry: CitationRegistry;
       inserter: ManuscriptInserter;
@@ -79,7 +82,7 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     const document = await vscode.workspace.openTextDocument(target);
     const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
     const selection = editor && !editor.selection.isEmpty ? editor.selection : undefined;
-    const folders = this.deps.index.folders.map(({ label, dbDir, uri: folder }) => ({ label, dbDir, root: folder.fsPath }));
+    const folders = engineFoldersOf(this.deps.index.folders, this.deps.libraries);
     if (folders.length === 0) {
       void vscode.window.showInformationMessage('Local Research: open the folder with your papers to check citations against them.');
       return undefined;

@@ -17,6 +17,7 @@ import { engineSettings } from '../pure/settings';
 import type { SecretStore } from '../settings/secrets';
 import { addBibEntries, askBibEntries } from './bibEntries';
 import { engineDraft } from './drafts';
+import { engineFoldersOf, type LibraryService } from '../indexing/libraryService';
 
 /** Where completion is offered: by language for LaTeX and Markdown, by file name for the rest. */
 export const DRAFT_SELECTOR: vscode.DocumentSelector = [
@@ -37,7 +38,7 @@ export interface AddBibEntryArgs {
 }
 
 export class KeyCompletionProvider implements vscode.CompletionItemProvider {
-  constructor(private readonly deps: { index: IndexService; secrets: SecretStore; log: Logger }) {}
+  constructor(private readonly deps: { index: IndexService; libraries?: LibraryService; secrets: SecretStore; log: Logger }) {}
 
   async provideCompletionItems(
     document: vscode.TextDocument,
@@ -47,7 +48,7 @@ export class KeyCompletionProvider implements vscode.CompletionItemProvider {
     const line = document.lineAt(position.line).text;
     const at = citationKeyAt(line, position.character, draftFormatOf(document.uri.fsPath));
     if (!at) return undefined;
-    const folders = this.deps.index.folders.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath }));
+    const folders = engineFoldersOf(this.deps.index.folders, this.deps.libraries);
     if (folders.length === 0) return undefined;
     let papers: KeyCompletion[];
     try {

@@ -22,6 +22,7 @@ import type { SecretStore } from '../settings/secrets';
 import { messageText } from '../pure/documentText';
 import { addBibEntries, askBibEntries } from './bibEntries';
 import { engineDraft, type DraftTracker } from './drafts';
+import { engineFoldersOf, type LibraryService } from '../indexing/libraryService';
 
 /** What the insert commands take: an answer's turn (the chat's button), or one cited place (a Sources link). */
 export interface InsertTurnArgs {
@@ -41,6 +42,8 @@ export class ManuscriptInserter {
     private readonly deps: {
       drafts: DraftTracker;
       index: IndexService;
+      /** The user's libraries, searched beside the workspace. */
+      libraries?: LibraryService;
       secrets: SecretStore;
       registry: CitationRegistry;
       log: Logger;
@@ -121,7 +124,7 @@ export class ManuscriptInserter {
   }
 
   private async plan(document: vscode.TextDocument, places: readonly Citation[], what: string): Promise<EngineInsertPlan | undefined> {
-    const folders = this.deps.index.folders.map(({ label, dbDir, uri }) => ({ label, dbDir, root: uri.fsPath }));
+    const folders = engineFoldersOf(this.deps.index.folders, this.deps.libraries);
     try {
       const sources: EngineCitedPlace[] = places.map((c) => ({
         file: c.file,

@@ -14,6 +14,7 @@ import { CitationChecker, type ReplaceKeyArgs } from './check';
 import { addBibEntryCommand, DRAFT_SELECTOR, KeyCompletionProvider, TRIGGER_CHARACTERS, type AddBibEntryArgs } from './completion';
 import { DraftTracker } from './drafts';
 import { ManuscriptInserter, type InsertTurnArgs } from './insert';
+import type { LibraryService } from '../indexing/libraryService';
 
 export interface Manuscript {
   drafts: DraftTracker;
@@ -24,7 +25,7 @@ export interface Manuscript {
 
 export function registerManuscript(
   context: vscode.ExtensionContext,
-  deps: { index: IndexService; secrets: SecretStore; registry: CitationRegistry; log: Logger },
+  deps: { index: IndexService; libraries?: LibraryService; secrets: SecretStore; registry: CitationRegistry; log: Logger },
 ): Manuscript {
   const drafts = new DraftTracker();
   const inserter = new ManuscriptInserter({ drafts, ...deps });

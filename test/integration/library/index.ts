@@ -10,10 +10,12 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
-import type { LibraryRunResult } from '../../../src/vscode/indexing/libraryService';
+import { libraryIndexDir } from '../../../src/core/library/cacheDir';
 import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { suiteMocha } from '../mocha';
@@ -125,18 +127,32 @@ export async function run(): Promise<void> {
       assert.doesNotMatch(research.statusBarText(), /library/);
     });
 
-    it('the notice\'s button adds ~/Zotero to research.library.folders and indexes it in the background into the cache folder: the status bar reads "library: 2 papers"; Zotero\'s folder is unchanged', async () => {
+    it('the notice\'s button adds ~/Zotero to research.library.folders and indexes it in the background into the cache folder, waiting ("in another window") while another window holds the library\'s index rather than indexing it twice; then the status bar reads "library: 2 papers" and Zotero\'s folder is unchanged', async () => {
       const research = await api();
-      const finished = until(research.libraries.onDidFinish, 'the library run');
+      // Another window's run: the writer lock of the library's index, held by a live process.
+      const dbDir = libraryIndexDir(zotero);
+      const lock = `${dbDir}.lock`;
+      await mkdir(dirname(lock), { recursive: true });
+      await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token: 'another-window' }));
+      const waited = until(research.libraries.onDidFinish, 'the run that found the lock');
       // What the notice's Add Library button runs.
       await vscode.commands.executeCommand('local-research.addLibrary', zotero);
       assert.deepEqual(vscode.workspace.getConfiguration('research').get('library.folders'), ['~/Zotero']);
-      const results: LibraryRunResult[] = await finished;
-      assert.equal(results.length, 1);
-      assert.equal(results[0]!.error, undefined, String(results[0]!.error));
-      assert.equal(results[0]!.run?.kind, 'zotero');
+      await waitFor(
+        () => /library: Zotero: in another window/.test(research.statusBarText()),
+        `"in another window" in the status bar (${research.statusBarText()})`,
+      );
+      await rm(lock);
+      const [other] = await waited;
+      assert.equal(other?.otherWindow, true, JSON.stringify(other));
+      assert.equal(other?.run, undefined, 'this window did not index it as well');
+
+      const [run] = await research.libraries.index();
+      assert.equal(run?.error, undefined, String(run?.error));
+      assert.equal(run?.run?.kind, 'zotero');
       const library = research.libraries.libraries[0]!;
-      assert.ok(library.dbDir.startsWith(join(cache, 'local-research-assistant', 'libraries')), library.dbDir);
+      assert.equal(library.dbDir, dbDir);
+      assert.ok(dbDir.startsWith(join(cache, 'local-research-assistant', 'libraries')), dbDir);
       await waitFor(() => /library: 2 papers/.test(research.statusBarText()), `"library: 2 papers" in the status bar (${research.statusBarText()})`);
       assert.deepEqual(snapshot(zotero), zoteroBefore, "nothing in Zotero's folder was written, created or touched");
     });
@@ -148,7 +164,7 @@ export async function run(): Promise<void> {
       const seen = stream.seen;
       assert.match(seen, /Matern kernel with smoothness 3\/2 gave the lowest error \[1\]/, seen);
       // The Sources line: the paper by author-year and page (a link that opens it), then its citation key.
-      assert.match(stream.text, /\n- \[\[1\]\]\([^\n]*\[Lovelace \(2012\), p\. 2\]\(command:\S+ "[^"]*"\) · lovelace2012kernels · /, seen);
+      assert.match(seen, /^- \[1\] \[Lovelace \(2012\), p\. 2\]\(command:[^\n]*\) · lovelace2012kernels · /m, seen);
       const citations =
         (result.metadata as { turn?: { citations: Array<{ file: string; page?: number; paper?: { citekey?: string } }> } }).turn?.citations ?? [];
       assert.equal(citations[0]?.paper?.citekey, LIBRARY.kernelPaper.citekey, JSON.stringify(citations));
