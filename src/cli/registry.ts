@@ -9,5 +9,6 @@ export const commands: Record<string, () => Promise<{ command: CliCommand }>> = 
   ask: () => import('./commands/ask'),
   chat: () => import('./commands/chat'),
   papers: () => import('./commands/papers'),
+  references: () => import('./commands/references'),
   check: () => import('./commands/check'),
 };

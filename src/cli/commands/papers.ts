@@ -7,11 +7,10 @@
  */
 import { jsonLine } from '../jsonLine';
 import type { CliCommand } from '../command';
-import { IndexStoreError, openPaperLibrary } from '../../core/index';
+import { citedByText, citesText, folderCitations, missingJson, missingText, paperNamed } from '../paperCitations';
 import { citationLabel, paperDescription } from '../../core/citations/citationLabel';
 import { paperRefOf } from '../../core/papers/ref';
 import { recordJson } from '../../core/papers/recordJson';
-import { indexProblemLine } from '../indexProblem';
 import { dbOptions, jsonOptions, parseCommandArgs, UsageError, withUsage } from '../options';
 import { resolveFolders, type CliFolder } from '../folders';
 import { libraryOptions } from '../libraries';
@@ -20,18 +19,26 @@ import { sourcesLine } from '../recordLines';
 import { readLibraryRecord } from '../../core/library';
 import { safeText } from '../terminalLinks';
 
-const usage = `papers <folder> [--db DIR] [--library DIR]... [--json]`;
+const usage = `papers <folder> [--db DIR] [--library DIR]... [--json] [--cites <key|path> | --cited-by <key|path>]`;
 
 export const command: CliCommand = {
   usage,
   summary:
     'Lists every indexed document as the library knows it (title, authors, year, venue, DOI, ' +
-    "citekey) and where each field came from (a bib file, the PDF's metadata, its first page).",
+    "citekey) and where each field came from (a bib file, the PDF's metadata, its first page), and the works several papers " +
+    'cite that the library lacks; --cites and --cited-by list the citations between the papers.',
   run: (args) => withUsage(usage, () => runPapers(args)),
 };
 
 async function runPapers(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions, library: libraryOptions.library });
+  const { values, positionals } = parseCommandArgs(args, {
+    ...dbOptions,
+    ...jsonOptions,
+    library: libraryOptions.library,
+    cites: { type: 'string' },
+    'cited-by': { type: 'string' },
+  });
+  if (values.cites !== undefined && values['cited-by'] !== undefined) throw new UsageError('give --cites or --cited-by, not both');
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folders = await resolveFolders(positionals[0], [], values.db, undefined, values.library);
   let status = 0;
@@ -42,27 +49,46 @@ async function runPapers(args: string[]): Promise<number> {
   return status;
 }
 
-async function listFolder(cliFolder: CliFolder, values: { db?: string; json?: boolean }): Promise<number> {
+async function listFolder(cliFolder: CliFolder, values: { db?: string; json?: boolean; cites?: string; 'cited-by'?: string }): Promise<number> {
   const folder = cliFolder.path;
   const dbDir = cliFolder.dbDir;
-  let opened;
-  try {
-    // Bib problems are listed below, once each: the library's own warnings would say them twice.
-    opened = await openPaperLibrary(dbDir, folder, cliFolder.library?.papersOf ? { papersOf: cliFolder.library.papersOf } : {});
-  } catch (error) {
-    if (!(error instanceof IndexStoreError)) throw error;
-    const line = indexProblemLine(error, folder, values.db);
-    if (values.json) process.stdout.write(jsonLine({ index: dbDir, error: error.code, message: line }));
-    else process.stderr.write(`error: ${line}\n`);
-    return 1;
+  // Bib problems are listed below, once each: the library's own warnings would say them twice.
+  const opened = await folderCitations({ path: folder, dbDir, ...(cliFolder.library?.papersOf ? { papersOf: cliFolder.library.papersOf } : {}) }, values);
+  if (!opened) return 1;
+  const { library, documents, graph } = opened;
+  const paths = documents.map((d) => d.path).sort();
+  const asked = values.cites ?? values['cited-by'];
+  if (asked !== undefined) {
+    const path = paperNamed(asked, folder, paths, library);
+    const citing = values.cites !== undefined;
+    if (values.json) {
+      const links = citing
+        ? graph.cites(path).map((e) => ({
+            path: e.library,
+            index: e.index,
+            raw: e.raw,
+            mentions: e.mentions.map((m) => ({ page: m.page, text: m.text, sentence: m.sentence })),
+          }))
+        : graph.citedBy(path).map(({ path: by, entry }) => ({
+            path: by,
+            index: entry.index,
+            raw: entry.raw,
+            mentions: entry.mentions.map((m) => ({ page: m.page, text: m.text, sentence: m.sentence })),
+          }));
+      process.stdout.write(jsonLine({ paper: path, [citing ? 'cites' : 'cited_by']: links }));
+    } else {
+      const out = citing ? citesText(graph, library, path) : citedByText(graph, library, path);
+      process.stdout.write(out.join('\n').split('\n').map(safeText).join('\n') + '\n');
+    }
+    return 0;
   }
-  const { library, documents } = opened;
   const record = cliFolder.library?.kind === 'zotero' ? await readLibraryRecord(dbDir) : null;
   if (record) return listZotero(record, library, values.json === true);
-  const paths = documents.map((d) => d.path).sort();
+  const missing = graph.citedOftenMissing();
   if (values.json) {
     const report = {
       papers: paths.map((path) => recordJson(path, library.records.get(path))),
+      cited_often_missing: missingJson(missing),
       bib_problems: library.problems.map((p) => ({ file: p.bibFile, line: p.line, message: p.message })),
       unattached_entries: library.unattached.map((e) => ({ key: e.key, file: e.bibFile, line: e.line })),
     };
@@ -85,6 +111,7 @@ async function listFolder(cliFolder: CliFolder, values: { db?: string; json?: bo
     );
   }
   for (const problem of library.problems) out.push(`${problem.bibFile}:${problem.line}: ${problem.message}`);
+  out.push(...missingText(missing));
   out.push("To fix a field, edit or add the paper's entry in a .bib file in the folder (with `file = {:path/to/paper.pdf:PDF}`): it takes effect at once.");
   // Titles and names come from the documents: each line made safe for the terminal.
   process.stdout.write(out.join('\n').split('\n').map(safeText).join('\n') + '\n');

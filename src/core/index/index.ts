@@ -11,6 +11,8 @@ export {
   openFoldersForQueries,
   openIndexForQueries,
   openPaperLibrary,
+  openCitationGraph,
+  type OpenedCitationGraph,
   type IndexRun,
   type IndexRunRequest,
   type OpenedIndex,
@@ -42,6 +44,7 @@ export type {
   SearchHit,
   SearchOptions,
   PassagesOptions,
+  CitingPassages,
 } from './types';
 
 // Settings a host passes in, and their defaults.

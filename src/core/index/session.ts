@@ -18,6 +18,10 @@ import { isObjectStoreUri } from './store/objectStore/location';
 import { readIndexMeta } from './store/indexFiles';
 import type { IndexStore, OpenIndexStoreOptions, StoredDocument } from './store/indexStore';
 import type { PaperLibrary } from '../papers/paperLibrary';
+import { citationGraph, type CitationGraph } from '../papers/references/graph';
+import { REFERENCES_VERSION } from '../papers/references/read';
+import { readStoredReferences } from './papers/storedReferences';
+import type { PaperReferences } from '../papers/references/types';
 import type { Logger } from '../ports';
 import type { IndexProgress, IndexSummary, Retriever } from './types';
 
@@ -198,6 +202,44 @@ export async function clearIndex(dbDir: string): Promise<void> {
  * The paper library of an indexed folder (papers/paperSource.ts): what its PDFs say and its bib
  * files, for listing and fixing records (`papers`, the editor's "Show Papers"). Read-only.
  */
+/**
+ * The library with what its papers cite (the stored reference lists linked to the library's
+ * records): the CLI's `references` and `papers --cites/--cited-by`, read-only. An index made
+ * before reference lists has none until its next run.
+ */
+/** An index's papers, its documents, and the citations between them (read-only, closed once read). */
+export interface OpenedCitationGraph {
+  library: PaperLibrary;
+  documents: StoredDocument[];
+  graph: CitationGraph;
+  stored: Map<string, PaperReferences>;
+  /** False while some PDFs' reference lists have not been read (an index made before them, not run since). */
+  complete: boolean;
+}
+
+export async function openCitationGraph(
+  dbDir: string,
+  root: string,
+  options: { exclude?: string[]; logger?: Logger; papersOf?: (store: IndexStore) => PaperSource } = {},
+): Promise<OpenedCitationGraph> {
+  const store = await openIndexStore(dbDir, { readOnly: true });
+  try {
+    const source = options.papersOf?.(store) ?? paperSource(store, { root, exclude: options.exclude, skipDirs: indexOwnDirs(dbDir), logger: options.logger });
+    const library = await source.current();
+    const stored = await readStoredReferences(store);
+    const documents = await store.documents();
+    return {
+      library,
+      documents,
+      graph: citationGraph(library.records.values(), stored),
+      stored,
+      complete: store.meta().paperReferences === REFERENCES_VERSION,
+    };
+  } finally {
+    store.close();
+  }
+}
+
 export async function openPaperLibrary(
   dbDir: string,
   root: string,

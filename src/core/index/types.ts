@@ -7,6 +7,7 @@ import type { PaperRef } from '../citations/citationLabel';
 import type { DocumentKind } from '../formats';
 import type { MentionKind } from '../papers/mentions';
 import type { PaperEvidence } from './pipeline/extract/paperEvidence';
+import type { PageLines, PaperReferences } from '../papers/references/types';
 
 /** The kinds and their extensions are the format table's (../formats). */
 export type { DocumentKind };
@@ -56,6 +57,13 @@ export interface ExtractedDocument {
   ocrPages?: Array<{ page: number; confidence: number }>;
   /** PDFs, when asked: what the PDF says about the paper it holds (pipeline/extract/paperEvidence.ts). */
   paper?: PaperEvidence;
+  /**
+   * PDFs, when asked: each page's lines with their positions and fonts (OCR'd pages from their
+   * words), read for the reference list and then dropped (pipeline/prepare.ts).
+   */
+  pageLines?: PageLines[];
+  /** PDFs: the reference list and in-text citations read from `pageLines` (src/core/papers/references). */
+  references?: PaperReferences;
   /**
    * Limits that cut this document short (its warnings say how): a later run with a higher one
    * reads it again (pipeline/failureRecord.ts). `ocrMaxPixels`: a scan too large for OCR.
@@ -179,8 +187,25 @@ export interface Retriever {
    * falls back to searching inside the paper without it.
    */
   passagesOf?(path: string, options?: PassagesOptions): Promise<SearchHit[]>;
+  /**
+   * Where the library's papers cite a work the question names by author and year, as passages on
+   * the citing pages (their reference lists' links; `named`: the papers the question names, whose
+   * own citations are what it asks about). Null when the question is not about citations.
+   * Optional, as papers.
+   */
+  citingPassages?(question: string, options?: { named?: readonly string[]; signal?: AbortSignal }): Promise<CitingPassages | null>;
   listDocuments(): Promise<DocumentInfo[]>;
   stats(): Promise<IndexStats>;
+}
+
+/** Passages where the library cites a work (Retriever.citingPassages). */
+export interface CitingPassages {
+  /** The works as the question names them ("Zeileis (2004)"). */
+  works: string[];
+  /** The papers that cite them. */
+  citing: string[];
+  /** One passage per citation, round-robin over the citing papers. */
+  hits: SearchHit[];
 }
 
 export interface PassagesOptions {

@@ -18,5 +18,6 @@ export { libraryAsSource, type LibrarySourceOptions } from './library';
 export type { OpenedSources } from './sourceIndexes';
 // An index folder on its own: delete it, or check its files against their checksums.
 export { clearIndex, verifyIndex } from '../index';
-export type { SessionPaper, SessionPapers } from './papers';
+export type { ReadingListWork, SessionPaper, SessionPapers } from './papers';
+export type { OpenedCitationGraph } from '../index';
 export type { CheckedCitation, CheckedPassage, CheckRequest, CitedPlace, Draft, DraftCheck, DraftRequest, InsertPlan } from './manuscript';

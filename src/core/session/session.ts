@@ -15,6 +15,7 @@ import {
   type IndexRun,
   type IndexRunRequest,
   type IndexStats,
+  type OpenedCitationGraph,
 } from '../index';
 import { indexLibrary } from '../library';
 import { silentLogger, type Logger } from '../ports';
@@ -31,6 +32,7 @@ import {
 } from './manuscript';
 import type { KeyCompletion } from '../manuscript';
 import { listPapers, type SessionPapers } from './papers';
+import { citationsOf } from './citations';
 import { openAiServerOf, type ModelChoice, type SessionSettings } from './settings';
 import { SourceIndexes, type OpenedSources } from './sourceIndexes';
 import type { Source } from './sources';
@@ -69,6 +71,8 @@ export interface Session {
   status(source: Source): Promise<IndexStats | null>;
   /** Every source's documents as papers. */
   papers(): Promise<SessionPapers>;
+  /** A source's reference lists and the citations between its papers (throws the index's IndexStoreError when it has none or it is damaged). */
+  citations(source: Source): Promise<OpenedCitationGraph>;
   /** The citations to insert for places an answer cites, in the draft's style. */
   planInsertion(request: DraftRequest & { places: CitedPlace[] }): Promise<InsertPlan>;
   /** The papers to offer where a citation key is typed in the draft. */
@@ -127,6 +131,7 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     },
     status: (source) => indexStatus(source.dbDir),
     papers: () => listPapers(sources, settings.index.exclude),
+    citations: (source) => citationsOf(source, settings.index.exclude),
     planInsertion: (request) => indexes.using(() => planInsertion(sources, open, request)),
     keyCompletions: (request) => indexes.using(() => draftKeyCompletions(sources, open, request)),
     checkDraft: (request) => indexes.using(() => checkDraftCitations(sources, open, () => indexes.all(), request)),

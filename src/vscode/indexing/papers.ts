@@ -3,7 +3,8 @@
  * title), with where each field came from. Choosing one opens the bib entry that describes it, to
  * fix a field (a saved .bib takes effect at the next question, without re-indexing), or, for a
  * paper without an entry, the document itself. What the bib files held that could not be used is
- * listed after the papers and opens the log.
+ * listed after the papers and opens the log; then the works two or more papers cite that the
+ * library lacks (a reading list: choosing one copies its reference).
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
@@ -20,6 +21,8 @@ import { plainLabel } from '../pure/documentText';
 interface PaperItem extends vscode.QuickPickItem {
   paper?: EnginePaper;
   problems?: string[];
+  /** A work of the reading list: chosen, its reference is copied. */
+  reference?: string;
 }
 
 export async function showPapers(index: IndexService, secrets: SecretStore, log: Logger, showLog: () => void): Promise<EnginePaper | undefined> {
@@ -59,6 +62,17 @@ export async function showPapers(index: IndexService, secrets: SecretStore, log:
       problems: listed.problems,
     });
   }
+  if (listed.readingList.length > 0) {
+    items.push({ label: `Cited often, not in your library (${listed.readingList.length})`, kind: vscode.QuickPickItemKind.Separator });
+    for (const work of listed.readingList) {
+      items.push({
+        label: `$(book) ${work.name}`,
+        description: `cited by ${work.citedBy.length} papers`,
+        detail: work.citedBy.map((c) => `${c.path}${c.pages.length ? ` (p. ${c.pages.join(', ')})` : ''}`).join(' · '),
+        reference: work.raw,
+      });
+    }
+  }
   const named = listed.papers.filter((p) => p.name).length;
   const picked = await vscode.window.showQuickPick(items, {
     title: `Papers: ${named} of ${listed.papers.length} documents have a record`,
@@ -69,6 +83,11 @@ export async function showPapers(index: IndexService, secrets: SecretStore, log:
   if (!picked) return undefined;
   if (picked.problems) {
     showLog();
+    return undefined;
+  }
+  if (picked.reference !== undefined) {
+    await vscode.env.clipboard.writeText(picked.reference);
+    void vscode.window.showInformationMessage('Local Research: the reference is copied; add the paper to the workspace and index it to cite it.');
     return undefined;
   }
   const paper = picked.paper!;

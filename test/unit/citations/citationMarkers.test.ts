@@ -50,7 +50,14 @@ describe('citation markers: one pattern', () => {
   it('no file of src/ writes the [n] pattern but citationMarkers.ts', () => {
     // (src/vscode/pure/citationLinks.ts reads the chat's link markup around one marker,
     // `[&#91;n&#93;](command:…)`, back into `[n]`: a pattern of links, not of markers.)
-    assert.deepEqual(filesWriting(MARKER_PATTERN), ['src/core/citations/citationMarkers.ts']);
+    assert.deepEqual(filesWriting(MARKER_PATTERN), [
+      'src/core/citations/citationMarkers.ts',
+      // A PDF's printed numeric citations and list labels ("[12]", "[3-5]"), not an answer's markers.
+      'src/core/papers/references/fields.ts',
+      'src/core/papers/references/mentions.ts',
+      'src/core/papers/references/section.ts',
+      'src/core/papers/references/split.ts',
+    ]);
   });
 
   it('no file of src/ decides a kind by extension but formats.ts', () => {

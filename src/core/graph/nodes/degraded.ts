@@ -11,7 +11,9 @@ import { citationOf, mergeHits } from '../passages';
 import { decision, runtimeOf } from '../runtime';
 import { heuristicStandalone } from '../standalone';
 import { namedPapersProgress } from '../libraryPrompt';
+import { citingFirst, citingHits } from '../citing';
 import type { ResearchStateType, ResearchUpdate } from '../state';
+import type { SearchHit } from '../../index/types';
 import { NOT_FOUND_ANSWER } from './synthesis';
 
 const QUOTES = 3;
@@ -23,11 +25,16 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   if (state.lastAgent === 'synthesis') runtime.emit({ type: 'reset' });
   const question = state.strategy?.standaloneQuestion || heuristicStandalone(state);
   let chunks = state.chunks;
+  let citing: SearchHit[] = [];
   if (chunks.length === 0) {
     const searchingIn = namedPapersProgress(state.namedPapers);
     if (searchingIn) runtime.emit({ type: 'progress', agent: 'degraded', message: searchingIn });
     try {
-      chunks = mergeHits([await runtime.retriever.search(question, { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) })]);
+      citing = await citingHits(runtime, 'degraded', question, state.namedPapers);
+      chunks = citingFirst(
+        citing,
+        mergeHits([await runtime.retriever.search(question, { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) })]),
+      );
     } catch (error) {
       // "The documents don't contain the answer" would be false: the index could not be read.
       if (isAbortError(error, runtime.signal) || isIndexDamage(error)) throw error;
@@ -44,7 +51,7 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
   const intro = introFor(state.lastAgent, state.problem);
   // Without a model to read the passages, the index's absence signal alone decides; but when a
   // model graded these passages as answering (and then stalled), its reading stands.
-  const absence = state.absence ?? (await absenceOf(runtime, question, chunks));
+  const absence = state.absence ?? (citing.length > 0 ? null : await absenceOf(runtime, question, chunks));
   const gradedRelevant = state.qualityScore !== null && !state.evidenceWeak;
   if (absence?.absent && !gradedRelevant) {
     const found = notInDocumentsAnswer(question, chunks, absence);

@@ -14,6 +14,7 @@ import { absenceOf } from '../notInDocuments';
 import { mergeHits, renderConversation } from '../passages';
 import { passageBlock, passagesBudget, type PassageBlock } from '../evidence';
 import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary, ROUTING_LIBRARY } from '../libraryPrompt';
+import { citingFirst, citingHits } from '../citing';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
 import { QualityGrade, QueryAnalysis, REPLY_TOKENS } from '../schemas';
 import { heuristicStandalone } from '../standalone';
@@ -58,14 +59,22 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
     lists = await searchAll(runtime, queries, []);
     filterNote = ' (nothing in the named documents: searched all)';
   }
-  const chunks = mergeHits(isRequery ? [state.chunks, ...lists] : lists);
+  // Who cites a work, or how a paper cites it: the citing sentences' passages first (./citing.ts).
+  const citing = isRequery ? [] : await citingHits(runtime, 'research', strategy.standaloneQuestion, state.namedPapers);
+  const chunks = citingFirst(citing, mergeHits(isRequery ? [state.chunks, ...lists] : lists));
   decisions.push(
-    decision('research', 'retrieve', `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks`, started),
+    decision(
+      'research',
+      'retrieve',
+      `${queries.length} quer${queries.length === 1 ? 'y' : 'ies'}${filterNote}: ${chunks.length} unique chunks${citing.length ? ` (${citing.length} citing the work asked about)` : ''}`,
+      started,
+    ),
   );
 
   // The index's "not in your documents" signal is read only once the grade is in: it runs beside
   // the grading call rather than before it, and the answer's first token comes that much sooner.
-  const absenceTask = absenceOf(runtime, strategy.standaloneQuestion, chunks);
+  // The library's own links say where a work is cited: not a question the documents lack.
+  const absenceTask = citing.length > 0 ? Promise.resolve(null) : absenceOf(runtime, strategy.standaloneQuestion, chunks);
   // Awaited on every path below; a rejection before then must not count as unhandled.
   absenceTask.catch(() => undefined);
   const baseWith = async (): Promise<ResearchUpdate & { absence: Absence | null }> => ({

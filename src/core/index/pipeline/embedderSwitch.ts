@@ -101,6 +101,8 @@ export async function* reembedInto(from: IndexStore, to: IndexStore, embedder: E
   // What each PDF says about its paper was read from the same bytes: it comes along as it is.
   const copiedFields = new Set((await to.paperFields.readAll()).map((row) => row.path));
   await to.paperFields.upsert((await from.paperFields.readAll()).filter((row) => !copiedFields.has(row.path)));
+  const copiedReferences = new Set((await to.paperReferences.stamps()).map((row) => row.path));
+  await to.paperReferences.upsert((await from.paperReferences.readAll()).filter((row) => !copiedReferences.has(row.path)));
   return copied;
 }
 

@@ -10,6 +10,8 @@ import type { RunRecord } from './runRecord';
 import { fillSentenceVectors } from './sentenceVectorPass';
 import { fillPaperFields } from './paperFieldPass';
 import { PDF_RECORD_VERSION } from '../../papers/pdf';
+import { REFERENCES_VERSION } from '../../papers/references/read';
+import { fillReferences } from './referencePass';
 import type { IndexOrigin, IndexStore } from '../store/indexStore';
 import type { DiscoveredFile, FileFailure, IndexProgress } from '../types';
 
@@ -95,16 +97,20 @@ export async function* finishRun(
     logger,
     absPaths: new Map(files.map((f) => [f.path, f.absPath])),
   });
+  const references = signal?.aborted
+    ? { complete: false }
+    : yield* fillReferences(store, { root, extractor, fromRun: run.references, ocrCacheDir, changed, existing, signal, notices, logger });
   const sentences = embedder && !signal?.aborted ? yield* fillSentenceVectors(store, embedder, { changed, existing, signal, notices }) : null;
   await store.markIndexed(undefined, {
     ocr: Boolean(ocr),
     sentenceVectors: sentences?.complete ? store.meta().embeddingModel : null,
     paperFields: papers.complete ? PDF_RECORD_VERSION : null,
+    paperReferences: references.complete ? REFERENCES_VERSION : null,
     origin,
     followLinksInto: (followLinksInto ?? []).map((dir) => resolve(root, dir)),
   });
   // What still fails, for `status` to name (failureRecord.ts); a cancelled run tried only some
   // files. A shared index has no local folder to keep it in: the run's summary names them.
   await record.write(target, failed, files);
-  return { cutShort: ((sentences !== null && !sentences.complete) || !papers.complete) && Boolean(signal?.aborted) };
+  return { cutShort: ((sentences !== null && !sentences.complete) || !papers.complete || !references.complete) && Boolean(signal?.aborted) };
 }

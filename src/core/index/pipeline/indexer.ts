@@ -148,6 +148,7 @@ export async function* indexFolder(options: IndexFolderOptions): AsyncGenerator<
         ...limits,
         leaveTextlessToOcr: Boolean(ocr),
         readPaper: true,
+        readLines: true,
         maxImagePixels: ocr?.settings.maxImagePixels,
         onProgress: ({ path, pages, total }) =>
           messages.say({ phase: 'extract', message: `reading ${path}: page ${formatCount(pages)} of ${formatCount(total)}` }),

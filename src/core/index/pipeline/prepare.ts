@@ -7,6 +7,7 @@ import { failureFromError, type Extractor } from './extract';
 import type { OcrRun } from './ocr/ocrRun';
 import type { StoredDocument } from '../store/indexStore';
 import type { DiscoveredFile, ExtractedDocument, FileFailure } from '../types';
+import { readDocumentReferences } from './extract/references';
 
 export type Prepared =
   | { kind: 'document'; file: DiscoveredFile; stored: StoredDocument | null; hash: string; doc: ExtractedDocument }
@@ -51,6 +52,7 @@ export async function prepare(
     const read = async () => {
       const doc = await extractor.extract(file, signal);
       await ocr?.read(doc, file.absPath, hash, signal);
+      readDocumentReferences(doc);
       return doc;
     };
     const doc = recent ? await recent.take(hash, read) : await read();

@@ -5,6 +5,7 @@ import type { DocumentWrite, IndexStore, StoredDocument } from '../store/indexSt
 import type { DocumentWarnings, ExtractedDocument, FileFailure } from '../types';
 import type { Prepared } from './prepare';
 import type { PaperEvidence } from './extract/paperEvidence';
+import type { PaperReferences } from '../../papers/references/types';
 
 /**
  * Why a document that has text gave no passage. The one way it happens: every line sits at the
@@ -30,6 +31,8 @@ export class RunWriter {
   readonly warned: DocumentWarnings[] = [];
   /** The paper evidence of the PDFs written this run, by path (./paperFieldPass.ts reads it). */
   readonly paperEvidence = new Map<string, { hash: string; paper: PaperEvidence }>();
+  /** The reference lists of the PDFs written this run, by path (./referencePass.ts reads them). */
+  readonly references = new Map<string, { hash: string; references: PaperReferences }>();
   private pending: DocumentWrite[] = [];
   private pendingChunks = 0;
   private touchedDocs: StoredDocument[] = [];
@@ -47,6 +50,7 @@ export class RunWriter {
   ): Promise<{ failure?: FileFailure }> {
     const { doc, file, hash } = prepared;
     if (doc.paper) this.paperEvidence.set(file.path, { hash, paper: doc.paper });
+    if (doc.references) this.references.set(file.path, { hash, references: doc.references });
     let chunks;
     try {
       chunks = file.prepared?.chunks ?? chunkDocument(doc, chunking);

@@ -10,7 +10,7 @@
  * folder nothing is prefixed: the single-folder case is exactly what it was.
  */
 import { reciprocalRankFusion } from './fusion';
-import type { Absence, DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
+import type { Absence, CitingPassages, DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
 
 export interface FolderRetriever {
   /** What paths are prefixed with (see folderLabels). */
@@ -105,6 +105,29 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
         folders.map(async ({ label, retriever }) => ((await retriever.papers?.()) ?? []).map((p) => ({ ...p, path: inFolder(label, p.path) }))),
       );
       return lists.flat();
+    },
+
+    async citingPassages(question: string, options: { named?: readonly string[]; signal?: AbortSignal } = {}): Promise<CitingPassages | null> {
+      // Each folder's lists link to its own papers: asked one by one, paths labelled as search labels them.
+      const found = await Promise.all(
+        folders.map(async ({ label, retriever }) => {
+          const named = (options.named ?? []).flatMap((path) => {
+            const split = splitFolderPath(path, labels);
+            return split?.label === label ? [split.path] : [];
+          });
+          const own = await retriever.citingPassages?.(question, { ...options, named });
+          return own
+            ? {
+                ...own,
+                citing: own.citing.map((p) => inFolder(label, p)),
+                hits: own.hits.map((hit) => ({ ...hit, id: inFolder(label, hit.id), path: inFolder(label, hit.path) })),
+              }
+            : null;
+        }),
+      );
+      const some = found.filter((f): f is CitingPassages => f !== null);
+      if (some.length === 0) return null;
+      return { works: [...new Set(some.flatMap((f) => f.works))], citing: some.flatMap((f) => f.citing), hits: some.flatMap((f) => f.hits) };
     },
 
     async listDocuments(): Promise<DocumentInfo[]> {

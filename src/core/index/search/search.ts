@@ -12,6 +12,7 @@ import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorR
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
 import { documentPassages, hitOfRow } from './documentPassages';
+import { citingPassages } from './citingPassages';
 import { rerankBySentences } from './sentenceRerank';
 import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
@@ -336,6 +337,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     },
 
     passagesOf: (path, passageOptions) => documentPassages(store, path, passageOptions),
+
+    citingPassages: (question, citingOptions) => citingPassages(store, options.papers, question, citingOptions),
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();

@@ -20,6 +20,7 @@ import { hashFile } from '../contentHash';
 import { CHUNKS_TABLE, DOCUMENTS_TABLE } from './schema';
 import { SENTENCES_TABLE } from './sentenceVectorTable';
 import { PAPER_FIELDS_TABLE } from './paperFieldTable';
+import { PAPER_REFERENCES_TABLE } from './paperReferenceTable';
 
 /** One immutable file as it was committed. */
 export interface FileChecksum {
@@ -56,7 +57,7 @@ export interface VerifyReport {
  * Every table of an index, by folder name. A new table is added here and nowhere else: its files
  * are then recorded, checked at open and verified like the others.
  */
-export const CHECKSUMMED_TABLES: readonly string[] = [CHUNKS_TABLE, DOCUMENTS_TABLE, SENTENCES_TABLE, PAPER_FIELDS_TABLE];
+export const CHECKSUMMED_TABLES: readonly string[] = [CHUNKS_TABLE, DOCUMENTS_TABLE, SENTENCES_TABLE, PAPER_FIELDS_TABLE, PAPER_REFERENCES_TABLE];
 const TABLES = CHECKSUMMED_TABLES.map((name) => `${name}.lance`);
 /** Table subfolders whose files Lance never rewrites (the Lance table format's layout). */
 const IMMUTABLE_DIRS = ['data', '_versions', '_deletions', '_indices'];

@@ -9,6 +9,7 @@ import type { IndexChecksums } from './checksums';
 import type { IndexStoreError } from './errors';
 import type { PaperFieldTable } from './paperFieldTable';
 import type { SentenceVectors } from './sentenceVectorTable';
+import type { PaperReferenceTable } from './paperReferenceTable';
 
 /** Index-level facts, kept in `<dbDir>/index-meta.json`. */
 export interface IndexMeta {
@@ -47,6 +48,12 @@ export interface IndexMeta {
    * the metadata of each PDF, once, and nothing else.
    */
   paperFields?: number | null;
+  /**
+   * The version of the rules that read every PDF's reference list (./paperReferenceTable.ts) at the
+   * end of the last completed run. Absent in indexes made before reference lists: their next run
+   * reads each PDF's text layout (and its OCR'd pages' words from the OCR cache) once, nothing else.
+   */
+  paperReferences?: number | null;
   /**
    * Where the last run that checked every document's content against the index ran (./origin.ts).
    * A run elsewhere (another folder, host or machine), or on an index without it (made by an
@@ -123,7 +130,7 @@ export interface IndexStore {
   /** Removes documents (chunks and bookkeeping). */
   deleteDocuments(paths: string[]): Promise<void>;
   /** Records the end of a completed run, with the checksums of the files it left. */
-  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin' | 'followLinksInto'>): Promise<void>;
+  markIndexed(at?: Date, patch?: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'paperReferences' | 'origin' | 'followLinksInto'>): Promise<void>;
   /** Records the checksums of the files as they are now (every write records them after its commit; markIndexed too). */
   recordChecksums(): Promise<void>;
   /**
@@ -145,6 +152,8 @@ export interface IndexStore {
   readonly sentenceVectors: SentenceVectors;
   /** What each PDF says about the paper it is (./paperFieldTable.ts); writes throw on a reader. */
   readonly paperFields: PaperFieldTable;
+  /** Each PDF's reference list and in-text citations (./paperReferenceTable.ts); writes throw on a reader. */
+  readonly paperReferences: PaperReferenceTable;
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
   close(): void;

@@ -9,9 +9,9 @@
  * editing a .bib takes effect without an index run. Older indexes have no table; their next run
  * adds it (the meta file's `paperFields` says when it is complete).
  */
-import type { Connection, Table } from '@lancedb/lancedb';
+import type { Connection } from '@lancedb/lancedb';
 import { Field, Int32, Schema, Utf8 } from 'apache-arrow';
-import { sqlInBatches } from '../sql';
+import { PathRowTable, type PathTableHost } from './pathRowTable';
 
 export const PAPER_FIELDS_TABLE = 'paper_fields';
 
@@ -46,38 +46,14 @@ type StoredRow = {
   page_labels: string | null;
 };
 
-/** How long a reader that found no table waits before looking for it again (a run may be adding it). */
-const RECHECK_MS = 10_000;
-
-export class PaperFieldTable {
-  private table: Table | null = null;
-  private lookedAt = -Infinity;
-
-  constructor(
-    private readonly db: Connection,
-    private readonly store: {
-      existing(names: string[]): Promise<string[]>;
-      assertWritable(): void;
-      /** After each commit: the checksum record follows the version it describes (store.ts). */
-      committed(): Promise<void>;
-    },
-  ) {}
-
-  /** The table, or null when there is none (yet); `create` makes it. */
-  async handle(create = false): Promise<Table | null> {
-    if (this.table) return this.table;
-    if (!create && performance.now() - this.lookedAt < RECHECK_MS) return null;
-    this.lookedAt = performance.now();
-    if ((await this.store.existing([PAPER_FIELDS_TABLE])).includes(PAPER_FIELDS_TABLE)) this.table = await this.db.openTable(PAPER_FIELDS_TABLE);
-    else if (create) this.table = await this.db.createEmptyTable(PAPER_FIELDS_TABLE, paperFieldsSchema());
-    return this.table;
+export class PaperFieldTable extends PathRowTable<StoredRow> {
+  constructor(db: Connection, store: PathTableHost) {
+    super(db, store, PAPER_FIELDS_TABLE, paperFieldsSchema);
   }
 
   /** Every row; a row whose JSON does not parse is left out (its document is read again by the next run). */
   async readAll(): Promise<PaperFieldRow[]> {
-    const table = await this.handle();
-    if (!table) return [];
-    const rows = (await table.query().toArray()) as StoredRow[];
+    const rows = await this.storedRows();
     return rows.flatMap((row) => {
       try {
         const fields = JSON.parse(row.fields) as unknown;
@@ -100,42 +76,14 @@ export class PaperFieldTable {
 
   /** Writes rows, replacing those of the same paths, in one commit. */
   async upsert(rows: PaperFieldRow[]): Promise<void> {
-    this.store.assertWritable();
-    if (rows.length === 0) return;
-    const table = (await this.handle(true))!;
-    const stored: StoredRow[] = rows.map((row) => ({
-      path: row.path,
-      doc_hash: row.docHash,
-      version: row.version,
-      fields: JSON.stringify(row.fields),
-      page_labels: row.pageLabels ? JSON.stringify(row.pageLabels) : null,
-    }));
-    await table.mergeInsert('path').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(stored);
-    await this.store.committed();
-  }
-
-  async delete(paths: string[]): Promise<void> {
-    this.store.assertWritable();
-    const table = paths.length > 0 ? await this.handle() : null;
-    if (!table) return;
-    for (const filter of sqlInBatches('path', paths)) await table.delete(filter);
-    await this.store.committed();
-  }
-
-  /**
-   * Compacts the table after a run wrote to it. The run holds the writer lock, so the fragments
-   * just compacted away may be deleted at once.
-   */
-  async optimize(): Promise<void> {
-    this.store.assertWritable();
-    const table = await this.handle();
-    if (!table) return;
-    await table.optimize();
-    await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: true });
-    await this.store.committed();
-  }
-
-  close(): void {
-    this.table?.close();
+    await this.upsertStored(
+      rows.map((row) => ({
+        path: row.path,
+        doc_hash: row.docHash,
+        version: row.version,
+        fields: JSON.stringify(row.fields),
+        page_labels: row.pageLabels ? JSON.stringify(row.pageLabels) : null,
+      })),
+    );
   }
 }

@@ -31,6 +31,7 @@ import { sidecarOf } from './indexFiles';
 import { loadLanceDb } from './lancedb';
 import { SentenceVectorTable } from './sentenceVectorTable';
 import { PaperFieldTable } from './paperFieldTable';
+import { PaperReferenceTable } from './paperReferenceTable';
 
 /**
  * Opens the index at `location`: a folder, or an object-store URI (`s3://bucket/prefix`, see
@@ -117,11 +118,13 @@ class LanceIndexStore implements IndexStore {
       committed: () => this.committed(),
       lancedb: loadLanceDb,
     });
-    this.paperFields = new PaperFieldTable(db, {
-      existing: (names) => side.existingTables(db, names),
+    const host = {
+      existing: (names: string[]) => side.existingTables(db, names),
       assertWritable: () => this.assertWritable(),
       committed: () => this.committed(),
-    });
+    };
+    this.paperFields = new PaperFieldTable(db, host);
+    this.paperReferences = new PaperReferenceTable(db, host);
   }
 
   /** Readers (search, ask, chat, an editor on a shared index) never write: a bug that tries fails loudly. */
@@ -131,6 +134,7 @@ class LanceIndexStore implements IndexStore {
 
   readonly sentenceVectors: SentenceVectorTable;
   readonly paperFields: PaperFieldTable;
+  readonly paperReferences: PaperReferenceTable;
 
   /** The document list as last read; every write through this handle drops it. */
   private documentsCache: Promise<StoredDocument[]> | null = null;
@@ -172,7 +176,9 @@ class LanceIndexStore implements IndexStore {
   /** Decodes every page of both tables, keeping nothing. */
   private async readEveryRow(): Promise<void> {
     try {
-      const optional = [await this.sentenceVectors.handle(), await this.paperFields.handle()].filter((t): t is Table => t !== null);
+      const optional = [await this.sentenceVectors.handle(), await this.paperFields.handle(), await this.paperReferences.handle()].filter(
+        (t): t is Table => t !== null,
+      );
       for (const table of [this.docs, this.chunks, ...optional]) for await (const batch of table.query()) void batch;
     } catch (error) {
       throw await this.damageFrom(error);
@@ -300,11 +306,15 @@ class LanceIndexStore implements IndexStore {
     for (const filter of sqlInBatches('path', paths)) await this.chunks.delete(filter);
     for (const filter of sqlInBatches('path', paths)) await this.docs.delete(filter);
     await this.paperFields.delete(paths);
+    await this.paperReferences.delete(paths);
     this.documentsCache = null;
     await this.committed();
   }
 
-  async markIndexed(at = new Date(), patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'origin' | 'followLinksInto'> = {}): Promise<void> {
+  async markIndexed(
+    at = new Date(),
+    patch: Pick<IndexMeta, 'ocr' | 'sentenceVectors' | 'paperFields' | 'paperReferences' | 'origin' | 'followLinksInto'> = {},
+  ): Promise<void> {
     await this.saveMeta({ ...patch, lastIndexedAt: at.toISOString(), lastIndexedBy: hostname(), checksums: await this.currentChecksums() });
   }
 
@@ -385,6 +395,7 @@ class LanceIndexStore implements IndexStore {
   close(): void {
     this.sentenceVectors.close();
     this.paperFields.close();
+    this.paperReferences.close();
     this.chunks.close();
     this.docs.close();
     this.db.close();

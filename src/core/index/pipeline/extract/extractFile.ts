@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { DiscoveredFile, DocumentKind, ExtractedDocument } from '../../types';
 import { ExtractionError, fromFsError } from './errors';
-import type { PdfPart, PdfPartSpec } from './pdf';
+import type { PdfPart, PdfPartSpec, PdfText } from './pdf';
 import { extractPdfText, readPaperEvidence, readPdfPart } from './pdfRead';
 import type { BlockText } from './blockText';
 import type { DraftText } from './draftLines';
@@ -11,6 +11,7 @@ import { decodeText } from './text';
 import { extractLatex } from './latex';
 import { extractQuarto } from './quarto';
 import { capPageText, charLimitWarning } from './limitText';
+import { readDocumentReferences } from './references';
 import { DEFAULT_FILE_LIMITS } from '../fileLimits';
 
 export interface ExtractOptions {
@@ -31,6 +32,8 @@ export interface ExtractOptions {
   onPdfPage?: () => void;
   /** PDFs: also read what the PDF says about the paper it holds (./paperEvidence.ts), for the paper records. */
   readPaper?: boolean;
+  /** PDFs: also keep each page's lines with positions and fonts, for the reference lists (src/core/papers/references). */
+  readLines?: boolean;
   /** DOCX: its XML parts may inflate to this many bytes (docxZip.ts). Default FILE_LIMITS. */
   maxUnzippedBytes?: number;
   /** Characters of text kept per document; the rest is cut with a warning. Default FILE_LIMITS. */
@@ -106,9 +109,10 @@ export const READERS: Readonly<Record<DocumentKind, DocumentReader>> = {
     onThreads: true,
     sizeLimit: 'maxPdfBytes',
     async read(file, bytes, options) {
-      const { pages, warnings, ocrCandidates, limitedBy, paper } = await extractPdfText(bytes, pdfReadOptions(options));
-      const extra = { ...(ocrCandidates?.length ? { ocrCandidates } : {}), ...(limitedBy ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
-      return { path: file.path, kind: file.kind, pages, warnings, ...extra };
+      const doc = pdfDocument(file, await extractPdfText(bytes, pdfReadOptions(options)));
+      // Read whole with no page left to OCR: the references are read here, so the lines stay on this thread.
+      if (!doc.ocrCandidates) readDocumentReferences(doc);
+      return doc;
     },
   },
   markdown: textReader,
@@ -132,6 +136,21 @@ export async function extractFile(file: DiscoveredFile, options: ExtractOptions 
   return reader.read(file, bytes, options);
 }
 
+/** A PDF's text as the document an extraction returns (whole, or joined from its parts by the pool). */
+export function pdfDocument(file: Pick<DiscoveredFile, 'path' | 'kind'>, text: PdfText): ExtractedDocument {
+  const { pages, warnings, ocrCandidates, limitedBy, paper, lines } = text;
+  return {
+    path: file.path,
+    kind: file.kind,
+    pages,
+    warnings,
+    ...(ocrCandidates?.length ? { ocrCandidates } : {}),
+    ...(limitedBy ? { limitedBy } : {}),
+    ...(paper ? { paper } : {}),
+    ...(lines ? { pageLines: lines } : {}),
+  };
+}
+
 /** What pdfRead.ts takes from the options (the limits, the OCR hand-off, progress). */
 function pdfReadOptions(options: ExtractOptions) {
   return {
@@ -145,6 +164,7 @@ function pdfReadOptions(options: ExtractOptions) {
     maxImagePixels: options.maxImagePixels,
     maxChars: options.maxChars ?? DEFAULT_FILE_LIMITS.maxChars,
     readPaper: options.readPaper,
+    readLines: options.readLines,
   };
 }
 

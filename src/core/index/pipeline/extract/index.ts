@@ -28,6 +28,8 @@ export interface ExtractorOptions extends Partial<FileLimits> {
   leaveTextlessToOcr?: boolean;
   /** Read each PDF's paper evidence with its text (see ExtractOptions). */
   readPaper?: boolean;
+  /** Keep each PDF's page lines with its text, for the reference lists (see ExtractOptions). */
+  readLines?: boolean;
   /** OCR's pixel limit: with `leaveTextlessToOcr`, larger images are never decoded. */
   maxImagePixels?: number;
   /** A long PDF's progress (see WorkerPoolOptions). */
@@ -46,6 +48,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     maxTextBytes: options.maxTextBytes,
     leaveTextlessToOcr: options.leaveTextlessToOcr,
     readPaper: options.readPaper,
+    readLines: options.readLines,
     maxImagePixels: options.maxImagePixels,
     maxUnzippedBytes: options.maxUnzippedBytes,
     maxChars: options.maxChars,

@@ -6,6 +6,7 @@ import { capPageText, charLimitWarning } from './limitText';
 import { formatCount, raiseFileLimit } from '../fileLimits';
 import { ocrPixelLimitText, type ImageSize } from './pdfImages';
 import type { PaperEvidence } from './paperEvidence';
+import type { PageLines } from '../../../papers/references/types';
 import type { ExtractedDocument } from '../../types';
 
 /** Ends the warning for pages that had no text: how an index remembers a PDF that may need OCR. */
@@ -27,6 +28,8 @@ export interface PdfText {
   ocrCandidates?: number[];
   /** When asked: what the PDF says about the paper it holds (./paperEvidence.ts). */
   paper?: PaperEvidence;
+  /** When asked: each page's lines with positions and fonts (ExtractedDocument.pageLines). */
+  lines?: PageLines[];
   /** Limits that cut the document short (ExtractedDocument.limitedBy). */
   limitedBy?: NonNullable<ExtractedDocument['limitedBy']>;
 }
@@ -114,6 +117,8 @@ export interface PdfPart {
   stoppedAt?: number;
   /** The part holding page 1, when asked: what the PDF says about the paper it holds. */
   paper?: PaperEvidence;
+  /** When asked: its pages' lines with positions and fonts. */
+  lines?: PageLines[];
   /** Textless pages showing no image OCR may decode, in a file holding one over the pixel limit. */
   imageOverLimit?: number[];
   /** The largest such image. */
@@ -160,6 +165,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: AssembleOpti
   const overLimit: number[] = [];
   let firstPageError: unknown;
   let paper: PaperEvidence | undefined;
+  let lines: PageLines[] | undefined;
   for (const part of ordered) {
     if (part.numPages !== numPages || part.byteLength !== byteLength) {
       throw new ExtractionError('failed', 'the file changed while it was being read: index it again');
@@ -181,6 +187,7 @@ export function assemblePdfText(parts: readonly PdfPart[], options: AssembleOpti
     overLimit.push(...upTo(part.imageOverLimit, last));
     firstPageError ??= part.firstPageError;
     paper ??= part.paper;
+    if (part.lines) (lines ??= []).push(...part.lines.filter((page) => page.page <= last));
   }
   if (options.partial && pages.length < end) {
     stoppedAt = Math.min(stoppedAt ?? numPages + 1, pages.length + 1);
@@ -218,7 +225,11 @@ export function assemblePdfText(parts: readonly PdfPart[], options: AssembleOpti
   const largest = ordered.find((part) => part.largestImage)?.largestImage;
   const tooLarge = largest && options.maxImagePixels ? ocrPixelLimitText(largest, options.maxImagePixels) : undefined;
   if (overLimit.length > 0 && tooLarge) limitedBy.push('ocrMaxPixels');
-  const extra = { ...(limitedBy.length > 0 ? { limitedBy } : {}), ...(paper ? { paper } : {}) };
+  const extra = {
+    ...(limitedBy.length > 0 ? { limitedBy } : {}),
+    ...(paper ? { paper } : {}),
+    ...(lines ? { lines: lines.filter((page) => page.page <= end) } : {}),
+  };
   if (options.leaveToOcr && candidates.length > 0) {
     // OCR decides about its candidates (warnings, `no-text`); pages without an image are as before.
     const blank = textless.filter((page) => !candidates.includes(page) && !overLimit.includes(page));

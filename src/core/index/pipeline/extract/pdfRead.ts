@@ -18,6 +18,8 @@ import {
 import { joinTextItems, normalizePageText } from './pageText';
 import { EvidencePages, type PaperEvidence, type PaperEvidenceDocument } from './paperEvidence';
 import { largestImageOver } from './pdfImages';
+import { pageLinesFromTextContent } from '../../../papers/references/lines';
+import type { PageLines } from '../../../papers/references/types';
 
 export interface PdfReadOptions {
   signal?: AbortSignal;
@@ -41,6 +43,8 @@ export interface PdfReadOptions {
   maxChars?: number;
   /** Read the paper evidence too (the part holding page 1 only; ./paperEvidence.ts). */
   readPaper?: boolean;
+  /** Keep every page's lines with their positions and fonts, for the reference reader (src/core/papers/references). */
+  readLines?: boolean;
 }
 
 interface PdfDocumentLike extends PaperEvidenceDocument {
@@ -54,6 +58,7 @@ interface PdfPageLike {
   rotate?: number;
   /** The page's box in points: [x0, y0, x1, y1]. */
   view?: number[];
+  getViewport?(params: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
   getOperatorList?(): Promise<{ fnArray: number[] }>;
   cleanup(): boolean | void;
 }
@@ -91,6 +96,7 @@ export async function readPdfPart(bytes: Uint8Array, part: PdfPartSpec | undefin
     if (claimedPages > numPages) result.claimedPages = claimedPages;
     const seen = new Set<string>();
     const evidence = options.readPaper && first === 1 ? new EvidencePages() : undefined;
+    const lines: PageLines[] | undefined = options.readLines ? [] : undefined;
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       signal?.throwIfAborted();
       if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
@@ -107,7 +113,7 @@ export async function readPdfPart(bytes: Uint8Array, part: PdfPartSpec | undefin
           break;
         }
         if (ref !== undefined) seen.add(ref);
-        const { text, ocrCandidate } = await pageText(page, pageNumber, imageOps, evidence);
+        const { text, ocrCandidate } = await pageText(page, pageNumber, imageOps, evidence, lines);
         if (text === '') result.textless.push(pageNumber);
         if (ocrCandidate) (result.ocrCandidates ??= []).push(pageNumber);
         else if (text === '' && oversized) {
@@ -126,6 +132,7 @@ export async function readPdfPart(bytes: Uint8Array, part: PdfPartSpec | undefin
     }
     const paper = await evidence?.read(document);
     if (paper) result.paper = paper;
+    if (lines) result.lines = lines;
     return result;
   });
 }
@@ -173,10 +180,12 @@ async function pageText(
   pageNumber: number,
   imageOps?: Set<number>,
   evidence?: EvidencePages,
+  lines?: PageLines[],
 ): Promise<{ text: string; ocrCandidate: boolean }> {
   try {
     const content = await page.getTextContent();
     evidence?.keep(pageNumber, content);
+    lines?.push(pageLinesFromTextContent(pageNumber, page, content));
     const text = normalizePageText(joinTextItems(content.items));
     let ocrCandidate = false;
     if (imageOps && page.getOperatorList && (text === '' || isSparse(text, page.view))) {

@@ -5,7 +5,7 @@
 import type { DiscoveredFile, ExtractedDocument } from '../../types';
 import { raiseFileLimit } from '../fileLimits';
 import { ExtractionError } from './errors';
-import type { ExtractOptions } from './extractFile';
+import { pdfDocument, type ExtractOptions } from './extractFile';
 import { assemblePdfText, type PdfPart } from './pdf';
 import { assembleOptions } from './pdfRead';
 import type { ExtractRequest } from './protocol';
@@ -105,16 +105,7 @@ export function jobProgress(job: FileJob, taskId: number, pages: number): FilePr
 /** A split PDF's parts joined into its document (throws the file's ExtractionError). */
 export function assembleJob(job: FileJob, limits: Omit<ExtractOptions, 'signal'>): ExtractedDocument {
   const read = { findOcrCandidates: limits.leaveTextlessToOcr, ...limits };
-  const { pages, warnings, ocrCandidates, limitedBy, paper } = assemblePdfText(job.parts, { ...assembleOptions(read), partial: job.stopped });
-  return {
-    path: job.file.path,
-    kind: job.file.kind,
-    pages,
-    warnings,
-    ...(ocrCandidates?.length ? { ocrCandidates } : {}),
-    ...(limitedBy ? { limitedBy } : {}),
-    ...(paper ? { paper } : {}),
-  };
+  return pdfDocument(job.file, assemblePdfText(job.parts, { ...assembleOptions(read), partial: job.stopped }));
 }
 
 export function timeoutError(fileTimeoutMs: number): ExtractionError {

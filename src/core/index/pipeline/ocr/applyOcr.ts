@@ -12,6 +12,8 @@ import type { LanguageData } from './languageData';
 import type { OcrPool } from './pool';
 import type { OcrPageResult } from './protocol';
 import type { OcrSettings } from './settings';
+import { pageLinesFromOcrWords } from '../../../papers/references/lines';
+import type { PageLines } from '../../../papers/references/types';
 
 export interface OcrContext {
   settings: OcrSettings;
@@ -84,6 +86,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
     const layer = doc.pages[result.page - 1] ?? '';
     if (result.text !== '' && letters(result.text) > letters(layer)) {
       doc.pages[result.page - 1] = result.text;
+      if (doc.pageLines) withOcrLines(doc.pageLines, result);
       confidence.push({ page: result.page, confidence: result.confidence });
       outcome.read.push(result.page);
       if (fromCache.has(result.page)) outcome.cached++;
@@ -112,6 +115,16 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
     );
   }
   return outcome;
+}
+
+/** The page's lines from the words OCR read (the reference reader's layout of a scan), in the text layer's place. */
+export function withOcrLines(pageLines: PageLines[], result: Pick<OcrPageResult, 'page' | 'words'>): void {
+  if (!result.words?.length) return;
+  const at = pageLines.findIndex((lines) => lines.page === result.page);
+  const size = pageLines[at] ?? { width: 612, height: 792 };
+  const lines = pageLinesFromOcrWords(result.page, result.words, size.width, size.height);
+  if (at >= 0) pageLines[at] = lines;
+  else pageLines.push(lines);
 }
 
 function letters(text: string): number {
