@@ -1,7 +1,8 @@
 /**
  * The user's cache folder for this program (XDG_CACHE_HOME or ~/.cache, ~/Library/Caches,
  * %LOCALAPPDATA%): per user, not per index, so every index, the editor and the CLI share what is
- * kept there (the int8 model copies of embed/, the OCR of shared indexes kept by store/).
+ * kept there (the int8 model copies of embed/, the OCR of shared indexes kept by store/, the
+ * records of bib files' reads kept by papers/). RESEARCH_CACHE_DIR moves it.
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,8 @@ import { join, resolve } from 'node:path';
 const APP_DIR = 'local-research-assistant';
 
 export function appCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  // As ../library/cacheDir.ts: tests and a machine whose home is read-only move all of it.
+  if (env.RESEARCH_CACHE_DIR) return resolve(env.RESEARCH_CACHE_DIR);
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, APP_DIR);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', APP_DIR);
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), APP_DIR);

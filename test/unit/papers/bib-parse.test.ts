@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseBibText } from '../../../src/core/papers/bib/parseBib';
+import { BIB_LIMITS, parseBibText } from '../../../src/core/papers/bib/parseBib';
 import { filesOfField } from '../../../src/core/papers/bib/fileField';
 
 const entry = (key: string, fields: string) => `@article{${key},\n${fields}\n}\n`;
@@ -85,7 +85,8 @@ ${entry('a', '  title = {A}, journal = jss, year = 2004')}
     const one = entry('k', '  author = {Zeileis, Achim}, title = {Econometric Computing with {HC}}, journal = {JSS}, year = 2004');
     const count = Math.ceil((5 * 1024 * 1024) / one.length);
     const text = Array.from({ length: count }, (_, i) => one.replace('{k,', `{k${i},`)).join('\n');
-    const { entries, problems } = await parseBibText(text, 'big.bib');
+    // No time limit: what is measured is that it ends (scripts/bench-bib.ts times it), not how fast a shared machine is.
+    const { entries, problems } = await parseBibText(text, 'big.bib', { limits: { ...BIB_LIMITS, timeMs: Infinity } });
     assert.equal(entries.length, count);
     assert.deepEqual(problems, []);
   });

@@ -5,15 +5,22 @@
  * .bib takes effect at the next question without indexing anything.
  *
  * Cost: the folder is walked for `*.bib` once (and again on `refresh()`, which the editor's file
- * watcher calls); before each use the known bib files are stat'ed, at most every CHECK_MS, and a
- * changed one is parsed again (entries memoised by their text, so an edit parses one entry).
+ * watcher calls); before each use the known bib files are stat'ed, at most every CHECK_MS. A bib
+ * file is read once: the record of its read is kept in the per-user cache folder
+ * (../../papers/bib/bibCache.ts), so another process (every CLI command) takes it from there while
+ * the file is unchanged, and a changed one parses only the entries whose text changed. Only a
+ * regular file is read (a FIFO named `refs.bib` would block), up to MAX_BIB_BYTES, within the
+ * limits of ../../papers/bib/parseBib.ts; each file's problems are one counted line in the log.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Logger } from '../../ports';
 import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../../papers/paperLibrary';
-import { parseBibText, type ParsedBib } from '../../papers/bib/parseBib';
+import { loadBibRecord, saveBibRecord, sameStamp, type BibFileStamp } from '../../papers/bib/bibCache';
+import { appCacheDir } from '../cacheDir';
+import { assembleBib, parseBibText, type ParsedBib } from '../../papers/bib/parseBib';
+import { readTextFile, UnreadableFileError } from '../../text/readTextFile';
 import { readStoredPapers } from '../../papers/storedFields';
 import { discoverFiles } from '../pipeline/discover';
 import type { IndexStore } from '../store/indexStore';
@@ -32,17 +39,22 @@ export interface PaperSourceOptions {
   /** Folders never walked (the index's own). */
   skipDirs?: string[];
   logger?: Logger;
+  /** Where the records of bib files' reads are kept (../../papers/bib/bibCache.ts); null keeps none. Default: the per-user cache folder. */
+  cacheDir?: string | null;
 }
 
 const CHECK_MS = 2000;
 export const BIB_INCLUDE = ['**/*.bib'];
 
-interface BibFileState {
+interface BibFileState extends BibFileStamp {
   path: string;
-  size: number;
-  mtimeMs: number;
   parsed: ParsedBib;
+  /** False when the read stopped at its time limit: the next use goes on reading. */
+  complete: boolean;
 }
+
+/** A bib file past this size is not read (one line says so): a lab's 20,000 entries are 5 MB. */
+export const MAX_BIB_BYTES = 32 * 1024 * 1024;
 
 export function paperSource(store: IndexStore, options: PaperSourceOptions = {}): PaperSource {
   let bibPaths: Promise<string[]> | null = null;
@@ -50,6 +62,9 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
   let built: { library: Promise<PaperLibrary>; key: string } | null = null;
   let checkedAt = -Infinity;
   const reported = new Set<string>();
+  /** Some bib file's read stopped at its time limit: the next question reads on (the key alone would say nothing changed). */
+  let incomplete = false;
+  const cacheDir = options.cacheDir === undefined ? join(appCacheDir(), 'bibs') : options.cacheDir;
 
   async function findBibs(signal?: AbortSignal): Promise<string[]> {
     if (!options.root) return [];
@@ -66,21 +81,55 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
 
   async function readBib(path: string, signal?: AbortSignal): Promise<BibFileState | null> {
     const absolute = join(options.root!, path);
+    let info;
     try {
-      const info = await stat(absolute);
-      const held = bibFiles.get(path);
-      if (held && held.size === info.size && held.mtimeMs === info.mtimeMs) return held;
-      const text = await readFile(absolute, 'utf8');
-      const parsed = await parseBibText(text, path, { yieldNow: () => yieldToLoop(), signal });
-      const state = { path, size: info.size, mtimeMs: info.mtimeMs, parsed };
-      bibFiles.set(path, state);
-      return state;
+      info = await stat(absolute);
     } catch (error) {
       if (signal?.aborted) throw error;
       bibFiles.delete(path);
-      options.logger?.warn(`papers: ${path} cannot be read`, error);
       return null;
     }
+    const stamp = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+    const held = bibFiles.get(path);
+    if (held && sameStamp(held, stamp) && held.complete) return held;
+    const state = { path, ...stamp, ...(await readBibFile(absolute, path, info.isFile() ? stamp : null, signal)) };
+    bibFiles.set(path, state);
+    return state;
+  }
+
+  /**
+   * The file's entries: from the cache's record of its last read while the file is unchanged,
+   * else read (only a regular file, within its size limit, in the encoding it is in) and parsed,
+   * with the blocks the record knows not parsed again.
+   */
+  async function readBibFile(
+    absolute: string,
+    path: string,
+    stamp: BibFileStamp | null,
+    signal?: AbortSignal,
+  ): Promise<{ parsed: ParsedBib; complete: boolean }> {
+    const unreadable = (message: string) => ({ parsed: { entries: [], problems: [{ bibFile: path, line: 1, message }] }, complete: true });
+    if (!stamp) return unreadable('not a regular file (a FIFO, a device or a socket): not read');
+    const record = cacheDir ? await loadBibRecord(cacheDir, absolute) : null;
+    // A read cut short by its time limit (blocks without a result) goes on where it stopped.
+    if (record && sameStamp(record, stamp) && record.blocks.every((b) => b.result !== null))
+      return { parsed: assembleBib(record.blocks, path, record.fileProblems), complete: true };
+    let file;
+    try {
+      file = await readTextFile(absolute, MAX_BIB_BYTES);
+    } catch (error) {
+      if (error instanceof UnreadableFileError) return unreadable(`${error.detail}: not read`);
+      throw error;
+    }
+    const known = new Map(record?.blocks.flatMap((b) => (b.result ? [[b.hash, b.result] as const] : [])) ?? []);
+    const read = await parseBibText(file.text, path, { yieldNow: () => yieldToLoop(), signal, known });
+    if (file.encoding === 'windows-1252') {
+      const note = { bibFile: path, line: 1, message: 'not UTF-8: read as Windows-1252 (Latin-1); if accents look wrong, save it as UTF-8' };
+      read.fileProblems.unshift(note);
+      read.problems.unshift(note);
+    }
+    if (cacheDir) await saveBibRecord(cacheDir, { path: absolute, ...stamp, blocks: read.blocks, fileProblems: read.fileProblems });
+    return { parsed: { entries: read.entries, problems: read.problems }, complete: read.blocks.every((b) => b.result !== null) };
   }
 
   async function build(signal?: AbortSignal): Promise<PaperLibrary> {
@@ -94,6 +143,7 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
       options.root,
     );
     reportProblems(library.problems);
+    incomplete = bibs.some((b) => !b.complete);
     return library;
   }
 
@@ -106,8 +156,10 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
     for (const problem of problems) byFile.set(problem.bibFile, [...(byFile.get(problem.bibFile) ?? []), problem]);
     for (const [file, list] of byFile) {
       const [first] = list;
-      const more = list.length > 1 ? ` (and ${list.length - 1} more entries that could not be used: the papers command lists them)` : '';
-      const line = `papers: ${file}:${first!.line}: ${first!.message}${more}`;
+      const count = list.reduce((sum, p) => sum + (p.more ?? 1), 0) - 1;
+      const more = count > 0 ? ` (and ${count.toLocaleString('en')} more problems: the papers command lists them)` : '';
+      const message = first!.message.length > 300 ? `${first!.message.slice(0, 300)}…` : first!.message;
+      const line = `papers: ${file}:${first!.line}: ${message}${more}`;
       if (!reported.has(line)) options.logger?.warn(line);
       reported.add(line);
     }
@@ -142,7 +194,7 @@ export function paperSource(store: IndexStore, options: PaperSourceOptions = {})
       built = { library, key };
       const result = await library;
       // The key was taken before the build found the bib files the first time.
-      if (built.key === key && bibPaths) built.key = await stateKey();
+      if (built.key === key && bibPaths) built.key = incomplete ? '' : await stateKey();
       return result;
     },
     refresh() {

@@ -8,7 +8,7 @@
  * one PDF claimed by two entries.
  */
 import { posix } from 'node:path';
-import { comparable, titleSimilarity } from '../normalize';
+import { comparable, prepareTitle, similarityAtLeast, type PreparedTitle } from '../normalize';
 import type { PaperFields } from '../record';
 import type { BibEntry } from './entry';
 import type { BibProblem } from './parseBib';
@@ -48,6 +48,7 @@ export function attachEntries(
   const byPath = new Map(documents.map((d) => [d.path, d]));
   const byLowerPath = new Map(documents.map((d) => [d.path.toLowerCase(), d]));
   const candidates: Attachment[] = [];
+  const titled = documents.flatMap((d) => (d.fields?.title ? [{ d, title: prepareTitle(d.fields.title.value) }] : []));
   for (const entry of entries) {
     const found = fromFileField(entry, byPath, byLowerPath, documents, root);
     for (const missing of found.missing) {
@@ -62,7 +63,7 @@ export function attachEntries(
       candidates.push(...byIdentifier);
       continue;
     }
-    const byTitle = fromTitle(entry, documents);
+    const byTitle = fromTitle(entry, titled);
     if (byTitle.length > 1) {
       problems.push({
         bibFile: entry.bibFile,
@@ -154,10 +155,11 @@ function fromIdentifiers(entry: BibEntry, documents: readonly LibraryDocument[])
 }
 
 /** Documents whose own title is the entry's, with the first author agreeing where both name one. */
-function fromTitle(entry: BibEntry, documents: readonly LibraryDocument[]): Attachment[] {
-  if (!entry.title) return [];
+function fromTitle(entry: BibEntry, documents: ReadonlyArray<{ d: LibraryDocument; title: PreparedTitle }>): Attachment[] {
+  if (!entry.title || documents.length === 0) return [];
+  const title = prepareTitle(entry.title);
   const scored = documents
-    .map((d) => ({ d, similarity: d.fields?.title ? titleSimilarity(entry.title!, d.fields.title.value) : 0 }))
+    .map(({ d, title: theirs }) => ({ d, similarity: similarityAtLeast(title, theirs, SAME_TITLE) }))
     .filter(({ d, similarity }) => similarity >= SAME_TITLE && firstAuthorsAgree(entry, d.fields));
   if (scored.length === 0) return [];
   const best = Math.max(...scored.map((s) => s.similarity));

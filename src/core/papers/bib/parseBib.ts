@@ -6,36 +6,25 @@
  *   reported with its file and line;
  * - parsing stays linear in the file's size (the parser's own whole-file run grows faster), and an
  *   editor can yield between entries;
- * - an unchanged entry is not parsed again (entries are memoised by their text).
+ * - an unchanged entry is not parsed again (entries are memoised by the hash of their text).
  * Duplicate keys keep the first entry (as biber does) and report the others.
  */
-import type { Author } from '../record';
-import { normalizeArxiv, normalizeDoi } from '../identifiers';
-import type { BibEntry } from './entry';
-import { filesOfField } from './fileField';
+import { createHash } from 'node:crypto';
+import { assembleBib, type BibProblem, type BlockResult, type ParsedBib, type ParsedBlock } from './assembleBib';
+import { readPlainEntry } from './plainEntry';
+import { toStoredEntry } from './storedEntry';
 import { lineCounter } from '../../text/lines';
 
+export { assembleBib, type BibProblem, type BlockResult, type ParsedBib, type ParsedBlock } from './assembleBib';
+export type { StoredEntry } from './storedEntry';
+
 type Parser = typeof import('@retorquere/bibtex-parser');
-type ParsedEntry = import('@retorquere/bibtex-parser').Entry;
-type Creator = import('@retorquere/bibtex-parser').Creator;
 
 let parser: Promise<Parser> | undefined;
 /** Loaded on first use: about 1 MB of code that a session without a .bib never needs. */
 function loadParser(): Promise<Parser> {
   parser ??= import('@retorquere/bibtex-parser');
   return parser;
-}
-
-/** Something in a bib file that was left out, said once with its place. */
-export interface BibProblem {
-  bibFile: string;
-  line: number;
-  message: string;
-}
-
-export interface ParsedBib {
-  entries: BibEntry[];
-  problems: BibProblem[];
 }
 
 /** One `@type{…}` block of the file, with its 1-based first line. */
@@ -45,201 +34,182 @@ interface Block {
   line: number;
 }
 
-const BLOCK_START = /^[ \t]*@([A-Za-z]+)[ \t]*[{(]/gm;
-
-function blocksOf(text: string): Block[] {
-  const starts = [...text.matchAll(BLOCK_START)];
-  const lineAt = lineCounter(text);
-  return starts.map((match, i) => {
-    const end = i + 1 < starts.length ? starts[i + 1]!.index! : text.length;
-    return { type: match[1]!.toLowerCase(), text: text.slice(match.index!, end), line: lineAt(match.index!) };
-  });
+/**
+ * What one bib file may cost: entries read (2 million `@a{` lines are not 2 million entries to
+ * parse), characters in one entry (a 40 MB abstract, a million nested braces), and time per read
+ * of the file (entries not reached are read by the next read; those read are kept).
+ */
+export interface BibLimits {
+  maxEntries: number;
+  maxEntryChars: number;
+  timeMs: number;
 }
 
-/** Parsed entries by their exact text and the strings they were parsed with. */
-const memo = new Map<string, { entry: ParsedEntry | null; error?: string }>();
+export const BIB_LIMITS: BibLimits = { maxEntries: 100_000, maxEntryChars: 100_000, timeMs: 8_000 };
+
+const BLOCK_START = /^[ \t]*@([A-Za-z]+)[ \t]*[{(]/gm;
+const SKIPPED_TYPES = new Set(['string', 'comment', 'preamble']);
+
+/** The file's blocks, at most `max` (and whether there were more). */
+function blocksOf(text: string, max: number): { blocks: Block[]; more: boolean } {
+  const lineAt = lineCounter(text);
+  const starts: Array<{ index: number; type: string }> = [];
+  BLOCK_START.lastIndex = 0;
+  for (let m = BLOCK_START.exec(text); m && starts.length <= max; m = BLOCK_START.exec(text)) starts.push({ index: m.index, type: m[1]!.toLowerCase() });
+  const more = starts.length > max;
+  // The block after the last one kept ends where the next begins, not at the end of the file.
+  const kept = starts.slice(0, max);
+  const blocks = kept.map((start, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1]!.index : text.length;
+    return { type: start.type, text: text.slice(start.index, end), line: lineAt(start.index) };
+  });
+  return { blocks, more };
+}
+
+/** Parsed entries by the hash of their text and the strings they were parsed with. */
+const memo = new Map<string, BlockResult>();
 const MEMO_LIMIT = 50_000;
 
 export interface ParseBibOptions {
   /** Called between entries about every 20 ms, so a long file never holds an editor's thread. */
   yieldNow?: () => Promise<void>;
   signal?: AbortSignal;
+  /** Blocks read before (a cache of this file's last read), by hash: only what changed is parsed. */
+  known?: ReadonlyMap<string, BlockResult>;
+  limits?: BibLimits;
+  /** Read plain entries without the full parser (./plainEntry.ts); off to compare the two. */
+  plain?: boolean;
 }
 
-export async function parseBibText(text: string, bibFile: string, options: ParseBibOptions = {}): Promise<ParsedBib> {
+export interface BibRead extends ParsedBib {
+  /** Every entry block in order, for a cache of this read. */
+  blocks: ParsedBlock[];
+  /** Problems of the file as a whole (limits, @string), kept with the blocks. */
+  fileProblems: BibProblem[];
+}
+
+export async function parseBibText(text: string, bibFile: string, options: ParseBibOptions = {}): Promise<BibRead> {
+  const limits = options.limits ?? BIB_LIMITS;
+  const started = performance.now();
   const { parse } = await loadParser();
-  const problems: BibProblem[] = [];
-  const blocks = blocksOf(text);
+  const fileProblems: BibProblem[] = [];
+  const { blocks, more } = blocksOf(text, limits.maxEntries);
+  if (more)
+    fileProblems.push({
+      bibFile,
+      line: blocks.at(-1)?.line ?? 1,
+      message: `more than ${limits.maxEntries.toLocaleString('en')} entries: the rest of the file is left out`,
+    });
   const strings: Record<string, string> = {};
   for (const block of blocks.filter((b) => b.type === 'string')) {
     try {
-      Object.assign(strings, parse(block.text, { sentenceCase: false }).strings);
+      Object.assign(strings, parse(guardAngles(block.text), { sentenceCase: false }).strings);
     } catch (error) {
-      problems.push({ bibFile, line: block.line, message: `@string cannot be read: ${describe(error)}` });
+      fileProblems.push({ bibFile, line: block.line, message: `@string cannot be read: ${describe(error)}` });
     }
   }
   const stringsKey = JSON.stringify(strings);
-  const parsed: Array<{ entry: ParsedEntry; line: number }> = [];
+  const read: ParsedBlock[] = [];
   let lastYield = performance.now();
+  let outOfTime = 0;
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
-    if (block.type === 'string' || block.type === 'comment' || block.type === 'preamble') continue;
+    if (SKIPPED_TYPES.has(block.type)) continue;
     options.signal?.throwIfAborted();
-    let result = parseBlock(parse, block.text, strings, stringsKey);
+    if (block.text.length > limits.maxEntryChars) {
+      read.push({ hash: '', line: block.line, result: { error: `${entryName(block.text)} is over ${limits.maxEntryChars.toLocaleString('en')} characters` } });
+      continue;
+    }
+    const hash = hashOf(stringsKey, block.text);
+    let result = options.known?.get(hash) ?? null;
+    if (!result && performance.now() - started > limits.timeMs) {
+      outOfTime++;
+      read.push({ hash, line: block.line, result: null });
+      continue;
+    }
+    result ??= readBlock(parse, block.text, hash, strings, options.plain ?? true);
+    let blockHash = hash;
     // A line inside a field that starts with `@` cut one entry in two: both halves fail alone.
     const next = blocks[i + 1];
-    if (!result.entry && next && !['string', 'comment', 'preamble'].includes(next.type)) {
-      const joined = parseBlock(parse, block.text + next.text, strings, stringsKey);
+    if (!result.entry && next && !SKIPPED_TYPES.has(next.type) && block.text.length + next.text.length <= limits.maxEntryChars) {
+      const joinedHash = hashOf(stringsKey, block.text + next.text);
+      const joined = options.known?.get(joinedHash) ?? readBlock(parse, block.text + next.text, joinedHash, strings, options.plain ?? true);
       if (joined.entry) {
         result = joined;
+        blockHash = joinedHash;
         i++;
       }
     }
-    if (result.entry) parsed.push({ entry: result.entry, line: block.line });
-    else problems.push({ bibFile, line: block.line, message: `${entryName(block.text)} cannot be read (${result.error ?? 'not an entry'}): left out` });
+    read.push({ hash: blockHash, line: block.line, result });
     if (options.yieldNow && performance.now() - lastYield > 20) {
       await options.yieldNow();
       lastYield = performance.now();
     }
   }
-  const entries: BibEntry[] = [];
-  const seen = new Map<string, number>();
-  for (const { entry, line } of parsed) {
-    const first = seen.get(entry.key.toLowerCase());
-    if (first !== undefined) {
-      problems.push({ bibFile, line, message: `duplicate key ${entry.key} (first at line ${first}): this entry is left out` });
-      continue;
-    }
-    seen.set(entry.key.toLowerCase(), line);
-    entries.push(toBibEntry(entry, bibFile, line));
-  }
-  return { entries: applyCrossrefs(entries, problems), problems };
+  if (outOfTime > 0)
+    fileProblems.push({
+      bibFile,
+      line: read.find((b) => b.result === null)!.line,
+      message: `${outOfTime.toLocaleString('en')} entries not read within the ${(limits.timeMs / 1000).toFixed(0)} s a bib file is given at a time: the next read goes on from there`,
+    });
+  return { ...assembleBib(read, bibFile, fileProblems), blocks: read, fileProblems };
 }
 
-function parseBlock(parse: Parser['parse'], text: string, strings: Record<string, string>, stringsKey: string): { entry: ParsedEntry | null; error?: string } {
-  const key = `${stringsKey}\u0000${text}`;
+function hashOf(stringsKey: string, text: string): string {
+  return createHash('sha1').update(stringsKey).update('\u0000').update(text).digest('base64url');
+}
+
+/** One block's entry; `hash` (of its text and the @strings) names it in the memo. */
+function readBlock(parse: Parser['parse'], text: string, hash: string, strings: Record<string, string>, plain: boolean): BlockResult {
+  const key = `${plain ? 'p' : 'f'}${hash}`;
   const known = memo.get(key);
   if (known) return known;
-  let result: { entry: ParsedEntry | null; error?: string };
-  try {
-    const library = parse(text, { sentenceCase: false, strings });
-    const entry = library.entries.length === 1 ? library.entries[0]! : null;
-    // An entry the parser had to repair (its braces did not close) is not trusted: its fields
-    // may have swallowed the next ones ("title = {A, author = {B}}").
-    const error = library.errors[0]?.error ?? (entry ? undefined : `${library.entries.length} entries in one block`);
-    result = error || !entry?.key ? { entry: null, error: error ?? 'no key' } : { entry };
-  } catch (error) {
-    result = { entry: null, error: describe(error) };
+  let result: BlockResult;
+  const fast = plain ? readPlainEntry(text, strings) : null;
+  if (fast) result = { entry: toStoredEntry(fast) };
+  else {
+    try {
+      const library = parse(guardAngles(text), { sentenceCase: false, strings });
+      const entry = library.entries.length === 1 ? library.entries[0]! : null;
+      // An entry the parser had to repair (its braces did not close) is not trusted: its fields
+      // may have swallowed the next ones ("title = {A, author = {B}}").
+      const error = library.errors[0]?.error ?? (entry ? undefined : `${library.entries.length} entries in one block`);
+      result =
+        error || !entry?.key ? { error: `${entryName(text)} cannot be read (${cut(error ?? 'no key', 200)})` } : { entry: restoreAngles(toStoredEntry(entry)) };
+    } catch (error) {
+      result = { error: `${entryName(text)} cannot be read (${describe(error)})` };
+    }
   }
   if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(key, result);
   return result;
 }
 
+/**
+ * `<` and `>` as the text says them: the parser prints them as LaTeX's OT1 font does (¡ and ¿), so
+ * they are swapped for private-use characters it leaves alone, and swapped back in what it gives.
+ */
+const LT = '\ue000';
+const GT = '\ue001';
+function guardAngles(text: string): string {
+  return text.replace(/</g, LT).replace(/>/g, GT);
+}
+function restoreAngles<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll(LT, '<').replaceAll(GT, '>') as T;
+  if (Array.isArray(value)) return value.map(restoreAngles) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restoreAngles(v)])) as T;
+  return value;
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 function entryName(text: string): string {
-  const head = /@([A-Za-z]+)\s*[{(]\s*([^,\s]*)/.exec(text);
+  const head = /@([A-Za-z]+)\s*[{(]\s*([^,\s]{0,80})/.exec(text);
   return head ? `@${head[1]}{${head[2]}` : 'an entry';
 }
 
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
-}
-
-function toAuthors(creators: Creator[] | undefined): Author[] | undefined {
-  const authors = (creators ?? [])
-    .map((c): Author => {
-      if (c.name) return { family: c.name.trim().normalize('NFC'), given: '' };
-      const family = [c.prefix, c.lastName].filter(Boolean).join(' ').trim().normalize('NFC');
-      const given = [c.firstName, c.suffix].filter(Boolean).join(' ').trim().normalize('NFC');
-      return { family, given };
-    })
-    .filter((a) => a.family);
-  return authors.length > 0 ? authors : undefined;
-}
-
-function yearOf(fields: Record<string, unknown>): number | undefined {
-  for (const name of ['year', 'date']) {
-    const value = fields[name];
-    const match = typeof value === 'string' ? /\b(1[5-9]\d\d|20\d\d)\b/.exec(value) : null;
-    if (match) return Number(match[1]);
-  }
-  return undefined;
-}
-
-/** The parser marks up what LaTeX emphasised or protected (`<i>`, `<sup>`, `<span class="nocase">`): a record holds plain text. */
-const MARKUP = /<\/?(?:i|b|sup|sub|sc|span|nc|ncx)(?:\s[^>]*)?>/g;
-
-function text(value: unknown): string | undefined {
-  if (Array.isArray(value)) value = value.join(', ');
-  if (typeof value !== 'string') return undefined;
-  // The parser spells accents as combining marks ("e" + U+0301): composed, they compare and show as typed.
-  const cleaned = value.replace(MARKUP, '').replace(/\s+/g, ' ').trim().normalize('NFC');
-  return cleaned || undefined;
-}
-
-function venueOf(type: string, f: Record<string, unknown>): string | undefined {
-  const venue = text(f.journal) ?? text(f.journaltitle) ?? text(f.booktitle) ?? text(f.series);
-  if (venue) return venue;
-  if (type === 'techreport' || type === 'report') return text(f.institution);
-  if (type.endsWith('thesis')) return text(f.school) ?? text(f.institution);
-  return undefined;
-}
-
-function arxivOf(type: string, f: Record<string, unknown>): string | undefined {
-  const kind = (text(f.eprinttype) ?? text(f.archiveprefix) ?? '').toLowerCase();
-  if (kind === 'arxiv') return normalizeArxiv(text(f.eprint));
-  for (const name of ['url', 'journal', 'note', 'howpublished']) {
-    const value = text(f[name]);
-    if (value && /arxiv/i.test(value)) {
-      const id = normalizeArxiv(value.replace(/^.*?arxiv[.:/\s]*(?:org\/abs\/)?/i, ''));
-      if (id) return id;
-    }
-  }
-  return type === 'misc' && /^\d{4}\.\d{4,5}/.test(text(f.eprint) ?? '') ? normalizeArxiv(text(f.eprint)) : undefined;
-}
-
-function toBibEntry(entry: ParsedEntry, bibFile: string, line: number): BibEntry {
-  const f = entry.fields as Record<string, unknown>;
-  const type = entry.type.toLowerCase();
-  const result: BibEntry = { key: entry.key, type, bibFile, line, files: filesOfField(typeof f.file === 'string' ? f.file : undefined) };
-  const title = text(f.title);
-  if (title) result.title = title;
-  const authors = toAuthors(entry.fields.author);
-  if (authors) result.authors = authors;
-  const editors = toAuthors(entry.fields.editor);
-  if (editors) result.editors = editors;
-  const year = yearOf(f);
-  if (year) result.year = year;
-  const venue = venueOf(type, f);
-  if (venue) result.venue = venue;
-  const doi = normalizeDoi(text(f.doi)) ?? normalizeDoi(text(f.url)?.includes('doi.org') ? text(f.url) : undefined);
-  if (doi) result.doi = doi;
-  const arxiv = arxivOf(type, f);
-  if (arxiv) result.arxiv = arxiv;
-  const crossref = text(f.crossref);
-  if (crossref) result.crossref = crossref;
-  return result;
-}
-
-/**
- * BibLaTeX's inheritance for what a record uses: a child without a year, venue or editors takes
- * the parent's (an `@inproceedings` takes its `@proceedings`' title as its venue).
- */
-function applyCrossrefs(entries: BibEntry[], problems: BibProblem[]): BibEntry[] {
-  const byKey = new Map(entries.map((e) => [e.key.toLowerCase(), e]));
-  return entries.map((entry) => {
-    if (!entry.crossref) return entry;
-    const parent = byKey.get(entry.crossref.toLowerCase());
-    if (!parent) {
-      problems.push({ bibFile: entry.bibFile, line: entry.line, message: `${entry.key}: crossref ${entry.crossref} is not in this file` });
-      return entry;
-    }
-    return {
-      ...entry,
-      year: entry.year ?? parent.year,
-      venue: entry.venue ?? parent.title ?? parent.venue,
-      editors: entry.editors ?? parent.editors,
-      authors: entry.authors ?? (parent.type === 'book' || parent.type === 'mvbook' ? parent.authors : undefined),
-    };
-  });
 }
