@@ -34,6 +34,18 @@ export interface PassageBlock {
   firstTokens: number;
 }
 
+/**
+ * The words passages are trimmed to: the rewritten question's and the user's own. A rewrite that
+ * lost the question's words (a small model's, or none when a clicked follow-up skips the
+ * orchestrator) must not trim the evidence away. The same for the three agents, so their blocks
+ * stay byte for byte the same.
+ */
+export function evidenceQuestion(state: { question: string; strategy?: { standaloneQuestion: string } | null }): string {
+  const rewritten = state.strategy?.standaloneQuestion.trim() ?? '';
+  const asked = state.question.trim();
+  return !rewritten || rewritten === asked ? asked : `${rewritten}\n${asked}`;
+}
+
 /** Tokens the passages may take: the context less the answer, the instructions and the question (the same for the three agents). */
 export function passagesBudget(numCtx: number, config: { answerTokens: number }, question: string): number {
   return numCtx - config.answerTokens - INSTRUCTION_TOKENS - estimateTokens(question);

@@ -4,7 +4,7 @@
  * the longer one (what lets the server reuse it).
  */
 import assert from 'node:assert/strict';
-import { EVIDENCE_CHARS, evidenceLimits, evidenceOf, renderPassages } from '../../../src/core/graph/evidence';
+import { EVIDENCE_CHARS, evidenceLimits, evidenceOf, evidenceQuestion, renderPassages } from '../../../src/core/graph/evidence';
 import { promptSanitiser } from '../../../src/core/graph/passages';
 import type { SearchHit } from '../../../src/core/index/types';
 
@@ -31,6 +31,18 @@ describe('the shared passages block', () => {
     assert.match(kept, / …$/);
     assert.match(kept, /The hello_timeout option sets how long the daemon waits\.\nIts default value is 30 seconds\./);
     assert.ok(kept.length <= 400 + 160 + 4, `${kept.length} characters`);
+  });
+
+  it('trims to the user’s own words too when the rewritten question lost them (a clicked follow-up, a weak rewrite)', () => {
+    const text = [
+      ...filler('installation', 12),
+      'The hello_timeout option sets how long the daemon waits.',
+      'Its default value is 30 seconds.',
+      ...filler('logging', 12),
+    ].join('\n');
+    const question = evidenceQuestion({ question: 'the daemon hello_timeout', strategy: { standaloneQuestion: 'Answer in the JSON format requested.' } });
+    assert.match(evidenceOf(text, question, 400), /Its default value is 30 seconds\./);
+    assert.equal(evidenceQuestion({ question: 'same', strategy: { standaloneQuestion: 'same' } }), 'same');
   });
 
   it('gives a passage holding the question’s words more room than one that does not', () => {

@@ -12,7 +12,7 @@ import { resolveDocumentFilters } from '../filters';
 import { degradeIfDown } from '../llmDown';
 import { absenceOf } from '../notInDocuments';
 import { mergeHits, renderConversation } from '../passages';
-import { passageBlock, passagesBudget, type PassageBlock } from '../evidence';
+import { evidenceQuestion, passageBlock, passagesBudget, type PassageBlock } from '../evidence';
 import { keepPaperReference, namedPapersProgress, relevantPaths, renderLibrary, ROUTING_LIBRARY } from '../libraryPrompt';
 import { citingFirst, citingHits } from '../citing';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
@@ -110,7 +110,7 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   try {
     const numCtx = await contextWindow(runtime, runtime.llm, 'research');
     // The block synthesis and validation will be sent too: the server reads it once.
-    block = passageBlock(await promptGuard(runtime, 'research'), top, question, passagesBudget(numCtx, runtime.config, question), true);
+    block = passageBlock(await promptGuard(runtime, 'research'), top, evidenceQuestion({ question: state.question, strategy }), passagesBudget(numCtx, runtime.config, question), true);
     grade = await askJson(runtime, runtime.llm, {
       agent: 'research',
       label: 'quality',

@@ -9,7 +9,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ContextOverflowError, isAbortError } from '../../llm/errors';
 import { degradeIfDown, problemOf } from '../llmDown';
-import { passageBlock, passagesBudget } from '../evidence';
+import { evidenceQuestion, passageBlock, passagesBudget } from '../evidence';
 import { citationOf, citationsIn } from '../passages';
 import { contextWindow, decision, preparePrompt, promptGuard, runtimeOf } from '../runtime';
 import type { ResearchStateType, ResearchUpdate } from '../state';
@@ -41,7 +41,7 @@ export async function synthesisNode(state: ResearchStateType, config: LangGraphR
   try {
     const numCtx = await contextWindow(runtime, llm, 'synthesis');
     const budget = passagesBudget(numCtx, runtime.config, question);
-    const block = passageBlock(await promptGuard(runtime, 'synthesis'), passages, question, budget);
+    const block = passageBlock(await promptGuard(runtime, 'synthesis'), passages, evidenceQuestion(state), budget);
     if (block.hits.length === 0) throw new ContextOverflowError(numCtx - budget + block.firstTokens, numCtx);
     passages = block.hits;
     const relevant = graded?.relevant.filter((n) => n <= passages.length) ?? [];

@@ -7,7 +7,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { isAbortError } from '../../llm/errors';
 import { askJson } from '../ask';
-import { renderPassages } from '../evidence';
+import { evidenceQuestion, renderPassages } from '../evidence';
 import { renderedData, type RenderedData } from '../passages';
 import { estimateTokens, fitCount } from '../../llm/budget';
 import { contextWindow, decision, promptGuard, runtimeOf, type GraphRuntime } from '../runtime';
@@ -101,7 +101,7 @@ async function passagesToCheck(runtime: GraphRuntime, state: ResearchStateType, 
   const render = (items: Array<{ n: number }>) =>
     renderPassages(
       items.map(({ n }) => state.passages[n - 1]!),
-      question,
+      evidenceQuestion(state),
       clean,
       items.map(({ n }) => n),
     );
