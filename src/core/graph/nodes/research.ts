@@ -110,7 +110,13 @@ export async function researchNode(state: ResearchStateType, config: LangGraphRu
   try {
     const numCtx = await contextWindow(runtime, runtime.llm, 'research');
     // The block synthesis and validation will be sent too: the server reads it once.
-    block = passageBlock(await promptGuard(runtime, 'research'), top, evidenceQuestion({ question: state.question, strategy }), passagesBudget(numCtx, runtime.config, question), true);
+    block = passageBlock(
+      await promptGuard(runtime, 'research'),
+      top,
+      evidenceQuestion({ question: state.question, strategy }),
+      passagesBudget(numCtx, runtime.config, question),
+      true,
+    );
     grade = await askJson(runtime, runtime.llm, {
       agent: 'research',
       label: 'quality',
