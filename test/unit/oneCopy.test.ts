@@ -1,6 +1,6 @@
 /**
  * One file for each rule that was once kept twice and drifted: where Ollama runs, what an abort
- * is, how LanceDB is loaded, which line an offset is on, which words a rule skips. Copies of a few
+ * is, how LanceDB is loaded, which line an offset is on, which words a rule skips, where the user's cache folder is. Copies of a few
  * lines are below the duplicate detector's threshold, so this reads src/ for them; each allowed
  * use outside the home file is named with its reason.
  */
@@ -47,6 +47,10 @@ describe('one copy of each rule', () => {
         'src/core/index/pipeline/extract/pool.ts',
       ].sort(),
     );
+  });
+
+  it('the user’s cache folder: only core/index/cacheDir.ts reads XDG_CACHE_HOME and RESEARCH_CACHE_DIR', () => {
+    assert.deepEqual(writing(/XDG_CACHE_HOME|RESEARCH_CACHE_DIR|LOCALAPPDATA/), ['src/core/index/cacheDir.ts']);
   });
 
   it('LanceDB: only core/index/store/lancedb.ts loads it (log level, Rust backtraces)', () => {

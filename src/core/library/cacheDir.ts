@@ -12,18 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-
-const APP_DIR = 'local-research-assistant';
-
-/** The user's cache folder for this program (`RESEARCH_CACHE_DIR` overrides it). */
-export function userCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
-  if (env.RESEARCH_CACHE_DIR) return resolve(env.RESEARCH_CACHE_DIR);
-  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), APP_DIR);
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', APP_DIR);
-  return join(env.XDG_CACHE_HOME || join(home, '.cache'), APP_DIR);
-}
+import { appCacheDir } from '../index/cacheDir';
 
 /** The library's real path (a link resolved; as given when it cannot be resolved, e.g. unmounted). */
 export function libraryIdentity(root: string): string {
@@ -43,5 +33,5 @@ export function libraryIndexDir(root: string, env: NodeJS.ProcessEnv = process.e
     basename(identity)
       .replace(/[^\w.-]+/g, '_')
       .slice(0, 40) || 'library';
-  return join(userCacheDir(env, platform), 'libraries', `${name}-${hash}`);
+  return join(appCacheDir(env, platform), 'libraries', `${name}-${hash}`);
 }

@@ -5,7 +5,7 @@
  */
 export { indexLibrary, LibraryGoneError, type LibraryIndexRequest, type LibraryRun } from './indexLibrary';
 export { librarySource, libraryRecordOf, scopedPaths, type LibrarySource } from './openLibrary';
-export { libraryIndexDir, userCacheDir, libraryIdentity } from './cacheDir';
+export { libraryIndexDir, libraryIdentity } from './cacheDir';
 export { libraryKind, type LibraryKind } from './libraryKind';
 export { readLibraryRecord, itemsByPath, LIBRARY_RECORD_FILE, type LibraryItem, type LibraryPdf, type LibraryRecord } from './libraryRecord';
 export { isOwnWordsPath, OWN_WORDS_FOLDER } from './ownWords';
