@@ -9,11 +9,12 @@
  * not run (no usable index, the draft unreadable), 2 on usage errors.
  */
 import { jsonLine } from '../jsonLine';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliCommand } from '../command';
 import { IndexStoreError, SearchError, type SearchOptions } from '../../core/index';
-import type { Verdict } from '../../core/manuscript';
+import { DRAFT_FILE_MAX_BYTES, type Verdict } from '../../core/manuscript';
+import { readTextFile, UnreadableFileError } from '../../core/text/readTextFile';
 import { openSession, type CheckedCitation, type CheckedPassage, type SessionSettings } from '../../core/session';
 import { terminalSafe } from '../../core/text/terminalSafe';
 import { folderProblemLine, foldersLinker, resolveFolders } from '../folders';
@@ -116,7 +117,7 @@ async function runCheck(args: string[]): Promise<number> {
   }
 }
 
-/** The draft's text, or null after saying why it cannot be read. */
+/** The draft's text, or null after saying why it cannot be read (a FIFO or a device at once, not after a stall). */
 async function readDraft(path: string, shown: string): Promise<string | null> {
   const info = await stat(path).catch(() => null);
   const problem = !info ? 'no such file' : info.isDirectory() ? 'a folder, not a draft' : null;
@@ -125,9 +126,10 @@ async function readDraft(path: string, shown: string): Promise<string | null> {
     return null;
   }
   try {
-    return await readFile(path, 'utf8');
+    return (await readTextFile(path, DRAFT_FILE_MAX_BYTES)).text;
   } catch (error) {
-    process.stderr.write(`error: ${shown} cannot be read (${terminalSafe((error as NodeJS.ErrnoException).code ?? String(error))})\n`);
+    const why = error instanceof UnreadableFileError ? error.detail : ((error as NodeJS.ErrnoException).code ?? String(error));
+    process.stderr.write(`error: ${shown} cannot be read (${terminalSafe(why)})\n`);
     return null;
   }
 }

@@ -11,7 +11,7 @@ export { draftFormatOf, parseDraft } from './parse/parseDraft';
 
 // The document's citation style and bibliography (a multi-file LaTeX document through its root).
 export { documentSetup, type CitationPackage, type DocumentSetup } from './setup/documentSetup';
-export { nodeDraftFiles, type DraftFiles } from './setup/files';
+export { DRAFT_FILE_MAX_BYTES, nodeDraftFiles, type DraftFiles } from './setup/files';
 
 // Text to insert: plain text, or escaped for insertSnippet.
 export { citationText, snippetEscaped, type CitationRequest, type CitationStyle } from './insert/citationText';

@@ -3,7 +3,14 @@
  * editor backs it with its open documents (unsaved edits count); the CLI and the tests with the
  * file system (`nodeDraftFiles`).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readTextFile } from '../../text/readTextFile';
+
+/**
+ * The most a draft, its root or a bib file it names is read to. Only regular files are read: a FIFO
+ * or `/dev/zero` named by `\\addbibresource{}` or `bibliography:` must not stall or flood a check.
+ */
+export const DRAFT_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface DraftFiles {
   /** The file's text, or null when it does not exist or cannot be read. */
@@ -15,7 +22,7 @@ export interface DraftFiles {
 export const nodeDraftFiles: DraftFiles = {
   async read(path) {
     try {
-      return await readFile(path, 'utf8');
+      return (await readTextFile(path, DRAFT_FILE_MAX_BYTES)).text;
     } catch {
       return null;
     }
