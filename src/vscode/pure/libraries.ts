@@ -6,6 +6,7 @@
  * `vscode` import (unit-tested); what touches the disk is passed in.
  */
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { kindOf } from '../../core/formats';
 import { folderLabels } from '../../core/index';
 import { filesOfField } from '../../core/papers/bib/fileField';
 
@@ -93,7 +94,7 @@ export function librariesOutside(
 ): OutsideLibrary[] {
   const inside = isWithin;
   const outside = paths
-    .filter((p) => /\.pdf$/i.test(p))
+    .filter((p) => kindOf(p) === 'pdf')
     .map((p) => (p.startsWith('~') ? expandHome(p, context.home) : resolve(context.bibDir, p)))
     .filter((p) => !context.workspace.some((f) => inside(p, f)) && !context.libraries.some((f) => inside(p, f)));
   const groups = new Map<string, OutsideLibrary>();
