@@ -104,15 +104,21 @@ describe('faults: the bibliography and the PDFs as they are', function () {
     assert.doesNotMatch(ask.stdout, /not in your documents/);
   });
 
-  it('a 5 MB bib file is read whole, entry by entry', async () => {
+  it('a 5 MB bib file is read whole, entry by entry, over as many time-limited runs as the machine needs', async () => {
     const one = (i: number) =>
       `@article{filler${i},\n  author = {Zeileis, Achim},\n  title = {Econometric Computing Number ${i}},\n  journal = jss,\n  year = {2004}\n}\n`;
     const count = Math.ceil((5 * 1024 * 1024) / one(0).length);
     const big = `${STRING}${Array.from({ length: count }, (_, i) => one(i)).join('')}${GOOD}`;
     const docs = await library(big);
-    const run = await runCli(['papers', docs, '--json'], { timeoutMs: 170_000 });
-    assert.equal(run.code, 0, run.stderr);
-    const report = JSON.parse(run.stdout);
+    // A read stops at its time limit (BIB_LIMITS.timeMs) and the next run goes on from what the
+    // cache kept: on a slow machine the whole file takes more than one run, never a stalled one.
+    let report: ReturnType<typeof JSON.parse> = null;
+    for (let runs = 0; runs < 6; runs++) {
+      const run = await runCli(['papers', docs, '--json'], { timeoutMs: 60_000 });
+      assert.equal(run.code, 0, run.stderr);
+      report = JSON.parse(run.stdout);
+      if (report.unattached_entries.length === count) break;
+    }
     assert.equal(paperAt(report, 'econometrics/chausse-2010-gmm.pdf').citekey.value, 'chausse2010computing', 'the entry after 5 MB of others');
     assert.equal(report.unattached_entries.length, count);
   });
@@ -138,7 +144,7 @@ describe('faults: the bibliography and the PDFs as they are', function () {
     assert.equal(run.code, 0, run.stderr);
     const warnings = run.stderr.split('\n').filter((line) => line.startsWith('warning: papers'));
     assert.deepEqual(warnings, [
-      'warning: papers: refs.bib:9: away0: its file ../library/away0.pdf is not among the indexed documents (and 29 more entries that could not be used: the papers command lists them)',
+      'warning: papers: refs.bib:9: away0: its file ../library/away0.pdf is not among the indexed documents (and 29 more problems: the papers command lists them)',
     ]);
   });
 

@@ -78,7 +78,8 @@ describe('manuscript: answers into drafts, keys completed, citations checked (re
     assert.match(sources, /\[Chaussé \(2010\), p\. 2\]\(command:local-research\.openCitation\?/, sources);
     assert.match(sources, /\[manuscript\/notes\/gmm-notes\.md, lines 1-3\]\(command:local-research\.openCitation\?/, sources);
     // A paper can be inserted from its line; a note cannot.
-    assert.match(sources, /\[Chaussé \(2010\), p\. 2\]\(command:\S+ "[^"]*"\) · \[insert\]\(command:local-research\.insertCitation\?/);
+    // The paper's citation key follows its label when it has one.
+    assert.match(sources, /\[Chaussé \(2010\), p\. 2\]\(command:\S+ "[^"]*"\) · chausse2010computing · \[insert\]\(command:local-research\.insertCitation\?/);
     assert.doesNotMatch(sources, /gmm-notes\.md, lines 1-3\]\(command:\S+ "[^"]*"\) · \[insert\]/);
     assert.equal(insert.command, 'local-research.insertCitations');
     assert.ok(stream.buttons.some((b) => b.title === 'Insert answer' && b.command === 'local-research.insertAnswer'));
