@@ -34,7 +34,7 @@ export async function runNoModelSession({ fixtures, step, setOnFailure, shots, v
       await page.goto(workbenchUrl(server, { folder: workspace }), { timeout: 120_000 });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page
-        .getByText(/Research: 7 docs, \d+ chunks/)
+        .getByText(/Research: 8 docs, \d+ chunks/) // the LaTeX draft (drafts/paper.tex) is a document too
         .first()
         .waitFor({ timeout: 180_000 });
       await page.locator('.interactive-input-part').first().getByText(NO_MODEL).first().waitFor({ timeout: 30_000 });

@@ -70,7 +70,8 @@ async function main() {
     const ok = await step('the workbench opens and the extension indexes the workspace (status bar)', async () => {
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page
-        .getByText(new RegExp(`Research: ${7 + e2eServer.HOSTILE_PAPERS.length} docs, \\d+ chunks`))
+        // 8: the workspace's documents, its LaTeX draft (drafts/paper.tex) among them.
+        .getByText(new RegExp(`Research: ${8 + e2eServer.HOSTILE_PAPERS.length} docs, \\d+ chunks`))
         .first()
         .waitFor({ timeout: 180_000 });
     });
