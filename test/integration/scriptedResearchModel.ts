@@ -44,8 +44,10 @@ export function researchScript(options: ScriptOptions = {}): (body: ChatRequestB
     if (inlineSchema) users.pop();
     const format = body.format ?? (inlineSchema ? JSON.parse(inlineSchema[1]!) : undefined);
     const props = ((format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
-    const lastUser = users.at(-1) ?? '';
     const everything = body.messages.map((m) => m.content).join('\n');
+    // A request whose prompt is all system text ends with a stock user line (core/graph/ask.ts): the
+    // question is then the prompt's "Latest question:".
+    const lastUser = users.at(-1) === STOCK_USER_LINE ? questionOf(everything) : (users.at(-1) ?? '');
     const topic = TOPICS.find((t) => t.words.test(lastUser)) ?? TOPICS.find((t) => t.words.test(questionOf(everything)));
     const aboutKernel = !TOPICS.some((t) => t.words.test(lastUser)) && (KERNEL.words.test(lastUser) || KERNEL.words.test(questionOf(everything)));
     if ('decision' in props) {
@@ -93,8 +95,10 @@ export function researchScript(options: ScriptOptions = {}): (body: ChatRequestB
 
 /** The question as it appears in a prompt, when the messages carry it inside the system text. */
 function questionOf(text: string): string {
-  return /question[^:\n]*:\s*(.+)/i.exec(text)?.[1] ?? '';
+  return /Latest question:\s*(.+)/.exec(text)?.[1] ?? /question[^:\n]*:\s*(.+)/i.exec(text)?.[1] ?? '';
 }
+
+const STOCK_USER_LINE = 'Answer in the JSON format requested.';
 
 function json(value: unknown): ChatReply {
   return JSON.stringify(value);
