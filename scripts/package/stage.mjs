@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Bundles esbuild writes to dist/ that the installed extension runs. */
-const DIST_FILES = ['extension.js', 'engine.js', 'extract-worker.js', 'ocr-worker.js'];
+/** Bundles esbuild writes to dist/ that the installed extension runs, and SQLite's WebAssembly the Zotero reader loads. */
+const DIST_FILES = ['extension.js', 'engine.js', 'extract-worker.js', 'ocr-worker.js', 'sql-wasm.wasm'];
 /** Folders of dist/ shipped whole when present (the PDF viewer's webview assets, OCR's English data). */
 const DIST_DIRS = ['webview', 'tessdata'];
 /** Repo folders shipped whole: prompt files, and media (icon, screenshots). */

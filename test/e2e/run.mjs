@@ -365,7 +365,7 @@ async function main() {
       const labelOf = (entry) =>
         entry
           .replace(/^\s*\[\d+\]\s*/, '')
-          .replace(/\s*·\s*insert\s*$/, '')
+          .replace(/\s*·\s*(\S+\s*·\s*)?insert\s*$/, '') // "· key · insert" or "· insert"
           .trim();
       const stray = seen.links.filter((a) => !/^\[\d+\]$/.test(a.text) && a.text !== 'insert' && !seen.entries.some((e) => labelOf(e) === a.text.trim()));
       if (stray.length) throw new Error(`links that are not a whole citation: ${JSON.stringify(stray)} in ${seen.html}`);

@@ -7,18 +7,37 @@
  * memory, never from the file: nothing is ever written beside the user's database (no lock, no
  * journal, no `-shm`), and the snapshot (snapshot.ts) decides what those bytes are.
  *
- * The WebAssembly is the package's inlined build, so the bundles carry it and nothing is looked
- * up on disk when the engine starts (~150 ms, once per process).
+ * The WebAssembly (688 KB) is a file beside the bundles (esbuild.mjs copies it into dist/), read
+ * once and handed over, not the package's base64-inlined build: inlined, every bundle importing
+ * the reader carried a third more, which the .vsix's download budget does not have room for.
  */
-import initSqlJs from 'sql.js/dist/sql-wasm-inline.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 
 let engine: Promise<SqlJsStatic> | undefined;
 
 /** The engine, started on first use and shared. */
 export function sqlite(): Promise<SqlJsStatic> {
-  engine ??= initSqlJs();
+  engine ??= Promise.resolve().then(() => {
+    const wasm = sqliteWasmPath();
+    if (!wasm) throw new Error('SQLite (sql-wasm.wasm) is missing from this installation: reinstall the extension to read a Zotero library');
+    const bytes = readFileSync(wasm);
+    return initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  });
   return engine;
+}
+
+/** The WebAssembly file: beside the bundle when shipped, in node_modules from source. */
+function sqliteWasmPath(): string | undefined {
+  const shipped = join(__dirname, 'sql-wasm.wasm');
+  if (existsSync(shipped)) return shipped;
+  try {
+    return require.resolve('sql.js/dist/sql-wasm.wasm');
+  } catch {
+    return undefined;
+  }
 }
 
 export type { Database, SqlValue };
