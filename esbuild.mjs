@@ -62,7 +62,12 @@ const coreWithoutImportEffects = {
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, async (args) => {
       if (args.pluginData?.resolving || !/[\\/]src[\\/]core[\\/]/.test(args.importer)) return undefined;
-      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolving: true } });
+      const resolved = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: { resolving: true },
+      });
       if (resolved.errors.length) return undefined;
       return { ...resolved, sideEffects: false };
     });
