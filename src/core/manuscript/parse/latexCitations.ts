@@ -1,6 +1,6 @@
 /**
  * LaTeX citation commands (natbib, biblatex, plain `\cite`) in a draft whose comments and
- * verbatim regions are blanked (./latexRegions.ts). Each command takes up to two optional notes
+ * verbatim regions are blanked (../../text/latexRegions.ts). Each command takes up to two optional notes
  * (`\citep[see][chap.~2]{a}`: one note is the postnote) and a braced, comma-separated key list;
  * biblatex's multicite commands (`\cites(pre)(post)[pre][post]{a}[post]{b}`) repeat the notes and
  * keys per group. Commands that print a name, a year or nothing (`\citeauthor`, `\citeyear`,

@@ -1,6 +1,6 @@
 /**
  * Pandoc citations in a Markdown draft whose code, comments and link targets are blanked
- * (./markdownRegions.ts), by Pandoc's rules: a bracketed group `[see @a, p. 3; -@b]` whose every
+ * (../../text/markdownRegions.ts), by Pandoc's rules: a bracketed group `[see @a, p. 3; -@b]` whose every
  * `;`-separated item holds one key, and in-text `@a` with an optional `[p. 3]` right after it.
  * A key starts with a letter, digit or `_` and may hold `:.#$%&-+?<>~/` between word characters;
  * `@{…}` takes anything but braces. An `@` after a letter or digit is an e-mail address; Quarto's

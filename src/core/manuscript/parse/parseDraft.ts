@@ -1,17 +1,18 @@
 /**
  * A draft's cited sentences: every citation (./latexCitations.ts, ./pandocCitations.ts) outside
- * comments and code (./latexRegions.ts, ./markdownRegions.ts), grouped by the sentence that
+ * comments and code (../../text/latexRegions.ts, ../../text/markdownRegions.ts), grouped by the sentence that
  * carries it (./sentences.ts), each sentence also as plain text (./plainText.ts). Linear in the
  * draft's length; what cannot be read is reported with its line and the rest is still parsed.
  */
 import type { Citation, CitedSentence, DraftFormat, DraftProblem, ParsedDraft } from '../parsedDraft';
 import { latexCitations, type RawCitation } from './latexCitations';
-import { latexRegions } from './latexRegions';
-import { markdownRegions } from './markdownRegions';
+import { latexRegions } from '../../text/latexRegions';
+import { markdownRegions } from '../../text/markdownRegions';
 import { pandocCitations } from './pandocCitations';
 import { plainSentence } from './plainText';
 import { LineIndex } from './positions';
-import { blank, type ProblemAt } from './regions';
+import { blank } from '../../text/regions';
+import type { ProblemAt } from './regions';
 import { isStructure, sentenceStarts } from './sentences';
 
 /** `.tex` (and `.ltx`, `.latex`) is LaTeX; anything else (`.md`, `.qmd`, `.Rmd`, `.markdown`) is Pandoc Markdown. */

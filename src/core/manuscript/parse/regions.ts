@@ -1,39 +1,12 @@
 /**
- * Regions of a draft that are not prose. `hidden` is text a reader never sees as the paper's
- * sentences (comments, verbatim environments, code blocks, YAML front matter): no citation there,
- * and no part of a sentence. `literal` is code inside a sentence (`\verb|x|`, `` `x` ``): no
- * citation there, but its words stay in the sentence (a function name is what a claim is about).
+ * A problem met while parsing a draft, at an offset: the non-prose regions' own problems
+ * (../../text/regions.ts) and the citation commands' (./latexCitations.ts).
  */
 
 import type { DraftProblem } from '../parsedDraft';
-
-/** [start, end) offsets. */
-export type Interval = readonly [number, number];
 
 export interface ProblemAt {
   code: DraftProblem['code'];
   offset: number;
   message: string;
-}
-
-export interface Regions {
-  hidden: Interval[];
-  literal: Interval[];
-  problems: ProblemAt[];
-}
-
-/** `text` with the intervals' characters turned to spaces, or `fill` (line breaks kept, so offsets and lines stay). */
-export function blank(text: string, intervals: readonly Interval[], fill = ' '): string {
-  if (intervals.length === 0) return text;
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end] of sorted) {
-    if (end <= at) continue;
-    const from = Math.max(start, at);
-    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\n]/g, fill));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
 }

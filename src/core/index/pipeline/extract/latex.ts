@@ -7,15 +7,15 @@
  * written. Each line knows the source lines it came from, so a passage cites the `.tex` file's
  * own lines. What each command does is in ./latexCommands.ts.
  *
- * Comments are found first by the manuscript parser's rule (../../../manuscript/parse/latexRegions.ts:
+ * Comments are found first by the rule the draft parser uses too (../../../text/latexRegions.ts:
  * `%` not after a backslash, nor inside verbatim) and blanked with NULs, which print nothing and
  * are not white space: a commented line neither shows nor breaks a paragraph. Then one pass,
  * linear in the file; braces nest through an explicit stack (capped), an argument is looked for
  * within its paragraph, and an environment never closed runs to the end of the file with a
  * warning, as LaTeX would read it.
  */
-import { latexRegions, VERBATIM_ENVIRONMENTS } from '../../../manuscript/parse/latexRegions';
-import { blank } from '../../../manuscript/parse/regions';
+import { latexRegions, VERBATIM_ENVIRONMENTS } from '../../../text/latexRegions';
+import { blank } from '../../../text/regions';
 import { ExtractionError } from './errors';
 import { DraftLines, lineLocator, type DraftText } from './draftLines';
 import {

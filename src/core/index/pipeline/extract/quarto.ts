@@ -5,7 +5,7 @@
  * heading's attributes (`{#sec-methods .unnumbered}`) and fenced-div markers (`::: {.callout-note}`)
  * dropped, every other line as written.
  */
-import { frontMatterLines } from '../../../manuscript/parse/markdownRegions';
+import { frontMatterLines } from '../../../text/markdownRegions';
 import { DraftLines, type DraftText } from './draftLines';
 import { ExtractionError } from './errors';
 import { charLimitWarning } from './limitText';

@@ -5,7 +5,7 @@
  * then one over the prose for inline code. Indented code blocks are read as prose (a list item's
  * continuation looks the same without a full Markdown parse).
  */
-import type { Interval, ProblemAt, Regions } from './regions';
+import type { Interval, RegionProblem, Regions } from './regions';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const FRONT_MATTER_END = /^(---|\.\.\.)\s*$/;
@@ -18,7 +18,7 @@ const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 export function markdownRegions(text: string): Regions {
   const hidden: Interval[] = [];
   const literal: Interval[] = [];
-  const problems: ProblemAt[] = [];
+  const problems: RegionProblem[] = [];
   const lines = lineSpans(text);
   let first = frontMatter(text, lines, hidden, problems);
   let fence: { char: string; length: number; start: number; offset: number } | null = null;
@@ -64,7 +64,7 @@ export function frontMatterLines(text: string): number {
 }
 
 /** Hides YAML front matter at the top of the file; returns the first line after it. */
-function frontMatter(text: string, lines: Array<[number, number]>, hidden: Interval[], problems: ProblemAt[]): number {
+function frontMatter(text: string, lines: Array<[number, number]>, hidden: Interval[], problems: RegionProblem[]): number {
   const [start, end] = lines[0]!;
   if (!/^\uFEFF?---\s*$/.test(text.slice(start, end)) || lines.length < 2 || text.slice(lines[1]![0], lines[1]![1]).trim() === '') return 0;
   for (let i = 1; i < lines.length; i++) {

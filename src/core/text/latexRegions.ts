@@ -3,9 +3,9 @@
  * environments, and `\verb`, `\lstinline`, `\mintinline`. One pass; an environment never closed
  * hides the rest of the file, as LaTeX would read it, and is reported.
  */
-import type { Interval, ProblemAt, Regions } from './regions';
+import type { Interval, RegionProblem, Regions } from './regions';
 
-/** Environments whose body is not LaTeX (code, listings, commented-out text); the index reads them as code blocks (index/pipeline/extract/latex.ts). */
+/** Environments whose body is not LaTeX (code, listings, commented-out text); the index reads them as code blocks (../index/pipeline/extract/latex.ts). */
 export const VERBATIM_ENVIRONMENTS = new Set([
   'verbatim',
   'verbatim*',
@@ -30,7 +30,7 @@ const INLINE_VERBATIM = /\\(verb\*?|lstinline|mintinline)(?![A-Za-z])/y;
 export function latexRegions(text: string): Regions {
   const hidden: Interval[] = [];
   const literal: Interval[] = [];
-  const problems: ProblemAt[] = [];
+  const problems: RegionProblem[] = [];
   let i = 0;
   while (i < text.length) {
     const ch = text.charCodeAt(i);
@@ -53,7 +53,7 @@ function lineEnd(text: string, from: number): number {
 }
 
 /** At a backslash: hides or marks what the command opens, and returns where scanning goes on. */
-function afterCommand(text: string, at: number, hidden: Interval[], literal: Interval[], problems: ProblemAt[]): number {
+function afterCommand(text: string, at: number, hidden: Interval[], literal: Interval[], problems: RegionProblem[]): number {
   BEGIN.lastIndex = at;
   const begin = BEGIN.exec(text);
   if (begin && VERBATIM_ENVIRONMENTS.has(begin[1]!)) {
