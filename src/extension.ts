@@ -19,7 +19,9 @@ import type { ResearchApi } from './vscode/api';
 import { FolderSet } from './vscode/indexing/folderSet';
 import { RemoteNotices } from './vscode/settings/remoteNotice';
 import { registerManuscript } from './vscode/manuscript/register';
-import { LibraryService } from './vscode/indexing/libraryService';
+import { LibraryService, engineFoldersOf } from './vscode/indexing/libraryService';
+import { CitationLinks } from './vscode/viewer/citationLinks';
+import { engineSettings } from './vscode/pure/settings';
 import { LibraryOffers } from './vscode/indexing/libraryOffers';
 
 export function activate(context: vscode.ExtensionContext): ResearchApi {
@@ -42,6 +44,16 @@ export function activate(context: vscode.ExtensionContext): ResearchApi {
     () => libraries.pathsWith(index.paths),
     () => void index.enqueue('index'),
     logger,
+  );
+  // In-text citations of the PDFs the viewer opens are links to the papers they cite.
+  citations.viewer.linkCitations(
+    new CitationLinks({
+      folders: () => libraries.pathsWith(index.paths),
+      read: async (path) =>
+        loadEngine().citationLinks(engineFoldersOf(index.folders, libraries), engineSettings(readConfig(), await secrets.engineKeys()), path),
+      open: (uri, page, label) => citations.viewer.show(uri, [{ page, label }], 0),
+      log: logger,
+    }),
   );
   const modelProvider = new OllamaChatModelProvider(() => {
     const config = readConfig();

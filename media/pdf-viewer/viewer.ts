@@ -19,6 +19,7 @@ import { host } from './host';
 import { FirstPage } from './firstPage';
 import { PageTexts, arrivals, endPreview, pdfBytes, pdfWorker, previewShown } from './loading';
 import { DrawAhead, RenderedPages, type RenderedPageView } from './renderedPages';
+import { CitationLinkLayer } from './citationLinks';
 
 const assets = document.body.dataset;
 
@@ -32,6 +33,7 @@ const viewer = new PDFViewer({ container, eventBus, linkService, findController,
 linkService.setViewer(viewer);
 
 const highlights = new PassageHighlights();
+const citationLinks = new CitationLinkLayer(viewer, eventBus, (mention) => host.postMessage({ type: 'followCitation', mention }));
 /** Pages kept drawn out of view: the one just left and the one before (see ./renderedPages.ts). */
 const rendered = new RenderedPages(container, 2);
 const drawAhead = new DrawAhead(viewer, container);
@@ -94,6 +96,9 @@ function receive(message: ToViewer): void {
       break;
     case 'fail':
       fail(message.reason, message.message);
+      break;
+    case 'citationLinks':
+      citationLinks.set(message.links);
       break;
     case 'preview':
       break; // shown by the page's first script (./early.ts), which also runs before this bundle

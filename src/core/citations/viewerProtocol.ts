@@ -41,7 +41,50 @@ export type ToViewer =
   /** The file could not be read (missing, unreadable): show a message instead of a blank panel. */
   | { type: 'fail'; reason: 'missing' | 'unreadable'; message: string }
   /** The opening page's preview (./pagePreview.ts), when it was not ready for the page's HTML: shown until the page is painted. */
-  | { type: 'preview'; page: number; html: string };
+  | { type: 'preview'; page: number; html: string }
+  /** The document's in-text citations, read from the index (src/core/session/viewerCitations.ts): drawn as links over the text. */
+  | { type: 'citationLinks'; links: PdfCitationLinks };
+
+/**
+ * A library PDF's in-text citations as the viewer draws them: each mention with its page and
+ * boxes, and the reference entries they cite, each with the library paper it is when the
+ * library has it. Read from the reference lists stored at index time.
+ */
+export interface PdfCitationLinks {
+  references: CitedReference[];
+  mentions: CitationLink[];
+}
+
+/** One entry of the PDF's reference list, as the hover shows it. */
+export interface CitedReference {
+  /** ReferenceEntry.index: what a mention's `entry` names. */
+  index: number;
+  /** How messages name it: "Zeileis (2004)", "Hothorn et al. (2006)"; its title or printed text when no authors were read. */
+  name: string;
+  /** "Achim Zeileis, Torsten Hothorn" ("… et al." when the list cut the names short); empty when none were read. */
+  authors: string;
+  year: string | null;
+  title: string | null;
+  venue: string | null;
+  /** The pages the cited work runs over as the entry prints them ("817–858"), to place a page a citation names. */
+  pages?: string;
+  /** The entry as printed (copied when the paper is not in the library). */
+  raw: string;
+  /** The library paper the entry is (its path as citations name it, and "Zeileis (2004) Title"), or null. */
+  library: { path: string; name: string | null } | null;
+}
+
+/** One in-text citation: where it is printed and which entry it cites. */
+export interface CitationLink {
+  page: number;
+  /** In points from the page's top-left corner at scale 1: [left, top, right, bottom], one per line it runs over. */
+  boxes: Array<[number, number, number, number]>;
+  /** As printed ("Zeileis (2004)"). */
+  text: string;
+  entry: number;
+  /** The page the citation names in the cited work ("3" of "p. 3"), when it names one. */
+  citedPage?: string;
+}
 
 /** Scroll position, restored when a closed viewer reopens. */
 export interface ViewState {
@@ -111,6 +154,8 @@ export type FromViewer =
   /** An error inside the webview, for the extension's log. */
   | { type: 'log'; message: string }
   /** Buttons on the failure message. */
-  | { type: 'action'; action: 'reindex' | 'reveal' | 'openAsText' };
+  | { type: 'action'; action: 'reindex' | 'reveal' | 'openAsText' }
+  /** An in-text citation was clicked: `mention` indexes the PdfCitationLinks' mentions the viewer was sent. */
+  | { type: 'followCitation'; mention: number };
 
 export const PDF_VIEW_TYPE = 'local-research.pdfViewer';

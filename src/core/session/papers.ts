@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { paperDescription } from '../citations/citationLabel';
 import { IndexMissingError, openCitationGraph } from '../index';
 import { paperRefOf } from '../papers/ref';
+import { citedName } from '../papers/references/name';
 import { recordJson, type RecordJson } from '../papers/recordJson';
 import { sourcePath, type Source } from './sources';
 
@@ -69,12 +70,8 @@ export async function listPapers(sources: readonly Source[], exclude: string[] |
     }
     for (const p of library.problems) problems.push(`${named(p.bibFile)}:${p.line}: ${p.message}`);
     for (const { entry, citedBy } of graph.citedOftenMissing()) {
-      const first = entry.authors[0]?.family;
-      const who = first
-        ? `${first}${entry.authors.length === 2 ? ` and ${entry.authors[1]!.family}` : entry.authors.length > 2 || entry.etAl ? ' et al.' : ''}`
-        : null;
       readingList.push({
-        name: [who && entry.year ? `${who} (${entry.year})` : (who ?? entry.year), entry.title].filter(Boolean).join(' ') || entry.raw.slice(0, 120),
+        name: [citedName(entry) ?? entry.year, entry.title].filter(Boolean).join(' ') || entry.raw.slice(0, 120),
         raw: entry.raw,
         citedBy: citedBy.map((c) => ({ path: named(c.path), pages: [...new Set(c.entry.mentions.map((m) => m.page))].sort((a, b) => a - b) })),
       });

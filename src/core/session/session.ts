@@ -33,6 +33,8 @@ import {
 import type { KeyCompletion } from '../manuscript';
 import { listPapers, type SessionPapers } from './papers';
 import { citationsOf } from './citations';
+import { pdfCitationLinks } from './viewerCitations';
+import type { PdfCitationLinks } from '../citations/viewerProtocol';
 import { openAiServerOf, type ModelChoice, type SessionSettings } from './settings';
 import { SourceIndexes, type OpenedSources } from './sourceIndexes';
 import type { Source } from './sources';
@@ -71,6 +73,8 @@ export interface Session {
   status(source: Source): Promise<IndexStats | null>;
   /** Every source's documents as papers. */
   papers(): Promise<SessionPapers>;
+  /** A PDF's in-text citations with their pages, boxes, entries and library links (the viewer's), or null when its list was not read. */
+  citationLinks(path: string): Promise<PdfCitationLinks | null>;
   /** A source's reference lists and the citations between its papers (throws the index's IndexStoreError when it has none or it is damaged). */
   citations(source: Source): Promise<OpenedCitationGraph>;
   /** The citations to insert for places an answer cites, in the draft's style. */
@@ -131,6 +135,7 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     },
     status: (source) => indexStatus(source.dbDir),
     papers: () => listPapers(sources, settings.index.exclude),
+    citationLinks: (path) => pdfCitationLinks(sources, path, settings.index.exclude),
     citations: (source) => citationsOf(source, settings.index.exclude),
     planInsertion: (request) => indexes.using(() => planInsertion(sources, open, request)),
     keyCompletions: (request) => indexes.using(() => draftKeyCompletions(sources, open, request)),

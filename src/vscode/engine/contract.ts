@@ -6,6 +6,7 @@
 import type { IndexProgress, IndexStats, IndexSummary, VerifyReport } from '../../core/index';
 import type { TurnEvent, TurnInput } from '../../core/graph/api';
 import type { Logger } from '../../core/ports';
+import type { PdfCitationLinks } from '../../core/citations/viewerProtocol';
 import type { KeyCompletion } from '../../core/manuscript';
 import type {
   CheckedCitation,
@@ -147,6 +148,8 @@ export interface Engine {
   runTurn(request: EngineTurnRequest): Promise<SessionTurn>;
   /** Every indexed document of the folders with its record and where each field came from (the "Show Papers" list). */
   listPapers(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings): Promise<EnginePapers>;
+  /** The in-text citations of the PDF at `path` (as citations name it) with their library links, for the viewer; null when its reference list was not read. */
+  citationLinks(folders: ReadonlyArray<EngineFolder>, settings: EngineSettings, path: string): Promise<PdfCitationLinks | null>;
   /** The citation to insert for each place an answer cites, in the draft's style, and the bib entries the draft's bibliography lacks. */
   planInsertion(request: EngineDraftRequest & { sources: EngineCitedPlace[] }): Promise<EngineInsertPlan>;
   /** The papers to offer where a citation key is typed in the draft (its bibliography's entries, then the library's papers it lacks). */

@@ -97,6 +97,15 @@ export const engine: Engine = {
       await session.close();
     }
   },
+  async citationLinks(folders, settings, path) {
+    // Read afresh (an index run may have read the list since): a session of its own, as listPapers.
+    const session = openSession({ settings, sources: sourcesOf(folders, settings), logger });
+    try {
+      return await session.citationLinks(path);
+    } finally {
+      await session.close();
+    }
+  },
   async planInsertion({ folders, settings, draft, signal, sources }) {
     return (await sessionFor(settings, folders)).planInsertion({ draft, places: sources, ...(signal ? { signal } : {}) });
   },

@@ -7,9 +7,18 @@
  */
 import * as vscode from 'vscode';
 import { posix } from 'node:path';
-import { PDF_VIEW_TYPE, type FromViewer, type PassageTarget, type ToViewer, type ViewerReport, type ViewState } from '../../core/citations/viewerProtocol';
+import {
+  PDF_VIEW_TYPE,
+  type FromViewer,
+  type PassageTarget,
+  type PdfCitationLinks,
+  type ToViewer,
+  type ViewerReport,
+  type ViewState,
+} from '../../core/citations/viewerProtocol';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
+import type { CitationLinks } from './citationLinks';
 import { viewerHtml } from './html';
 import { fileVersion, type PagePreviews } from './pagePreviews';
 import { plainLabel } from '../pure/documentText';
@@ -26,6 +35,8 @@ interface OpenViewer {
   report?: ViewerReport;
   /** When VS Code asked for the editor and when its page was handed over (ms since the epoch), for the benchmark's timeline. */
   opening?: { resolved: number; page?: number };
+  /** The in-text citations sent to it (./citationLinks.ts): a click names one of them. */
+  links?: PdfCitationLinks;
 }
 
 export interface PdfViewerActions {
@@ -36,6 +47,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
   private readonly viewers = new Map<string, OpenViewer>();
   /** Targets to show once the viewer of that document has loaded. */
   private readonly pending = new Map<string, { targets: Targets; active: number }>();
+  private links?: CitationLinks;
   private readonly reported = new vscode.EventEmitter<{ uri: vscode.Uri; report: ViewerReport }>();
   /** Fires on every report a viewer sends (page shown, highlight drawn, failure shown). */
   readonly onDidReport = this.reported.event;
@@ -50,6 +62,11 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     /** Previews of cited pages, shown while pdf.js starts (./pagePreviews.ts). */
     private readonly previews?: PagePreviews,
   ) {}
+
+  /** From now on, the in-text citations of the PDFs it opens are links (./citationLinks.ts). */
+  linkCitations(links: CitationLinks): void {
+    this.links = links;
+  }
 
   register(): vscode.Disposable {
     return vscode.window.registerCustomEditorProvider(PDF_VIEW_TYPE, this, {
@@ -116,7 +133,7 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
     });
     panel.webview.options = this.webviewOptions(uri);
     panel.webview.onDidReceiveMessage((message: FromViewer) => {
-      if (message.type === 'ready') this.onReady(key, entry);
+      if (message.type === 'ready') this.onReady(key, entry, uri);
       else this.onMessage(uri, panel, message);
     });
     // The first message rides in the page itself: the viewer starts fetching the PDF as its
@@ -167,8 +184,14 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
   }
 
   /** The viewer's script runs: a citation clicked while it was starting is shown now. */
-  private onReady(key: string, entry: OpenViewer): void {
+  private onReady(key: string, entry: OpenViewer, uri: vscode.Uri): void {
     entry.ready = true;
+    // Read beside pdf.js's start, not before it: the page shows without waiting for them.
+    void this.links?.of(uri).then((links) => {
+      if (!links || this.viewers.get(key) !== entry) return;
+      entry.links = links;
+      this.post(entry.panel, { type: 'citationLinks', links });
+    });
     const late = this.pending.get(key);
     if (late) {
       this.pending.delete(key);
@@ -195,6 +218,9 @@ export class PdfViewerProvider implements vscode.CustomReadonlyEditorProvider, v
       }
       case 'log':
         this.log.warn(`PDF viewer (${posix.basename(uri.path)}): ${message.message}`);
+        break;
+      case 'followCitation':
+        if (entry?.panel === panel && entry.links) void this.links?.follow(entry.links, message.mention);
         break;
       case 'action':
         if (message.action === 'reindex') this.actions.reindex();
