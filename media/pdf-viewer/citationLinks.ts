@@ -14,13 +14,19 @@ interface PageView {
   id: number;
   div: HTMLDivElement;
   viewport?: { width: number; height: number; scale: number };
+  textLayer?: { div: HTMLDivElement } | null;
 }
+
+/** Left, top, width, height in percent of the page. */
+type PercentBox = [number, number, number, number];
 
 export class CitationLinkLayer {
   private references = new Map<number, CitedReference>();
   private mentions: CitationLink[] = [];
   /** Mention indexes by page. */
   private onPage = new Map<number, number[]>();
+  /** Each mention's boxes once placed on its page's text layer, in percent of the page. */
+  private placed = new Map<number, PercentBox[]>();
   private readonly tip: HTMLDivElement;
 
   constructor(
@@ -43,6 +49,7 @@ export class CitationLinkLayer {
     this.references = new Map(links.references.map((r) => [r.index, r]));
     this.mentions = links.mentions;
     this.onPage.clear();
+    this.placed.clear();
     links.mentions.forEach((m, i) => this.onPage.set(m.page, [...(this.onPage.get(m.page) ?? []), i]));
     for (let i = 0; i < this.viewer.pagesCount; i++) {
       const view = this.viewer.getPageView(i) as PageView | undefined;
@@ -64,18 +71,31 @@ export class CitationLinkLayer {
       const mention = this.mentions[index]!;
       const reference = this.references.get(mention.entry);
       if (!reference) continue;
-      for (const [left, top, right, bottom] of mention.boxes) {
+      let boxes = this.placed.get(index);
+      if (!boxes) {
+        const stored = mention.boxes.map(([left, top, right, bottom]): PercentBox => [
+          (left / width) * 100,
+          (top / height) * 100,
+          ((right - left) / width) * 100,
+          ((bottom - top) / height) * 100,
+        ]);
+        const onText = view.textLayer?.div ? onTextLayer(view.textLayer.div, mention.text, stored) : null;
+        boxes = onText ?? stored;
+        if (onText) this.placed.set(index, boxes);
+      }
+      for (const [left, top, boxWidth, boxHeight] of boxes) {
         const link = document.createElement('a');
         link.className = reference.library ? 'lra-citation lra-in-library' : 'lra-citation';
         link.href = '#';
         link.dataset.mention = String(index);
         link.setAttribute('aria-label', `${mention.text}: ${reference.name}`);
-        link.style.left = `${(left / width) * 100}%`;
-        link.style.top = `${(top / height) * 100}%`;
-        link.style.width = `${((right - left) / width) * 100}%`;
-        link.style.height = `${((bottom - top) / height) * 100}%`;
+        link.style.left = `${left}%`;
+        link.style.top = `${top}%`;
+        link.style.width = `${boxWidth}%`;
+        link.style.height = `${boxHeight}%`;
         link.addEventListener('mouseenter', () => this.showTip(link, reference));
-        link.addEventListener('focus', () => this.showTip(link, reference));
+        // Focus by keyboard shows it too; focus by a click does not (the click's own action follows).
+        link.addEventListener('focus', () => link.matches(':focus-visible') && this.showTip(link, reference));
         link.addEventListener('mouseleave', () => this.hideTip());
         link.addEventListener('blur', () => this.hideTip());
         link.addEventListener('click', (event) => {
@@ -125,4 +145,45 @@ export class CitationLinkLayer {
   private hideTip(): void {
     this.tip.hidden = true;
   }
+}
+
+/**
+ * The stored boxes come from the index's reading of the page, whose character widths are
+ * estimates; the text layer has the glyphs' own. A citation printed on one line is looked for in
+ * the text-layer spans on that line, and the occurrence nearest the stored box gives the link its
+ * box. Null when it is not found there (the stored boxes are used).
+ */
+function onTextLayer(textLayer: HTMLElement, text: string, stored: PercentBox[]): PercentBox[] | null {
+  if (stored.length !== 1 || !text) return null;
+  const frame = textLayer.getBoundingClientRect();
+  if (frame.width === 0 || frame.height === 0) return null;
+  const [left, top, width, height] = stored[0]!;
+  const centreX = frame.left + ((left + width / 2) / 100) * frame.width;
+  const centreY = frame.top + ((top + height / 2) / 100) * frame.height;
+  let best: { box: DOMRect; distance: number } | undefined;
+  for (const span of textLayer.querySelectorAll('span')) {
+    const node = span.firstChild;
+    if (span.childElementCount > 0 || node?.nodeType !== Node.TEXT_NODE) continue;
+    const line = span.getBoundingClientRect();
+    if (centreY < line.top || centreY > line.bottom) continue;
+    const content = node.textContent ?? '';
+    for (let at = content.indexOf(text); at >= 0; at = content.indexOf(text, at + 1)) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      const box = range.getBoundingClientRect();
+      const distance = Math.abs(box.left + box.width / 2 - centreX);
+      if (box.width > 0 && (!best || distance < best.distance)) best = { box, distance };
+    }
+  }
+  if (!best || best.distance > (width / 100) * frame.width) return null;
+  const { box } = best;
+  return [
+    [
+      ((box.left - frame.left) / frame.width) * 100,
+      ((box.top - frame.top) / frame.height) * 100,
+      (box.width / frame.width) * 100,
+      (box.height / frame.height) * 100,
+    ],
+  ];
 }

@@ -3,7 +3,8 @@
 // clarifying question and its follow-up buttons, click one, see the cited answer streamed from
 // the Ollama-protocol test server, click the citation; every finished answer shows its text,
 // Sources and buttons without a click (./answerOnScreen.mjs). Then a second session with no
-// Ollama at all (./noModelSession.mjs). Each step is counted as a test and leaves a screenshot
+// Ollama at all (./noModelSession.mjs), and a third on a library PDF's in-text citations as links
+// in the viewer (./citationLinksSession.mjs). Each step is counted as a test and leaves a screenshot
 // in test-artifacts/screenshots/.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -15,6 +16,7 @@ import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl, writeCo
 import { createSteps } from '../../scripts/vscode-host/steps.mjs';
 import { expectOnScreen } from './answerOnScreen.mjs';
 import { runNoModelSession } from './noModelSession.mjs';
+import { runCitationLinksSession } from './citationLinksSession.mjs';
 import { recordFirstPagePicture, recordPreview, textUnder, viewerFrame, waitForValue } from './viewerProbes.mjs';
 
 const verbose = process.env.LRA_VERBOSE === '1';
@@ -408,6 +410,7 @@ async function main() {
     rmSync(workspace, { recursive: true, force: true });
   }
   await runNoModelSession({ fixtures, step, setOnFailure, shots, verbose });
+  await runCitationLinksSession({ e2eServer, step, setOnFailure, shots, verbose });
   const failed = results.filter((r) => !r.ok).length;
   writeCounts({ passed: results.length - failed, failed, skipped: 0 });
   console.log(`e2e: ${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in ${shots}`);

@@ -21,3 +21,6 @@ function steered(body: ChatRequestBody, leakUrl: string, tokenDelayMs: number): 
   if (!body.stream || !body.messages.some((m) => m.role === 'user' && m.content.includes('leak report'))) return undefined;
   return { content: `The proxy sends its report to ![leaked data](${leakUrl}) and [the dashboard](${EXTERNAL_LINK}) [1].`, tokenDelayMs };
 }
+
+// Two papers, one citing the other (test/support/citingPapers.ts): the viewer's citation links.
+export { SANDWICH_OOP, writeCitingLibrary } from '../support/citingPapers';

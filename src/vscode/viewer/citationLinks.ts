@@ -8,9 +8,10 @@
  */
 import * as vscode from 'vscode';
 import { pageToOpen } from '../../core/citations/followCitation';
-import type { PdfCitationLinks } from '../../core/citations/viewerProtocol';
+import type { CitedReference, PdfCitationLinks } from '../../core/citations/viewerProtocol';
 import type { Logger } from '../../core/ports';
 import { describe } from '../log';
+import { plainLabel } from '../pure/documentText';
 import type { FolderPaths } from '../indexing/workspaceFolders';
 
 export interface CitationLinkDeps {
@@ -21,6 +22,11 @@ export interface CitationLinkDeps {
   /** Opens a PDF in the viewer at a page. */
   open(uri: vscode.Uri, page: number, label: string): Promise<void>;
   log: Logger;
+}
+
+/** What the chat is asked to find: the work's title (the research graph searches every folder and library), else its printed text. */
+function searchText(reference: CitedReference): string {
+  return reference.title ?? reference.raw.slice(0, 200);
 }
 
 /** The chat participant as typed in the chat input (its `name` in package.json). */
@@ -46,21 +52,22 @@ export class CitationLinks {
     const mention = links.mentions[index];
     const reference = mention && links.references.find((r) => r.index === mention.entry);
     if (!mention || !reference) return;
-    const target = reference.library && this.deps.folders().uriOf(reference.library.path);
+    // The path comes from the index: one that climbs out of its folder opens nothing.
+    const inside = reference.library && !reference.library.path.split('/').includes('..');
+    const target = inside ? this.deps.folders().uriOf(reference.library!.path) : undefined;
     if (target) {
       await this.deps.open(target, pageToOpen(reference, mention), mention.text);
       return;
     }
-    const copy = 'Copy reference';
-    const search = 'Search the library';
-    const picked = await vscode.window.showInformationMessage(`${reference.name} is not in your library.`, { detail: reference.raw }, copy, search);
+    // A quick pick where the reader just clicked, rather than a toast in a corner: both ways out at once, by keyboard too.
+    const copy: vscode.QuickPickItem = { label: '$(copy) Copy the reference', detail: plainLabel(reference.raw) };
+    const search: vscode.QuickPickItem = { label: '$(search) Search the library for it', detail: `${PARTICIPANT} ${plainLabel(searchText(reference))}` };
+    const picked = await vscode.window.showQuickPick([copy, search], { title: `${plainLabel(reference.name)} is not in your library`, matchOnDetail: true });
     if (picked === copy) {
       await vscode.env.clipboard.writeText(reference.raw);
       void vscode.window.setStatusBarMessage('Local Research: reference copied', 3000);
     } else if (picked === search) {
-      // The research graph searches every indexed folder and library for the work's title.
-      const query = `${PARTICIPANT} ${reference.title ?? reference.raw}`;
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query });
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `${PARTICIPANT} ${searchText(reference)}` });
     }
   }
 }
