@@ -112,3 +112,17 @@ export function splitQuestion(query: string): string[] {
     .filter((p) => analyzeQuery(p).terms.length > 0);
   return parts.length > 1 ? parts : [query];
 }
+
+/**
+ * The words the rerank's lexical order weighs: the question's, without the words of the title of a
+ * document it names ("according to the LilyPond Music Glossary" -> music, glossary). Inside the
+ * named manual they say nothing, and elsewhere they favour passages that cite that manual ("see
+ * Section “pitch” in Music Glossary") over the one that answers. A folder's name (LilyPond,
+ * Ghostscript) stays: it is also the tool the question is about. Measured in docs/benchmarks.md.
+ * Unchanged when nothing is named or nothing else would be left.
+ */
+export function rerankTerms(analyzed: AnalyzedQuery, titleWords: ReadonlySet<string>): string[] {
+  if (titleWords.size === 0) return analyzed.terms;
+  const kept = withoutWords(analyzed, new Set(titleWords)).terms;
+  return kept.length > 0 ? kept : analyzed.terms;
+}

@@ -16,7 +16,7 @@ import { citingPassages } from './citingPassages';
 import { rerankBySentences } from './sentenceRerank';
 import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
-import { analyzeQuery, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
+import { analyzeQuery, rerankTerms, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
 import { asksAboutReferences, belowPassages, isReferenceList } from './referenceLists';
@@ -378,18 +378,4 @@ async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 
 function unlessEmpty(query: AnalyzedQuery, otherwise: AnalyzedQuery): AnalyzedQuery {
   return query.terms.length > 0 ? query : otherwise;
-}
-
-/**
- * The words the rerank's lexical order weighs: the question's, without the words of the title of a
- * document it names ("according to the LilyPond Music Glossary" -> music, glossary). Inside the
- * named manual they say nothing, and elsewhere they favour passages that cite that manual ("see
- * Section “pitch” in Music Glossary") over the one that answers. A folder's name (LilyPond,
- * Ghostscript) stays: it is also the tool the question is about. Measured in docs/benchmarks.md.
- * Unchanged when nothing is named or nothing else would be left.
- */
-function rerankTerms(analyzed: AnalyzedQuery, titleWords: ReadonlySet<string>): string[] {
-  if (titleWords.size === 0) return analyzed.terms;
-  const kept = withoutWords(analyzed, new Set(titleWords)).terms;
-  return kept.length > 0 ? kept : analyzed.terms;
 }
