@@ -11,6 +11,7 @@ import type { Embedder } from '../embed/embedder';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
+import { agreedFirstPassage, withAgreedFirst } from './agreedFirst';
 import { documentPassages, hitOfRow } from './documentPassages';
 import { citingPassages } from './citingPassages';
 import { rerankBySentences } from './sentenceRerank';
@@ -232,9 +233,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           : settle(Promise.resolve<VectorRows>(Object.assign([], { queryVector: null }))),
         useFts && namedDocWeight > 0 ? namedDocumentRows(query, analyzed, searchOptions.paths, limit) : Promise.resolve(noNamedRows()),
         // Hybrid search uses only the definition lists of that query (see identifierWeight).
-        useFts && (definitionWeight > 0 || (!useVector && identifierWeight > 0))
-          ? identifierRows(analyzed, filter, limit)
-          : Promise.resolve(NO_IDENTIFIER_ROWS),
+        useFts && (definitionWeight > 0 || identifierWeight > 0) ? identifierRows(analyzed, filter, limit) : Promise.resolve(NO_IDENTIFIER_ROWS),
         useFts && groups.length > 0 ? paperRows(groups, analyzed, limit) : Promise.resolve([]),
       ]);
       signal?.throwIfAborted();
@@ -276,6 +275,15 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           .map(({ item, score }) => hit(item, score));
       // A passage and its copies are one item: a copy in the vector list votes for the full-text list's.
       let fused = demote(reciprocalRankFusion(lists, passageKey));
+      // What full-text search alone would rank first, when the vector list ranks it first too (agreedFirst.ts).
+      const lexicalLists = [
+        { items: ftsRows, weight: ftsWeight },
+        { items: named, weight: namedDocWeight },
+        ...papers.map((items, i) => ({ items, weight: groups[i]!.weight })),
+        ...identified.containing.map((items) => ({ items, weight: identifierWeight })),
+        ...identified.defining.map((items) => ({ items, weight: options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT.fullText })),
+      ];
+      const agreed = fts.ok && useVector ? agreedFirstPassage(lexicalLists, vecRows[0], demote) : null;
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
@@ -307,6 +315,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
           else logger?.warn('sentence rerank failed; keeping the fused order', error);
         }
       }
+      fused = withAgreedFirst(fused, agreed);
       const sideBySide = [...new Set(found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION).map((m) => m.path))];
       if (sideBySide.length >= 2) fused = reachEachPaper(fused, sideBySide.slice(0, 3), Math.min(k, EACH_PAPER_WITHIN));
       return fused.slice(0, k).map(({ item, score }) => hit(item, score));
