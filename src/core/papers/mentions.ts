@@ -122,6 +122,7 @@ const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith(
 
 export function papersNamedBy(question: string, index: MentionIndex): PaperMention[] {
   const asked = askedOf(question);
+  const folded = foldedForKeys(question);
   const found = new Map<string, PaperMention>();
   const add = (mention: Omit<PaperMention, 'titleWords'>, keys: RecordKeys) => {
     const held = found.get(mention.path);
@@ -129,7 +130,7 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
   };
   index.records.forEach((record, i) => {
     const keys = index.keys[i]!;
-    const byKey = citekeyMention(question, record);
+    const byKey = citekeyMention(question, folded, record);
     if (byKey) add(byKey, keys);
     const byAuthor = authorMention(asked.tokens, record, keys);
     if (byAuthor) add(byAuthor, keys);
@@ -141,12 +142,37 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
 
 type Found = Omit<PaperMention, 'titleWords'>;
 
-function citekeyMention(question: string, record: PaperRecord): Found | null {
+/**
+ * The question as citekeys are looked for in it: lower case, with the two letters that /iu folds
+ * onto ASCII ones (long s, Kelvin sign) spelt as those, so an ASCII key the key's pattern would
+ * find is always a substring of it.
+ */
+function foldedForKeys(question: string): string {
+  return question.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').toLowerCase();
+}
+
+/** Each key's pattern, compiled once per process (up to a bound): a Unicode, case-insensitive pattern costs milliseconds to compile. */
+const keyPatterns = new Map<string, RegExp>();
+const MAX_KEY_PATTERNS = 20_000;
+
+function keyPattern(key: string): RegExp {
+  let pattern = keyPatterns.get(key);
+  if (!pattern) {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])@?${escaped}(?![\\p{L}\\p{N}_])`, 'iu');
+    if (keyPatterns.size >= MAX_KEY_PATTERNS) keyPatterns.clear();
+    keyPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+function citekeyMention(question: string, folded: string, record: PaperRecord): Found | null {
   const key = record.citekey?.value;
   if (!key || key.length < 4) return null;
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`(?<![\\p{L}\\p{N}_])@?${escaped}(?![\\p{L}\\p{N}_])`, 'iu').exec(question);
-  if (!match) return null;
+  // Most keys are not in the question: a substring test rules them out before any pattern is
+  // compiled (5,000 patterns per question took seconds with a large library).
+  if (/^[\x00-\x7f]*$/.test(key) && !folded.includes(key.toLowerCase())) return null;
+  if (!keyPattern(key).exec(question)) return null;
   return { path: record.path, kind: 'citekey', strength: 1, words: [key.toLowerCase(), ...comparable(key).split(' ')] };
 }
 

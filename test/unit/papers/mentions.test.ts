@@ -86,6 +86,20 @@ describe('papers: which papers a question names', () => {
     assert.deepEqual(named('chausse2010computing: the kernel?'), [['gmm.pdf', 'citekey']]);
   });
 
+  it('a citekey in any case, as a whole word only, also with letters that fold onto ASCII ones', () => {
+    assert.deepEqual(named('In @Zeileis2004Econometric, which HC type is the default?'), [['sandwich.pdf', 'citekey']]);
+    // The long s and the Kelvin sign fold onto "s" and "k" in a case-insensitive match.
+    assert.deepEqual(named('chau\u017f\u017fe2010computing: the kernel?'), [['gmm.pdf', 'citekey']]);
+    assert.deepEqual(named('xzeileis2004econometric, which HC type?'), []);
+    const keyed = mentionIndex([
+      paper('m.pdf', 'Ein Titel', people('Jonas Müller'), 2019, 'Müller2019titel'),
+      paper('caret.pdf', 'Building Predictive Models', people('Max Kuhn'), 2008, 'kuhn2008building'),
+    ]);
+    const kinds = (question: string) => papersNamedBy(question, keyed).map((m) => [m.path, m.kind]);
+    assert.deepEqual(kinds('what does MÜLLER2019TITEL say?'), [['m.pdf', 'citekey']]);
+    assert.deepEqual(kinds('what does \u212auhn2008building say?'), [['caret.pdf', 'citekey']]);
+  });
+
   it('a quoted title, a title spelt like code, most of a title', () => {
     assert.deepEqual(named('In "Parties, Models, Mobsters", which groups are found?'), [['mob.pdf', 'title']]);
     assert.deepEqual(named('What does the RcppEigen paper say about solvers?'), [['rcppeigen.pdf', 'title']]);
