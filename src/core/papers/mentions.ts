@@ -16,6 +16,7 @@
 import { comparable } from './normalize';
 import type { PaperRecord } from './record';
 import { TITLE_COMMON_WORDS } from '../text/stopWords';
+import { candidateIndex, candidatesOf, type CandidateIndex } from './mentionCandidates';
 
 export type MentionKind = 'citekey' | 'author-year' | 'author' | 'title';
 
@@ -72,6 +73,8 @@ export interface MentionIndex {
   titleWordCounts: Map<string, number>;
   /** Per record (same order as `records`): its title and names as questions are matched against them. */
   keys: readonly RecordKeys[];
+  /** Which records a question's words could name (mentionCandidates.ts): a question looks at those, not at all 5,000. */
+  candidates: CandidateIndex;
 }
 
 /** One record's title and names, normalised once. */
@@ -93,7 +96,7 @@ export function mentionIndex(records: readonly PaperRecord[]): MentionIndex {
   const titleWordCounts = new Map<string, number>();
   const keys = records.map(recordKeys);
   for (const { words } of keys) for (const word of words) titleWordCounts.set(word, (titleWordCounts.get(word) ?? 0) + 1);
-  return { records, titleWordCounts, keys };
+  return { records, titleWordCounts, keys, candidates: candidateIndex(records, keys) };
 }
 
 function recordKeys(record: PaperRecord): RecordKeys {
@@ -128,7 +131,9 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
     const held = found.get(mention.path);
     if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: keys.words });
   };
-  index.records.forEach((record, i) => {
+  const words = asked.tokens.flatMap((t) => [t.key, singular(t.key)]);
+  for (const i of candidatesOf(index.candidates, words, asked.quoted.length > 0, folded)) {
+    const record = index.records[i]!;
     const keys = index.keys[i]!;
     const byKey = citekeyMention(question, folded, record);
     if (byKey) add(byKey, keys);
@@ -136,7 +141,7 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
     if (byAuthor) add(byAuthor, keys);
     const byTitle = titleMention(asked, record, keys, index);
     if (byTitle) add(byTitle, keys);
-  });
+  }
   return [...found.values()].sort((a, b) => b.strength - a.strength);
 }
 
@@ -148,7 +153,10 @@ type Found = Omit<PaperMention, 'titleWords'>;
  * find is always a substring of it.
  */
 function foldedForKeys(question: string): string {
-  return question.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').toLowerCase();
+  return question
+    .replace(/\u017f/g, 's')
+    .replace(/\u212a/g, 'k')
+    .toLowerCase();
 }
 
 /** Each key's pattern, compiled once per process (up to a bound): a Unicode, case-insensitive pattern costs milliseconds to compile. */
@@ -333,6 +341,8 @@ function echoedTitle(tokens: Token[], title: string): string[] | null {
 
 /** The package a title presents ("… with the R Package brms", "The frbs Package: …"). */
 function packageNames(title: string): string[] {
+  // Both patterns name the word "package": most titles have none (and the patterns are slow).
+  if (!/package/i.test(title)) return [];
   const names = PACKAGE_NAMED.flatMap((pattern) => [...title.matchAll(pattern)].map((match) => singular(comparable(match[1]!))));
   return names.filter((n) => n.length >= 2 && !TITLE_COMMON_WORDS.has(n));
 }

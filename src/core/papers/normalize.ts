@@ -52,8 +52,20 @@ export function withoutAccents(text: string): string {
     .replace(/[đĐ]/g, 'd');
 }
 
+/**
+ * ASCII without OT1's ligature slots and the grave (the one ASCII spacing accent): nothing to
+ * repair, no accents to take off, and only a-z and 0-9 are letters and digits.
+ */
+const PLAIN_ASCII = /^[\x00-\x1a\x20-\x5f\x61-\x7f]*$/;
+
 /** The comparable form of a title or name: lower case, no accents, letters and digits separated by single spaces. */
 export function comparable(text: string): string {
+  // Most titles and names: the same result without the Unicode passes (a library's 5,000 titles are made comparable on every search).
+  if (PLAIN_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return withoutAccents(repairAccents(repairLigatures(text)))
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

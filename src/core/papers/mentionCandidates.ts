@@ -1,0 +1,73 @@
+/**
+ * Which records of a library a question could name (mentions.ts), found through the words that can
+ * start a mention, so a question looks at a handful of records rather than all of them (a
+ * 5,000-item library beside a workspace). A superset, never a filter of its own: each candidate is
+ * still judged by the same rules, in the library's order, so the mentions are those a look at every
+ * record finds.
+ *
+ * A record can be named only through:
+ * - its citekey, written in the question (for a key in ASCII, the lower-cased key is then part of
+ *   the lower-cased question; a key in other letters is always looked at);
+ * - its first author's family name (one of its forms, whose first word is a word of the question);
+ * - its title: a quoted part of it (a question with a quote looks at every record), the whole title
+ *   (its first word), two or more rarer words of a part, or its own name or presented package.
+ */
+import type { PaperRecord } from './record';
+
+/** What of a record's normalised title and names (mentions.ts's RecordKeys) can start a mention. */
+interface NamingKeys {
+  title: string | null;
+  parts: string[][];
+  own: string[];
+  presented: string[];
+  authors: string[][][];
+}
+
+export interface CandidateIndex {
+  /** A word of a question -> the records (ascending) it could help name. */
+  byWord: Map<string, number[]>;
+  /** Per record: its citekey lower-cased when in ASCII, '' for a key in other letters (always looked at), null for none or a short one. */
+  citekeys: readonly (string | null)[];
+  size: number;
+}
+
+/** Keys shorter than this name nothing (mentions.ts's citekeyMention). */
+const MIN_KEY_LENGTH = 4;
+
+export function candidateIndex(records: readonly PaperRecord[], keys: readonly NamingKeys[]): CandidateIndex {
+  const byWord = new Map<string, number[]>();
+  const note = (word: string | undefined, i: number) => {
+    if (!word) return;
+    const list = byWord.get(word);
+    if (!list) byWord.set(word, [i]);
+    else if (list.at(-1) !== i) list.push(i);
+  };
+  keys.forEach((key, i) => {
+    for (const form of key.authors[0] ?? []) note(form[0], i);
+    note(key.title?.split(' ')[0], i);
+    for (const part of key.parts) for (const word of part) note(word, i);
+    for (const name of key.own) note(name, i);
+    for (const name of key.presented) note(name, i);
+  });
+  const citekeys = records.map((record) => {
+    const key = record.citekey?.value;
+    if (!key || key.length < MIN_KEY_LENGTH) return null;
+    return /^[\x00-\x7f]*$/.test(key) ? key.toLowerCase() : '';
+  });
+  return { byWord, citekeys, size: records.length };
+}
+
+/**
+ * The records to look at for a question, ascending: `words` are the question's words as typed and
+ * as made singular, `folded` the question as citekeys are looked for in it; a question with a
+ * quoted part looks at every record.
+ */
+export function candidatesOf(index: CandidateIndex, words: Iterable<string>, quoted: boolean, folded: string): number[] {
+  if (quoted) return Array.from({ length: index.size }, (_, i) => i);
+  const picked = new Set<number>();
+  for (const word of words) for (const i of index.byWord.get(word) ?? []) picked.add(i);
+  index.citekeys.forEach((key, i) => {
+    if (key !== null && (key === '' || folded.includes(key))) picked.add(i);
+  });
+  return [...picked].sort((a, b) => a - b);
+}
