@@ -1,7 +1,7 @@
 /**
  * What naming papers costs each question on a large library: `papersNamedBy` (src/core/papers/mentions.ts)
- * over N made-up records, for three questions (an author and year, a package's paper, a topic that
- * names none), a few rounds. Search asks it once per query, and the graph for each sub-query.
+ * over N made-up records, for four questions (an author and year, a citation key, a package's
+ * paper, a topic that names none), a few rounds. Search asks it once per query, and the graph for each sub-query.
  *
  *   node --require tsx/cjs scripts/bench-mentions.ts [--records 5000] [--rounds 3]
  */
@@ -19,6 +19,8 @@ const records: PaperRecord[] = Array.from({ length: count }, (_, i) => ({
   title: field(`${topics[i % 17]} ${topics[(i * 7) % 17]}: Modeling ${topics[(i * 3) % 17]} with the R Package pkg${i}`),
   authors: field([{ family: `Author${i % 900}`, given: 'A' }]),
   year: field(1990 + (i % 30)),
+  // A library's records carry citation keys (Zotero's or Better BibTeX's): a question is matched against each.
+  citekey: field(`author${i % 900}${1990 + (i % 30)}${topics[i % 17]}${i}`),
 }));
 
 let started = performance.now();
@@ -26,6 +28,7 @@ const index = mentionIndex(records);
 console.log(`${count} records: index made in ${(performance.now() - started).toFixed(0)} ms`);
 const questions = [
   'What do Author12 et al. (2002) find about kernel regression?',
+  'What does @author121993kernel121 say about priors?',
   'Which prior does the pkg42 paper use?',
   'How are spatial time series clustered in robust covariance estimation?',
 ];

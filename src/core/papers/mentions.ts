@@ -132,7 +132,8 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
     if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: keys.words });
   };
   const words = asked.tokens.flatMap((t) => [t.key, singular(t.key)]);
-  for (const i of candidatesOf(index.candidates, words, asked.quoted.length > 0, folded)) {
+  const query = { words, singularWords: asked.words.keys(), quoted: asked.quoted.length > 0, folded };
+  for (const i of candidatesOf(index.candidates, query)) {
     const record = index.records[i]!;
     const keys = index.keys[i]!;
     const byKey = citekeyMention(question, folded, record);

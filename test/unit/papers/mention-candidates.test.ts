@@ -79,7 +79,8 @@ describe('papers: a question looks only at the records its words could name', ()
   });
 
   it('looks at a few records, not the whole library, unless the question quotes a title', () => {
-    const looked = (words: string[], quoted = false, folded = words.join(' ')) => candidatesOf(library.candidates, words, quoted, folded);
+    const looked = (words: string[], quoted = false, folded = words.join(' ')) =>
+      candidatesOf(library.candidates, { words, singularWords: words, quoted, folded });
     // Record 3's citekey is not in ASCII: always looked at.
     assert.deepEqual(looked(['hothorn']), [0, 3]);
     // Only a first author starts an author mention: van de Wiel is Hothorn's co-author in record 0.
@@ -87,5 +88,8 @@ describe('papers: a question looks only at the records its words could name', ()
     assert.ok(looked(['what', 'is', 'in', 'author42filler'], false, 'what is in @author42filler?').includes(47));
     assert.deepEqual(looked(['nothing']), [3]);
     assert.equal(looked(['nothing'], true).length, records.length);
+    // One word a title shares with the question names nothing; two of one part may.
+    assert.deepEqual(looked(['quantitie']), [3]);
+    assert.equal(looked(['quantitie', 'filler']).length, 301);
   });
 });
