@@ -3,7 +3,7 @@
  * environments, and `\verb`, `\lstinline`, `\mintinline`. One pass; an environment never closed
  * hides the rest of the file, as LaTeX would read it, and is reported.
  */
-import type { Interval, RegionProblem, Regions } from './regions';
+import { MAX_INLINE_CODE, type Interval, type RegionProblem, type Regions } from './regions';
 
 /** Environments whose body is not LaTeX (code, listings, commented-out text); the index reads them as code blocks (../index/pipeline/extract/latex.ts). */
 export const VERBATIM_ENVIRONMENTS = new Set([
@@ -82,15 +82,24 @@ function afterCommand(text: string, at: number, hidden: Interval[], literal: Int
   return at + 2;
 }
 
-/** End of `\verb|…|`, `\lstinline{…}`, `\mintinline{lang}{…}`: the delimiter's match on the same line. */
+/**
+ * End of `\verb|…|`, `\lstinline{…}`, `\mintinline{lang}{…}`: the delimiter's match on the same
+ * line, within MAX_INLINE_CODE characters (inline code is short); none there: the rest of the
+ * line. Every search is bounded, so a draft of `\lstinline[` on one line stays linear.
+ */
 function inlineVerbatimEnd(text: string, from: number, skipLanguage: boolean): number {
+  const limit = Math.min(text.length, from + MAX_INLINE_CODE);
   let i = from;
-  if (text[i] === '[') i = Math.max(i, text.indexOf(']', i) + 1);
-  if (skipLanguage && text[i] === '{') i = Math.max(i, text.indexOf('}', i) + 1);
+  if (text[i] === '[') i = Math.max(i, onLine(text, ']', i, limit) + 1);
+  if (skipLanguage && text[i] === '{') i = Math.max(i, onLine(text, '}', i, limit) + 1);
   const open = text[i];
   if (open === undefined || open === '\n') return i;
-  const close = open === '{' ? '}' : open;
-  const end = text.indexOf(close, i + 1);
-  const eol = lineEnd(text, i);
-  return end === -1 || end > eol ? eol : end + 1;
+  const end = onLine(text, open === '{' ? '}' : open, i + 1, limit);
+  return end === -1 ? lineEnd(text, i) : end + 1;
+}
+
+/** The first `ch` from `from` on before the line ends or `limit`, or -1. */
+function onLine(text: string, ch: string, from: number, limit: number): number {
+  for (let i = from; i < limit && text[i] !== '\n'; i++) if (text[i] === ch) return i;
+  return -1;
 }

@@ -13,7 +13,6 @@ const LINK_DESTINATION = /\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+(?:"[^"\n]*"|'[^'\n
 const AUTOLINK = /<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*|[^<>\s@]+@[^<>\s@]+)>/g;
 /** A code span longer than this is a stray backtick, not code: keeps a 2 MB draft linear. */
 const MAX_CODE_SPAN = 2000;
-const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
 export function markdownRegions(text: string): Regions {
   const hidden: Interval[] = [];
@@ -40,11 +39,27 @@ export function markdownRegions(text: string): Regions {
     });
     hidden.push([fence.offset, text.length]);
   }
-  for (const pattern of [HTML_COMMENT, LINK_DESTINATION, AUTOLINK]) {
+  hidden.push(...htmlComments(text));
+  for (const pattern of [LINK_DESTINATION, AUTOLINK]) {
     for (const m of text.matchAll(pattern)) hidden.push([m.index, m.index + m[0].length]);
   }
   literal.push(...inlineCode(text, sortedUnion(hidden)));
   return { hidden, literal, problems };
+}
+
+/**
+ * `<!-- … -->` comments. A lazy pattern would look for the end of every `<!--` afresh (a draft of
+ * `<!-- ` repeated took a minute for 250 KB): once no `-->` follows, none of the later openers closes.
+ */
+function htmlComments(text: string): Interval[] {
+  const comments: Interval[] = [];
+  for (let open = text.indexOf('<!--'); open !== -1;) {
+    const close = text.indexOf('-->', open + 4);
+    if (close === -1) break;
+    comments.push([open, close + 3]);
+    open = text.indexOf('<!--', close + 3);
+  }
+  return comments;
 }
 
 function lineSpans(text: string): Array<[number, number]> {

@@ -7,6 +7,9 @@
  * the draft parser (manuscript/parse) and the index's draft readers (index/pipeline/extract).
  */
 
+/** Inline code (`\verb|…|`, `\lstinline{…}`) is short: an unclosed delimiter is looked for no further than this. */
+export const MAX_INLINE_CODE = 1000;
+
 /** [start, end) offsets. */
 export type Interval = readonly [number, number];
 

@@ -7,6 +7,7 @@
  * `\nocite`) make no claim and are left out. A brace never closed within its paragraph skips that
  * one command, reported; the scan goes on after it.
  */
+import { Brackets } from './brackets';
 import type { ProblemAt } from './regions';
 
 /** Commands whose keys back the sentence they sit in (their starred forms too). */
@@ -53,9 +54,6 @@ const MULTI_COMMANDS = new Set([
   'supercites',
 ]);
 
-/** Past this many characters (or a blank line) an unclosed `{` or `[` is not a note or key list. */
-const MAX_ARGUMENT = 2000;
-
 export interface RawKey {
   key: string;
   start: number;
@@ -76,13 +74,14 @@ const COMMAND = /\\([A-Za-z]+)(\*?)/g;
 
 export function latexCitations(masked: string, problems: ProblemAt[]): RawCitation[] {
   const out: RawCitation[] = [];
+  const brackets = new Brackets(masked);
   COMMAND.lastIndex = 0;
   for (let m = COMMAND.exec(masked); m; m = COMMAND.exec(masked)) {
     const name = m[1]!;
     const multi = MULTI_COMMANDS.has(name);
     if (!multi && !CLAIM_COMMANDS.has(name)) continue;
     const command = `\\${name}${m[2]}`;
-    const parsed = multi ? multiGroups(masked, COMMAND.lastIndex) : oneGroup(masked, COMMAND.lastIndex);
+    const parsed = multi ? multiGroups(masked, brackets, COMMAND.lastIndex) : oneGroup(masked, brackets, COMMAND.lastIndex);
     if ('problem' in parsed) {
       problems.push({ code: parsed.problem, offset: m.index, message: problemText(parsed.problem, command) });
       continue;
@@ -101,34 +100,34 @@ function problemText(code: ProblemAt['code'], command: string): string {
 
 type Parsed = { end: number; keys: RawKey[] } | { problem: 'unbalanced-braces' | 'citation-without-keys' };
 
-function oneGroup(text: string, from: number): Parsed {
+function oneGroup(text: string, brackets: Brackets, from: number): Parsed {
   const notes: Array<[number, number]> = [];
   let i = skipSpace(text, from);
   while (text[i] === '[' && notes.length < 2) {
-    const end = closing(text, i, '[', ']');
+    const end = brackets.closing(i);
     if (end === -1) return { problem: 'unbalanced-braces' };
     notes.push([i + 1, end]);
     i = skipSpace(text, end + 1);
   }
   if (text[i] !== '{') return { problem: 'citation-without-keys' };
-  const end = closing(text, i, '{', '}');
+  const end = brackets.closing(i);
   if (end === -1) return { problem: 'unbalanced-braces' };
   const [prefix, locator] = notes.length === 2 ? [slice(text, notes[0]!), slice(text, notes[1]!)] : ['', notes[0] ? slice(text, notes[0]) : ''];
   return { end: end + 1, keys: splitKeys(text, i + 1, end, prefix, locator) };
 }
 
-function multiGroups(text: string, from: number): Parsed {
+function multiGroups(text: string, brackets: Brackets, from: number): Parsed {
   let i = skipSpace(text, from);
   // The whole list's pre- and postnote, in parentheses.
   for (let n = 0; n < 2 && text[i] === '('; n++) {
-    const end = closing(text, i, '(', ')');
+    const end = brackets.closing(i);
     if (end === -1) return { problem: 'unbalanced-braces' };
     i = skipSpace(text, end + 1);
   }
   const keys: RawKey[] = [];
   let end = i;
   for (;;) {
-    const group = oneGroup(text, end);
+    const group = oneGroup(text, brackets, end);
     if ('problem' in group) {
       if (group.problem === 'citation-without-keys' && keys.length > 0) break;
       return group;
@@ -153,20 +152,6 @@ function skipSpace(text: string, i: number): number {
     i++;
   }
   return i;
-}
-
-/** Index of the bracket closing the one at `open`, nesting counted, within MAX_ARGUMENT and the paragraph; -1 if none. */
-export function closing(text: string, open: number, opener: string, closer: string): number {
-  let depth = 0;
-  const limit = Math.min(text.length, open + MAX_ARGUMENT);
-  for (let i = open; i < limit; i++) {
-    const ch = text[i];
-    if (ch === '\\') i++;
-    else if (ch === opener) depth++;
-    else if (ch === closer && --depth === 0) return i;
-    else if (ch === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 40))) return -1;
-  }
-  return -1;
 }
 
 function splitKeys(text: string, start: number, end: number, prefix: string, locator: string): RawKey[] {

@@ -6,34 +6,53 @@
  * `@{…}` takes anything but braces. An `@` after a letter or digit is an e-mail address; Quarto's
  * cross-references (`@fig-…`, `@tbl-…`, `@sec-…`, `@eq-…` and the other Quarto prefixes) are not citations.
  */
-import { closing, type RawCitation, type RawKey } from './latexCitations';
+import { Brackets } from './brackets';
+import type { RawCitation, RawKey } from './latexCitations';
 
 const KEY_BODY = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*`;
 /** `@key` or `@{key}`, with the `-` of a suppressed author. */
 const KEY = new RegExp(String.raw`(-?)@(?:\{([^{}\n]+)\}|(${KEY_BODY}))`, 'gu');
+/**
+ * A group holds a few brackets of its own at most (`[see @a, fig. [3]]`). Past this, a bracket is
+ * not a group: each one inside is tried instead, and a draft of brackets nested a thousand deep
+ * stays linear (every character is read for a bounded number of the brackets around it).
+ */
+const MAX_NESTED = 8;
 const CROSS_REFERENCE = /^(fig|tbl|lst|tip|nte|wrn|imp|cau|thm|lem|cor|prp|cnj|def|exm|exr|sol|rem|alg|eq|sec)-/;
 
 export function pandocCitations(masked: string): RawCitation[] {
   const out: RawCitation[] = [];
   const taken: Array<[number, number]> = [];
+  const brackets = new Brackets(masked);
+  // The next `@`, `]` and `[` from the current bracket on: each only moves forward, so the scan
+  // stays linear however many brackets never close.
   let nextAt = masked.indexOf('@');
-  for (let open = masked.indexOf('['); open !== -1 && nextAt !== -1; open = masked.indexOf('[', open + 1)) {
+  let nextClose = masked.indexOf(']');
+  for (let open = masked.indexOf('['); open !== -1 && nextAt !== -1;) {
+    const following = masked.indexOf('[', open + 1);
     if (nextAt < open) nextAt = masked.indexOf('@', open);
     if (nextAt === -1) break;
+    if (nextClose !== -1 && nextClose < open) nextClose = masked.indexOf(']', open);
     // A bracket closed before the next `@` (and holding no other bracket) cannot be a citation.
-    const nextClose = masked.indexOf(']', open);
-    if (nextClose !== -1 && nextClose < nextAt && !masked.slice(open + 1, nextClose).includes('[')) continue;
-    if (masked[open - 1] === '\\' || masked[open - 1] === '!') continue;
-    const end = closing(masked, open, '[', ']');
-    if (end === -1) continue;
-    if (masked[end + 1] === '(' || masked[end + 1] === '[' || masked[end + 1] === ':') continue;
-    const group = bracketGroup(masked, open, end);
-    if (!group) continue;
-    out.push(group);
-    taken.push([open, end + 1]);
-    open = end;
+    const holdsBracket = following !== -1 && following < nextClose;
+    const found = nextClose !== -1 && nextClose < nextAt && !holdsBracket ? null : groupAt(masked, brackets, open, nextAt);
+    if (found) {
+      out.push(found);
+      taken.push([found.start, found.end]);
+      open = masked.indexOf('[', found.end);
+    } else open = following;
   }
-  return [...out, ...inTextCitations(masked, taken)].sort((a, b) => a.start - b.start);
+  return [...out, ...inTextCitations(masked, brackets, taken)].sort((a, b) => a.start - b.start);
+}
+
+/** The citation group the bracket at `open` opens, if it opens one. */
+function groupAt(masked: string, brackets: Brackets, open: number, nextAt: number): RawCitation | null {
+  if (masked[open - 1] === '\\' || masked[open - 1] === '!') return null;
+  const end = brackets.closing(open);
+  // Every item holds a key: a bracket with no `@` before its end opens no group.
+  if (end === -1 || nextAt > end || brackets.nestedIn(open) > MAX_NESTED) return null;
+  if (masked[end + 1] === '(' || masked[end + 1] === '[' || masked[end + 1] === ':') return null;
+  return bracketGroup(masked, open, end);
 }
 
 /** A bracketed group if every `;` item is a citation (Pandoc reads it as text otherwise). */
@@ -87,7 +106,7 @@ function itemKey(text: string, start: number, end: number): RawKey | null {
 }
 
 /** `@key` outside the groups, with an optional `[locator]` (one without a key) right after it. */
-function inTextCitations(text: string, taken: Array<[number, number]>): RawCitation[] {
+function inTextCitations(text: string, brackets: Brackets, taken: Array<[number, number]>): RawCitation[] {
   const out: RawCitation[] = [];
   let t = 0;
   KEY.lastIndex = 0;
@@ -107,7 +126,7 @@ function inTextCitations(text: string, taken: Array<[number, number]>): RawCitat
     const bracket = /^[ \t]?\[/.exec(text.slice(end, end + 2));
     if (bracket) {
       const open = end + bracket[0].length - 1;
-      const close = closing(text, open, '[', ']');
+      const close = brackets.closing(open);
       if (close !== -1 && !text.slice(open, close).includes('@')) {
         locator = text.slice(open + 1, close).trim();
         end = close + 1;

@@ -9,7 +9,7 @@
  * Pandoc's `^[…]`) is a sentence of its own, and the text after it starts another.
  */
 import type { DraftFormat } from '../parsedDraft';
-import { closing } from './latexCitations';
+import { Brackets } from './brackets';
 
 const ABBREVIATIONS = new Set(
   (
@@ -39,9 +39,10 @@ export function sentenceStarts(scan: string, format: DraftFormat): number[] {
       if (eol !== -1) starts.push(eol + 1);
     }
   }
+  const brackets = new Brackets(scan);
   for (const m of scan.matchAll(NOTE[format])) {
     const open = m.index + m[0].length - 1;
-    const end = format === 'latex' ? closing(scan, open, '{', '}') : closing(scan, open, '[', ']');
+    const end = brackets.closing(open);
     if (end === -1) continue;
     starts.push(m.index, end + 1);
   }
