@@ -31,7 +31,7 @@ describe('check on special files', function () {
       const run = await runCli(['check', docs, draft], { timeoutMs: 20_000 });
       assert.equal(run.killed, false, 'the check hung on the FIFO');
       assert.equal(run.code, 1, run.stderr);
-      assert.match(run.stderr, /draft\.tex cannot be read \(a FIFO \(named pipe\), not a file\)/);
+      assert.match(run.stderr, /draft\.tex cannot be read \(a FIFO \(named pipe\), not a regular file\)/);
       assert.equal(
         run.stderr
           .trim()
@@ -56,6 +56,9 @@ describe('check on special files', function () {
       assert.equal(run.killed, false, 'the check hung on a bibliography that is no file');
       assert.equal(run.code, 3, run.stderr);
       assert.match(run.stdout, /draft\.tex:5 a not in your library/);
+      assert.match(run.stderr, /names the bibliography \S*pipe\.bib, which cannot be read \(a FIFO \(named pipe\), not a regular file\)/);
+      assert.match(run.stderr, /names the bibliography \/dev\/zero, which cannot be read \(a character device, not a regular file\)/);
+      assert.doesNotMatch(run.stderr, /does not exist/);
       assert.ok(run.stderr.length < 2000, run.stderr);
     });
   });

@@ -35,6 +35,8 @@ import {
 import { MODEL_SERVER_USAGE, modelServerOptions } from '../modelServerFlags';
 import { settingsFromFlags, sourcesOf } from '../researchSession';
 import type { LocationLinker } from '../terminalLinks';
+import { sentenceProgress } from '../checkProgress';
+import { WarningLines } from '../warningLines';
 
 const usage = `check <folder> <file> [--db DIR] [--library DIR]... [--mode auto|hybrid|fts|vector] [--model-dir DIR] [--local-precision mixed|int8|fp32] ${MODEL_SERVER_USAGE} [--json] ${TIMEOUT_USAGE}`;
 
@@ -89,10 +91,13 @@ async function runCheck(args: string[]): Promise<number> {
   // The folder's bib problems are the `papers` command's business, not this draft's: not logged here.
   const session = openSession({ settings, sources: sourcesOf(folders), logger, paperWarnings: false });
   try {
-    const result = await session.checkDraft({ draft: { path: draftPath, text, openTexts: {} }, mode });
+    const progress = sentenceProgress(process.stderr);
+    const result = await session.checkDraft({ draft: { path: draftPath, text, openTexts: {} }, mode, onProgress: progress.update }).finally(progress.end);
     // Each problem's message starts with its line ("line 5: …").
-    for (const problem of result.problems) process.stderr.write(`warning: ${shown}, ${terminalSafe(problem.message)}\n`);
-    for (const note of result.notes) process.stderr.write(`warning: ${terminalSafe(note)}\n`);
+    const warnings = new WarningLines(process.stderr);
+    for (const problem of result.problems) warnings.add(`${shown}, ${problem.message}`);
+    for (const note of result.notes) warnings.add(note);
+    warnings.end();
     if (values.json) {
       for (const check of result.checks) process.stdout.write(jsonLine(checkJson(check)));
     } else {

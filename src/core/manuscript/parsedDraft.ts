@@ -66,5 +66,8 @@ export interface DraftProblem {
 export interface ParsedDraft {
   format: DraftFormat;
   sentences: CitedSentence[];
+  /** The first of each kind (parse/problemLog.ts); the rest are in `unlistedProblems`. */
   problems: DraftProblem[];
+  /** How many problems of each kind were found past those listed. */
+  unlistedProblems: Partial<Record<DraftProblem['code'], number>>;
 }

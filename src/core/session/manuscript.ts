@@ -91,6 +91,8 @@ export interface CheckRequest extends DraftRequest {
   range?: { start: number; end: number };
   /** How the cited paper is searched; default `auto`. */
   mode?: SearchOptions['mode'];
+  /** Called as the cited sentences are checked: how many of how many. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Opens (or reuses) a source's index for queries, with the session's settings. */
@@ -100,6 +102,7 @@ export type OpenSourceIndex = (source: Source) => Promise<OpenedIndex>;
 function draftFiles(draft: Draft): DraftFiles {
   return {
     read: async (path) => (path === draft.path ? draft.text : (draft.openTexts[path] ?? (await nodeDraftFiles.read(path)))),
+    unreadable: async (path) => (path === draft.path || path in draft.openTexts ? null : (nodeDraftFiles.unreadable?.(path) ?? null)),
     list: (dir) => nodeDraftFiles.list(dir),
   };
 }
@@ -225,6 +228,7 @@ export async function checkDraftCitations(
     ...(request.range ? { range: request.range } : {}),
     ...(request.mode ? { mode: request.mode } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   // The library's paths are the session's already when several sources were searched as one.
   const named = (path: string) => (pathOf ? path : sourcePath(sources, sources[0]!, path));

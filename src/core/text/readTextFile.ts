@@ -19,7 +19,7 @@ export interface TextFile {
 
 export type UnreadableReason = 'missing' | 'not-a-file' | 'system-file' | 'too-large' | 'unreadable';
 
-/** Why a text file was not read, as a person reads it ("a FIFO, not a file"). */
+/** Why a text file was not read, as a person reads it ("a FIFO (named pipe), not a regular file"). */
 export class UnreadableFileError extends Error {
   constructor(
     readonly path: string,
@@ -45,7 +45,7 @@ export async function readTextFile(path: string, maxBytes: number): Promise<Text
   });
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new UnreadableFileError(path, 'not-a-file', `${kindOf(info)}, not a file`);
+    if (!info.isFile()) throw new UnreadableFileError(path, 'not-a-file', `${kindOf(info)}, not a regular file`);
     if (info.size > maxBytes) throw new UnreadableFileError(path, 'too-large', `${megabytes(info.size)}, over the ${megabytes(maxBytes)} this reads`);
     const chunks: Buffer[] = [];
     let total = 0;

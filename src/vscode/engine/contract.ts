@@ -155,7 +155,9 @@ export interface Engine {
   /** The papers to offer where a citation key is typed in the draft (its bibliography's entries, then the library's papers it lacks). */
   keyCompletions(request: EngineDraftRequest): Promise<KeyCompletion[]>;
   /** The draft's citations (those in `range`, offsets, when given) checked against the library of the folder that holds it. */
-  checkDraft(request: EngineDraftRequest & { range?: { start: number; end: number } }): Promise<EngineDraftCheck>;
+  checkDraft(
+    request: EngineDraftRequest & { range?: { start: number; end: number }; onProgress?: (done: number, total: number) => void },
+  ): Promise<EngineDraftCheck>;
   /** A bib file was added, changed or removed: open indexes read the folder's bib files again at their next question. */
   refreshPapers(): void;
   /** Releases open index handles (deactivate, before clearing). */

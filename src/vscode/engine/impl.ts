@@ -112,8 +112,13 @@ export const engine: Engine = {
   async keyCompletions({ folders, settings, draft, signal }) {
     return (await sessionFor(settings, folders)).keyCompletions({ draft, ...(signal ? { signal } : {}) });
   },
-  async checkDraft({ folders, settings, draft, signal, range }) {
-    return (await sessionFor(settings, folders)).checkDraft({ draft, ...(signal ? { signal } : {}), ...(range ? { range } : {}) });
+  async checkDraft({ folders, settings, draft, signal, range, onProgress }) {
+    return (await sessionFor(settings, folders)).checkDraft({
+      draft,
+      ...(signal ? { signal } : {}),
+      ...(range ? { range } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    });
   },
   refreshPapers: () => current?.session.refreshPapers(),
   indexStatus,

@@ -93,13 +93,14 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
       const settings = engineSettings(readConfig(), await this.deps.secrets.engineKeys());
       const checked = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Checking the citations of ${name}${selection ? ' (selection)' : ''}…`, cancellable: true },
-        (_progress, token) =>
+        (progress, token) =>
           loadEngine().checkDraft({
             folders,
             settings,
             draft: engineDraft(document),
             ...(selection ? { range: { start: document.offsetAt(selection.start), end: document.offsetAt(selection.end) } } : {}),
             signal: abortSignalOf(token),
+            onProgress: sentenceProgress(progress),
           }),
       );
       result = checked;
@@ -261,4 +262,15 @@ function openLink(label: string, args: CitationLinkArgs): string {
 function quote(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 600 ? `“${flat.slice(0, 600)}…”` : `“${flat}”`;
+}
+
+/** The notification's bar and count as cited sentences are checked ("120 of 2,000 cited sentences"). */
+function sentenceProgress(progress: vscode.Progress<{ message?: string; increment?: number }>): (done: number, total: number) => void {
+  let reported = 0;
+  return (done, total) => {
+    const percent = Math.floor((done / total) * 100);
+    if (percent === reported && done !== total) return;
+    progress.report({ message: `${done.toLocaleString('en')} of ${total.toLocaleString('en')} cited sentences`, increment: percent - reported });
+    reported = percent;
+  };
 }

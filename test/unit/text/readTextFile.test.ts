@@ -37,8 +37,8 @@ describe('text files read within limits (core/text/readTextFile)', () => {
     withTempDir(async (dir) => {
       const fifo = join(dir, 'refs.bib');
       execFileSync('mkfifo', [fifo]);
-      assert.equal((await refusal(fifo)).detail, 'a FIFO (named pipe), not a file');
-      assert.equal((await refusal('/dev/zero')).detail, 'a character device, not a file');
+      assert.equal((await refusal(fifo)).detail, 'a FIFO (named pipe), not a regular file');
+      assert.equal((await refusal('/dev/zero')).detail, 'a character device, not a regular file');
       assert.equal((await refusal('/proc/self/status')).reason, 'system-file');
       assert.equal((await refusal(dir)).reason, 'not-a-file');
       assert.equal((await refusal(join(dir, 'none.bib'))).reason, 'missing');

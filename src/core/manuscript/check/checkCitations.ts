@@ -30,10 +30,12 @@ export async function checkCitations(sentences: readonly CitedSentence[], option
   };
   const results: CitationCheck[][] = new Array(sentences.length);
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < sentences.length) {
       const i = next++;
       results[i] = await checkSentence(sentences[i]!, run);
+      options.onProgress?.(++done, sentences.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_SENTENCES, sentences.length) }, worker));

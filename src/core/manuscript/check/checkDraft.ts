@@ -13,7 +13,9 @@ import type { PaperLibrary } from '../../papers/paperLibrary';
 import { scanBib, type BibEntryFacts } from '../bib/bibScan';
 import { fromLatex } from '../bib/latexText';
 import { parseDraft } from '../parse/parseDraft';
-import { documentSetup, type DocumentSetup } from '../setup/documentSetup';
+import { MAX_LISTED } from '../parse/problemLog';
+import { limitCitations, limitNote } from './citationLimit';
+import { documentSetup, missingBibText, type DocumentSetup } from '../setup/documentSetup';
 import type { DraftFiles } from '../setup/files';
 import type { CitedSentence, DraftFormat, DraftProblem } from '../parsedDraft';
 import { checkCitations } from './checkCitations';
@@ -40,6 +42,8 @@ export interface DraftCheckRequest {
   range?: { start: number; end: number };
   mode?: SearchOptions['mode'];
   signal?: AbortSignal;
+  /** Called as sentences are checked: how many of how many. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface DraftCheck {
@@ -61,17 +65,26 @@ export async function checkDraft(request: DraftCheckRequest): Promise<DraftCheck
   const draftName = basename(request.path);
   if (setup.bibliographies.length === 0) notes.push(`${draftName} declares no bibliography: its keys are looked up in the library folder's bib files only`);
   for (const bib of setup.missing)
-    notes.push(`${draftName} names the bibliography ${bib}, which does not exist: its keys are looked up in the library folder's bib files only`);
+    notes.push(
+      `${draftName} names the bibliography ${bib}, which ${missingBibText(setup, bib)}: its keys are looked up in the library folder's bib files only`,
+    );
   const draftEntries: DraftEntry[] = [];
   for (const bib of setup.bibliographies) {
     const text = await request.files.read(bib);
     if (text === null) continue;
     const scan = scanBib(text);
-    for (const problem of scan.problems) notes.push(`${bib}:${problem.line}: ${problem.message}`);
+    for (const problem of scan.problems.slice(0, MAX_LISTED)) notes.push(`${bib}:${problem.line}: ${problem.message}`);
+    const more = scan.problems.length - MAX_LISTED;
+    if (more > 0) notes.push(`${bib}: ${more.toLocaleString('en')} more problems like these, from line ${scan.problems[MAX_LISTED]!.line} on, not listed`);
     draftEntries.push(...scan.entries.map((entry) => ({ ...entry, bibFile: bib })));
   }
   const { range } = request;
-  const sentences = range ? parsed.sentences.filter((s) => s.range.start.offset < range.end && s.range.end.offset > range.start) : parsed.sentences;
+  const chosen = range ? parsed.sentences.filter((s) => s.range.start.offset < range.end && s.range.end.offset > range.start) : parsed.sentences;
+  const limited = limitCitations(chosen);
+  const { sentences } = limited;
+  const unlisted = unlistedNote(draftName, parsed.unlistedProblems);
+  const cut = limitNote(draftName, limited);
+  notes.push(...(unlisted ? [unlisted] : []), ...(cut ? [cut] : []));
   const pathOf = request.pathOf ?? ((absolute: string) => indexedPath(request.libraryRoot, absolute));
   const library = withDraftBibliography(citationLibraryOf(request.library), request.library, draftEntries, pathOf);
   const exclude = [request.path, setup.root].flatMap((p) => pathOf(p) ?? []);
@@ -81,6 +94,7 @@ export async function checkDraft(request: DraftCheckRequest): Promise<DraftCheck
     exclude,
     ...(request.mode ? { mode: request.mode } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.onProgress ? { onProgress: request.onProgress } : {}),
   });
   const known = new Set([...request.library.entries.map((e) => e.key.toLowerCase()), ...draftEntries.map((e) => e.key.toLowerCase())]);
   for (const check of checks) {
@@ -93,6 +107,23 @@ export async function checkDraft(request: DraftCheckRequest): Promise<DraftCheck
 }
 
 type DraftEntry = BibEntryFacts & { bibFile: string };
+
+const PROBLEM_NAMES: Record<DraftProblem['code'], string> = {
+  'unbalanced-braces': 'a brace or bracket never closed',
+  'citation-without-keys': 'a citation without keys',
+  'unclosed-environment': 'a verbatim environment never closed',
+  'unclosed-fence': 'a code block never closed',
+  'unclosed-front-matter': 'front matter never closed',
+};
+
+/** One line for the draft's problems past those listed (parse/problemLog.ts), by kind; null when all were listed. */
+function unlistedNote(draftName: string, unlisted: Partial<Record<DraftProblem['code'], number>>): string | null {
+  const kinds = Object.entries(unlisted) as Array<[DraftProblem['code'], number]>;
+  if (kinds.length === 0) return null;
+  const total = kinds.reduce((n, [, count]) => n + count, 0);
+  const parts = kinds.map(([code, count]) => `${count.toLocaleString('en')} × ${PROBLEM_NAMES[code]}`).join(', ');
+  return `${draftName}: ${total.toLocaleString('en')} more problems like those listed, not listed (${parts}); the first ${MAX_LISTED} of each kind are`;
+}
 
 /** A draft's bib entry and a library record this alike in title describe one paper (as bib/generateEntry.ts decides). */
 const SAME_TITLE = 0.95;

@@ -37,6 +37,8 @@ export interface CheckOptions {
   suggestable?: (path: string) => boolean;
   mode?: SearchOptions['mode'];
   signal?: AbortSignal;
+  /** Called after each cited sentence is checked: how many of how many. */
+  onProgress?: (done: number, total: number) => void;
   /** Overrides of the calibrated thresholds (checkCitations.ts), for calibrating them. */
   thresholds?: Partial<CheckThresholds>;
 }

@@ -72,7 +72,7 @@ export interface RawCitation {
 
 const COMMAND = /\\([A-Za-z]+)(\*?)/g;
 
-export function latexCitations(masked: string, problems: ProblemAt[]): RawCitation[] {
+export function latexCitations(masked: string, problems: { push(problem: ProblemAt): void }): RawCitation[] {
   const out: RawCitation[] = [];
   const brackets = new Brackets(masked);
   COMMAND.lastIndex = 0;

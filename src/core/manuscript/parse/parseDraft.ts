@@ -12,6 +12,7 @@ import { pandocCitations } from './pandocCitations';
 import { plainSentence } from './plainText';
 import { LineIndex } from './positions';
 import { blank } from '../../text/regions';
+import { ProblemLog } from './problemLog';
 import type { ProblemAt } from './regions';
 import { isStructure, sentenceStarts } from './sentences';
 
@@ -22,7 +23,8 @@ export function draftFormatOf(path: string): DraftFormat {
 
 export function parseDraft(text: string, format: DraftFormat): ParsedDraft {
   const regions = format === 'latex' ? latexRegions(text) : markdownRegions(text);
-  const problems: ProblemAt[] = [...regions.problems];
+  const problems = new ProblemLog();
+  problems.push(...regions.problems);
   const scan = blank(text, [...regions.hidden, ...regions.literal]);
   const prose = blank(text, regions.hidden);
   const raw = format === 'latex' ? latexCitations(scan, problems) : pandocCitations(scan);
@@ -54,7 +56,12 @@ export function parseDraft(text: string, format: DraftFormat): ParsedDraft {
       sentences.push({ text: plainSentence(cutOut(prose, previousStart, to, group), format), range: lines.range(previousStart, to), citations });
     }
   }
-  return { format, sentences, problems: problems.sort((a, b) => a.offset - b.offset).map((p) => toProblem(p, lines)) };
+  return {
+    format,
+    sentences,
+    problems: problems.listed.sort((a, b) => a.offset - b.offset).map((p) => toProblem(p, lines)),
+    unlistedProblems: problems.unlisted(),
+  };
 }
 
 /** The longest context sentence taken: a paragraph's uncited sentence, not a stray block of text. */

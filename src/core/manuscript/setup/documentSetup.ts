@@ -23,8 +23,10 @@ export interface DocumentSetup {
   command: string;
   /** Every bib file declared, absolute, in declaration order. */
   bibliographies: string[];
-  /** Of those, the ones that do not exist. */
+  /** Of those, the ones that do not exist or cannot be read. */
   missing: string[];
+  /** Of the missing, those that exist but are no file to read, with why ("a FIFO (named pipe), not a regular file"). */
+  unreadable: Record<string, string>;
   /** Where a generated entry goes: the first declared bib that exists, else the first declared; null if none is declared. */
   target: string | null;
   notes: string[];
@@ -88,10 +90,23 @@ async function quartoProjectBibliography(path: string, files: DraftFiles): Promi
   }
 }
 
-async function finish(setup: Omit<DocumentSetup, 'missing' | 'target'>, files: DraftFiles): Promise<DocumentSetup> {
+async function finish(setup: Omit<DocumentSetup, 'missing' | 'unreadable' | 'target'>, files: DraftFiles): Promise<DocumentSetup> {
   const exists = await Promise.all(setup.bibliographies.map(async (bib) => (await files.read(bib)) !== null));
   const missing = setup.bibliographies.filter((_, i) => !exists[i]);
-  for (const bib of missing) setup.notes.push(`${basename(setup.root)} names the bibliography ${bib}, which does not exist: a generated entry would create it`);
+  const unreadable: Record<string, string> = {};
+  for (const bib of missing) {
+    const why = (await files.unreadable?.(bib)) ?? null;
+    if (why !== null) unreadable[bib] = why;
+    setup.notes.push(
+      `${basename(setup.root)} names the bibliography ${bib}, which ${why === null ? 'does not exist: a generated entry would create it' : `cannot be read (${why})`}`,
+    );
+  }
   const target = setup.bibliographies.find((_, i) => exists[i]) ?? setup.bibliographies[0] ?? null;
-  return { ...setup, missing, target };
+  return { ...setup, missing, unreadable, target };
+}
+
+/** How a note names a declared bibliography that was not read: "does not exist", or why it cannot be read. */
+export function missingBibText(setup: DocumentSetup, bib: string): string {
+  const why = setup.unreadable[bib];
+  return why === undefined ? 'does not exist' : `cannot be read (${why})`;
 }
