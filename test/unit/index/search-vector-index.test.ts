@@ -11,7 +11,7 @@ import type { Table, VectorQuery } from '@lancedb/lancedb';
 import { OllamaEmbedder } from '../../../src/core/index/embed/ollama';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { DEFAULT_VECTOR_INDEX_SEARCH } from '../../../src/core/index/search/vectorIndexSearch';
-import { openIndexStore } from '../../../src/core/index/store/store';
+import { openIndexStore } from '../../../src/core/index/store/openIndexStore';
 import { loadLanceDb } from '../../../src/core/index/store/lancedb';
 import type { IndexStore } from '../../../src/core/index/store/indexStore';
 import { hashedEmbedding, startFakeOllama } from '../../support/fakeOllama';

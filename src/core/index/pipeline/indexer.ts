@@ -27,7 +27,7 @@ import { hasTextlessPages } from './extract/pdf';
 import { RunRecord } from './runRecord';
 import { fileLimitsOf, formatCount, type FileLimits } from './fileLimits';
 import { LatestMessage } from './latestMessage';
-import { openIndexStore } from '../store/store';
+import { openIndexStore } from '../store/openIndexStore';
 import { readIndexMeta, removeIndexDir } from '../store/indexFiles';
 import { describeEmbedder, embedderChange, reembedInto, refusedOnObjectStore } from './embedderSwitch';
 import { IndexStoreError, IndexSwitchFailedError, isIndexDamage } from '../store/errors';

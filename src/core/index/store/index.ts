@@ -1,5 +1,5 @@
 /** The index store: open it, write documents into it, search its `table`. */
-export { openIndexStore } from './store';
+export { openIndexStore } from './openIndexStore';
 export { removeIndexDir, verifyIndex } from './indexFiles';
 export { loadLanceDb } from './lancedb';
 export type { IndexStore, IndexMeta, StoredDocument, DocumentWrite, OpenIndexStoreOptions } from './indexStore';
