@@ -12,6 +12,7 @@ import { evidenceFromOcrWords, PDF_RECORD_VERSION, pdfPaperFields, type PdfEvide
 import type { Logger } from '../../ports';
 import { isAbortError } from '../../llm/errors';
 import type { Extractor } from './extract';
+import { passOverPdfs } from './pdfRowPass';
 import type { PaperEvidence } from './extract/paperEvidence';
 import { cachedOcrWords } from './ocr/cache';
 import type { PaperFieldRow } from '../store/paperFieldTable';
@@ -57,58 +58,34 @@ export async function* fillPaperFields(
   },
 ): AsyncGenerator<IndexProgress, PaperPassResult> {
   if (!changed && store.meta().paperFields === PDF_RECORD_VERSION) return { complete: true };
-  const pdfs = (await store.documents()).filter((d) => d.kind === 'pdf');
-  const rows = new Map((await store.paperFields.readAll()).map((row) => [row.path, row]));
-  const current = new Set(pdfs.map((d) => d.path));
-  const gone = [...rows.keys()].filter((path) => !current.has(path));
-  // A PDF extracted this run is read again whatever its row says: its evidence is at hand, and a
-  // scanned first page may have been OCR'd only now (OCR turned on for an index made without).
-  const missing = pdfs.filter((d) => {
-    const row = rows.get(d.path);
-    return !row || row.docHash !== d.contentHash || row.version !== PDF_RECORD_VERSION || fromRun.get(d.path)?.hash === d.contentHash;
-  });
-  const reread = missing.filter((d) => fromRun.get(d.path)?.hash !== d.contentHash);
-  // An index from before paper records (or older rules) says so once; the rows this run writes,
-  // and `paperFields` recorded at its end, keep the next run quiet.
-  if (existing && store.meta().paperFields !== PDF_RECORD_VERSION && reread.length > 0) {
-    notices.push(`reading the title, authors and year of ${reread.length} PDF(s) from their first pages (once): their text, OCR and embeddings are kept`);
-  }
-  let written = 0;
-  let pending: PaperFieldRow[] = [];
-  const flush = async () => {
-    await store.paperFields.upsert(pending);
-    written += pending.length;
-    pending = [];
-  };
-  try {
-    for (const [i, document] of missing.entries()) {
-      signal?.throwIfAborted();
-      if (i % ROWS_PER_WRITE === 0) yield { phase: 'papers', done: i, total: missing.length, message: `${i} of ${missing.length} PDFs` };
-      const known = fromRun.get(document.path);
-      const paper =
-        known?.hash === document.contentHash
-          ? known.paper
-          : await readEvidence(extractor, absPaths?.get(document.path) ?? join(root, document.path), document, logger, signal);
+  return yield* passOverPdfs(store, {
+    table: store.paperFields,
+    stamps: await store.paperFields.readAll(),
+    version: PDF_RECORD_VERSION,
+    fromRun,
+    rowsPerWrite: ROWS_PER_WRITE,
+    progress: (done, total) => `${done} of ${total} PDFs`,
+    // An index from before paper records (or older rules) says so once; the rows this run writes,
+    // and `paperFields` recorded at its end, keep the next run quiet.
+    olderRules: existing && store.meta().paperFields !== PDF_RECORD_VERSION,
+    onceNotice: (n) => `reading the title, authors and year of ${n} PDF(s) from their first pages (once): their text, OCR and embeddings are kept`,
+    cutShortNotice: (written, total) => `paper records cut short: ${written} of ${total} PDFs read; the next run reads the rest`,
+    rowFor: async (document, extracted): Promise<PaperFieldRow> => {
+      const paper = extracted
+        ? extracted.paper
+        : await readEvidence(extractor, absPaths?.get(document.path) ?? join(root, document.path), document, logger, signal);
       const evidence = paper ? await withOcrFirstPage(paper.evidence, ocrCacheDir, document.contentHash) : null;
-      pending.push({
+      return {
         path: document.path,
         docHash: document.contentHash,
         version: PDF_RECORD_VERSION,
         fields: evidence ? { ...pdfPaperFields(evidence) } : {},
         pageLabels: paper?.pageLabels ?? null,
-      });
-      if (pending.length >= ROWS_PER_WRITE) await flush();
-    }
-    await flush();
-  } catch (error) {
-    if (!signal?.aborted && !isAbortError(error)) throw error;
-    await flush();
-    notices.push(`paper records cut short: ${written} of ${missing.length} PDFs read; the next run reads the rest`);
-    return { complete: false };
-  }
-  if (gone.length > 0) await store.paperFields.delete(gone);
-  if (written > 0 || gone.length > 0) await store.paperFields.optimize();
-  return { complete: true };
+      };
+    },
+    notices,
+    signal,
+  });
 }
 
 /** A PDF's evidence read on its own; null when it cannot be read now (moved since, damaged): its row says nothing is known. */

@@ -14,6 +14,7 @@ import type { PaperReferences } from '../../papers/references/types';
 import type { Logger } from '../../ports';
 import { isAbortError } from '../../llm/errors';
 import type { Extractor } from './extract';
+import { passOverPdfs } from './pdfRowPass';
 import { emptyReferences, readDocumentReferences } from './extract/references';
 import { cachedOcrWords } from './ocr/cache';
 import { withOcrLines } from './ocr/applyOcr';
@@ -50,45 +51,26 @@ export async function* fillReferences(
   },
 ): AsyncGenerator<IndexProgress, { complete: boolean }> {
   if (!changed && fromRun.size === 0 && store.meta().paperReferences === REFERENCES_VERSION) return { complete: true };
-  const pdfs = (await store.documents()).filter((d) => d.kind === 'pdf');
-  const rows = new Map((await store.paperReferences.stamps()).map((row) => [row.path, row]));
-  const current = new Set(pdfs.map((d) => d.path));
-  const gone = [...rows.keys()].filter((path) => !current.has(path));
-  const missing = pdfs.filter((d) => {
-    const row = rows.get(d.path);
-    return !row || row.docHash !== d.contentHash || row.version !== REFERENCES_VERSION || fromRun.get(d.path)?.hash === d.contentHash;
+  return yield* passOverPdfs(store, {
+    table: store.paperReferences,
+    stamps: await store.paperReferences.stamps(),
+    version: REFERENCES_VERSION,
+    fromRun,
+    rowsPerWrite: ROWS_PER_WRITE,
+    progress: (done, total) => `reference lists: ${done} of ${total} PDFs`,
+    quietUnlessReading: true,
+    olderRules: existing && store.meta().paperReferences !== REFERENCES_VERSION,
+    onceNotice: (n) => `reading the reference lists of ${n} PDF(s) from their text (once): their text, OCR and embeddings are kept`,
+    cutShortNotice: (written, total) => `reference lists cut short: ${written} of ${total} PDFs read; the next run reads the rest`,
+    rowFor: async (document, extracted): Promise<PaperReferenceRow> => ({
+      path: document.path,
+      docHash: document.contentHash,
+      version: REFERENCES_VERSION,
+      references: extracted ? extracted.references : await readAgain(extractor, root, document, ocrCacheDir, logger, signal),
+    }),
+    notices,
+    signal,
   });
-  const reread = missing.filter((d) => fromRun.get(d.path)?.hash !== d.contentHash);
-  if (existing && store.meta().paperReferences !== REFERENCES_VERSION && reread.length > 0) {
-    notices.push(`reading the reference lists of ${reread.length} PDF(s) from their text (once): their text, OCR and embeddings are kept`);
-  }
-  let written = 0;
-  let pending: PaperReferenceRow[] = [];
-  const flush = async () => {
-    await store.paperReferences.upsert(pending);
-    written += pending.length;
-    pending = [];
-  };
-  try {
-    for (const [i, document] of missing.entries()) {
-      signal?.throwIfAborted();
-      if (i % ROWS_PER_WRITE === 0 && reread.length > 0)
-        yield { phase: 'papers', done: i, total: missing.length, message: `reference lists: ${i} of ${missing.length} PDFs` };
-      const known = fromRun.get(document.path);
-      const references = known?.hash === document.contentHash ? known.references : await readAgain(extractor, root, document, ocrCacheDir, logger, signal);
-      pending.push({ path: document.path, docHash: document.contentHash, version: REFERENCES_VERSION, references });
-      if (pending.length >= ROWS_PER_WRITE) await flush();
-    }
-    await flush();
-  } catch (error) {
-    if (!signal?.aborted && !isAbortError(error)) throw error;
-    await flush();
-    notices.push(`reference lists cut short: ${written} of ${missing.length} PDFs read; the next run reads the rest`);
-    return { complete: false };
-  }
-  if (gone.length > 0) await store.paperReferences.delete(gone);
-  if (written > 0 || gone.length > 0) await store.paperReferences.optimize();
-  return { complete: true };
 }
 
 /**
