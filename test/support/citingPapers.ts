@@ -7,7 +7,8 @@
  */
 import { makePdf, type MakePdfOptions, type PlacedLine } from './pdfs';
 import { loadPdfjs, TEXT_ONLY } from '../../src/core/index/pipeline/extract/pdf';
-import { pageLinesFromTextContent, type PageGeometry } from '../../src/core/papers/references/lines';
+import { pageLinesFromTextContent } from '../../src/core/papers/references/lines';
+import type { PageGeometry } from '../../src/core/papers/pdf/textItems';
 import type { PageLines } from '../../src/core/papers/references/types';
 
 export interface CitingPaper {

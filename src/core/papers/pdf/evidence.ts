@@ -4,6 +4,7 @@
  * Plain data (structured-cloneable, two pages of text and positions), so it can cross a worker thread and be kept; the
  * rules (fields.ts) re-run on it when they change without reading the PDF again.
  */
+import { isRawItem, pageFrame } from './textItems';
 
 export interface PdfEvidence {
   numPages: number;
@@ -153,36 +154,13 @@ function xmpEntries(metadata: unknown): Record<string, string[]> | null {
   return Object.keys(entries).length > 0 ? entries : null;
 }
 
-interface RawItem {
-  str: string;
-  transform: number[];
-  width: number;
-  fontName?: string;
-}
-
-function isRawItem(item: unknown): item is RawItem {
-  if (typeof item !== 'object' || item === null) return false;
-  const v = item as Record<string, unknown>;
-  return typeof v.str === 'string' && Array.isArray(v.transform) && v.transform.length === 6 && typeof v.width === 'number';
-}
-
 /**
  * One page's runs from pdf.js's text items. Items on one baseline, in one size, with less than
  * a word space or so between them join into one run; a wide gap (columns of author names) starts
  * a new run, as does a change of size (a footnote mark) or baseline.
  */
 export function pageLayoutFromTextContent(pageNumber: number, page: Pick<EvidencePage, 'view' | 'getViewport'>, content: TextContentLike): PageLayout {
-  const viewport = page.getViewport?.({ scale: 1 });
-  const view = page.view ?? [0, 0, 612, 792];
-  const width = viewport?.width ?? Math.abs(view[2]! - view[0]!);
-  const height = viewport?.height ?? Math.abs(view[3]! - view[1]!);
-  const toPage = (x: number, y: number): [number, number] => {
-    if (viewport) {
-      const [px, py] = viewport.convertToViewportPoint(x, y);
-      return [px ?? x, py ?? y];
-    }
-    return [x - view[0]!, view[3]! - y];
-  };
+  const { width, height, toPage } = pageFrame(page);
   const runs: LayoutRun[] = [];
   let current: LayoutRun | undefined;
   let spaceBefore = false;

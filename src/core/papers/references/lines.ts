@@ -5,31 +5,13 @@
  * journal, and a citation's boxes let the viewer make it a link.
  */
 import type { OcrWord } from '../pdf/ocrLayout';
+import { isRawItem, pageFrame, type PageGeometry } from '../pdf/textItems';
 import { repairAccents, repairLigatures } from '../normalize';
 import type { PageLines, TextLine } from './types';
 
 /** Lines kept per page, characters per line: a page of a reasonable paper stays far below both. */
 const MAX_LINES_PER_PAGE = 4000;
 const MAX_LINE_CHARS = 4000;
-
-interface RawItem {
-  str: string;
-  transform: number[];
-  width: number;
-  fontName?: string;
-  hasEOL?: boolean;
-}
-
-function isRawItem(item: unknown): item is RawItem {
-  if (typeof item !== 'object' || item === null) return false;
-  const v = item as Record<string, unknown>;
-  return typeof v.str === 'string' && Array.isArray(v.transform) && v.transform.length === 6 && typeof v.width === 'number';
-}
-
-export interface PageGeometry {
-  view?: number[];
-  getViewport?(params: { scale: number }): { width: number; height: number; convertToViewportPoint(x: number, y: number): number[] };
-}
 
 const round = (value: number) => Math.round(value * 10) / 10;
 /** An OT1 ligature code, a ligature character or a spacing accent: the few items that need repair. */
@@ -42,17 +24,7 @@ const NEEDS_REPAIR = /[\x1b-\x1f\ufb00-\ufb06\u00b4`\u00a8\u02c6-\u02dd\u00b8\u0
  * a table cell). Text that is not horizontal (a margin stamp, a rotated label) is left out.
  */
 export function pageLinesFromTextContent(pageNumber: number, page: PageGeometry, content: { items: readonly unknown[] }): PageLines {
-  const viewport = page.getViewport?.({ scale: 1 });
-  const view = page.view ?? [0, 0, 612, 792];
-  const width = viewport?.width ?? Math.abs(view[2]! - view[0]!);
-  const height = viewport?.height ?? Math.abs(view[3]! - view[1]!);
-  const toPage = (x: number, y: number): [number, number] => {
-    if (viewport) {
-      const [px, py] = viewport.convertToViewportPoint(x, y);
-      return [px ?? x, py ?? y];
-    }
-    return [x - view[0]!, view[3]! - y];
-  };
+  const { width, height, toPage } = pageFrame(page);
   const lines: TextLine[] = [];
   let line: TextLine | undefined;
   let spaceBefore = false;
