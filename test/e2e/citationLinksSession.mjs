@@ -5,16 +5,14 @@
 // a click on the cited library paper opens that paper in the viewer. No model is needed.
 //
 // Alone (after `node esbuild.mjs`): `node test/e2e/citationLinksSession.mjs`.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundle, launchBrowser, repoRoot, startCodeServer, workbenchUrl } from '../../scripts/vscode-host/host.mjs';
+import { bundle, repoRoot, workbenchUrl } from '../../scripts/vscode-host/host.mjs';
+import { withNoModelWorkbench } from './noModelWorkbench.mjs';
 import { createSteps } from '../../scripts/vscode-host/steps.mjs';
-
-/** Nothing listens on the discard port: no model, the index uses full-text search alone. */
-const NO_OLLAMA = 'http://127.0.0.1:9';
 
 /** The frame of the viewer showing `fileName` (the viewer titles its page with the file's name). */
 async function viewerOf(page, fileName, timeoutMs = 30_000) {
@@ -34,15 +32,7 @@ export async function runCitationLinksSession({ e2eServer, step, setOnFailure, s
   const { oop, sandwich } = await e2eServer.writeCitingLibrary(workspace);
   const citing = oop.split('/').pop();
   const cited = sandwich.split('/').pop();
-  const server = await startCodeServer({
-    userSettings: { 'research.ollama.host': NO_OLLAMA, 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false },
-    log: verbose ? (s) => process.stderr.write(s) : () => {},
-  });
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.context.newPage();
-    const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
-    setOnFailure((n) => shot(`failed-step-${n}`));
+  return withNoModelWorkbench({ workspace, shots, setOnFailure, verbose }, async ({ server, page, shot }) => {
     console.log('e2e: citation links in the PDF viewer');
 
     const ready = await step('a library PDF opens in the viewer with its in-text citations as links over their text', async () => {
@@ -141,11 +131,7 @@ export async function runCitationLinksSession({ e2eServer, step, setOnFailure, s
       if (seen.page !== '1') throw new Error(`the cited paper opened at page ${seen.page}`);
       if (seen.label !== 'Zeileis (2004)') throw new Error(`the citation bar reads: ${seen.label}`);
     });
-  } finally {
-    await browser.close();
-    server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
+  });
 }
 
 // Alone: bundles the test server's helpers and runs this session only.

@@ -2,14 +2,13 @@
 // researcher's papers beside the manuals. The model picker offers "Quoted passages (no model)",
 // @research answers extractively, and each finished answer shows its quotes, its Sources and its
 // buttons (Insert, and the ones that fix "no model") without a click.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, startCodeServer, workbenchUrl } from '../../scripts/vscode-host/host.mjs';
+import { workbenchUrl } from '../../scripts/vscode-host/host.mjs';
+import { withNoModelWorkbench } from './noModelWorkbench.mjs';
 import { expectOnScreen } from './answerOnScreen.mjs';
 
-/** Nothing listens on the discard port: connections are refused at once. */
-const NO_OLLAMA = 'http://127.0.0.1:9';
 const NO_MODEL = 'Quoted passages (no model)';
 const RESPONSE = '.interactive-item-container.interactive-response';
 const INPUT = '.interactive-input-part .monaco-editor';
@@ -19,15 +18,7 @@ export async function runNoModelSession({ fixtures, step, setOnFailure, shots, v
   const workspace = mkdtempSync(join(tmpdir(), 'lra-e2e-nomodel-'));
   await fixtures.makeWorkspace(workspace);
   await fixtures.placeManuscript(workspace);
-  const server = await startCodeServer({
-    userSettings: { 'research.ollama.host': NO_OLLAMA, 'workbench.colorTheme': 'Default Dark Modern', 'window.commandCenter': false },
-    log: verbose ? (s) => process.stderr.write(s) : () => {},
-  });
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.context.newPage();
-    const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
-    setOnFailure((n) => shot(`failed-step-${n}`));
+  return withNoModelWorkbench({ workspace, shots, setOnFailure, verbose }, async ({ server, page, shot }) => {
     console.log('e2e: chat panel with no model');
     const ready = await step('with no Ollama, the workspace is indexed and the picker offers only "Quoted passages (no model)"', async () => {
       // A second workbench on a busy machine: its first load may take longer than Playwright's 30 s default.
@@ -75,9 +66,5 @@ export async function runNoModelSession({ fixtures, step, setOnFailure, shots, v
       });
       if (seen.buttons.includes('Insert citations')) throw new Error(`a manual's answer offers to insert citations: ${JSON.stringify(seen.buttons)}`);
     });
-  } finally {
-    await browser.close();
-    server.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  }
+  });
 }
