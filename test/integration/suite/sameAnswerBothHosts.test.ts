@@ -5,6 +5,9 @@
  * server) get the same answer and the same sources, and the chat shows that answer. Both build
  * their session through core/session; the same error for a folder without an index is shown at the
  * session's door in test/unit/session/twoHosts.test.ts.
+ *
+ * Named to run after indexing.test.ts (the suite's files run in name order): that file asserts the
+ * workspace's first index run, which this one's `before` would otherwise have made.
  */
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
