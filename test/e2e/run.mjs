@@ -381,7 +381,11 @@ async function main() {
       await runCommand('Local Research: Show Papers');
       // The papers' picker itself (it opens once the records are read), not the command palette's
       // input it replaces: typed into before it opens, the words would go to the chat input.
-      await page.locator('.quick-input-widget').getByText(/^Papers: \d+ of \d+ documents have a record/).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.quick-input-widget')
+        .getByText(/^Papers: \d+ of \d+ documents have a record/)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await page.keyboard.type('Quokka study', { delay: 5 });
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.filter({ hasText: 'zap' }).first().waitFor({ timeout: 15_000 });
