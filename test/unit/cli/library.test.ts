@@ -5,15 +5,15 @@
  * The data directory is byte-for-byte unchanged and nothing is created in it.
  */
 import { strict as assert } from 'node:assert';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { buildOnce, runCli } from '../../support/cli';
 import { withTempDir } from '../../support/tempDir';
 import { deadHost } from '../../support/deadHost';
 import { writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
 import { writePdf } from '../../support/pdfs';
+import { fingerprint } from '../../support/fingerprint';
 
 const fixture: ZoteroFixture = {
   collections: [
@@ -56,22 +56,6 @@ const fixture: ZoteroFixture = {
     { key: 'ITEMNOPD', title: 'A book without a PDF', itemType: 'book', creators: [['Bo', 'Book']], date: '1999', citationKey: 'book1999' },
   ],
 };
-
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (folder: string) => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else
-        out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256')
-          .update(await readFile(path))
-          .digest('hex')}`;
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 describe('CLI: a Zotero library beside a manuscript folder', function () {
   this.timeout(300_000);

@@ -6,9 +6,8 @@
  * made by the tests, a real LanceDB (full-text).
  */
 import { strict as assert } from 'node:assert';
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { openIndexForQueries, openIndexStore, type IndexProgress } from '../../../src/core/index';
 import { indexLibrary, LibraryGoneError, librarySource, readLibraryRecord, type LibraryRun } from '../../../src/core/library';
 import { zoteroLibraryOf } from '../../../src/core/library/zoteroPapers';
@@ -16,6 +15,7 @@ import { citationLabel } from '../../../src/core/citations/citationLabel';
 import { placeOfHit } from '../../../src/core/graph/passages';
 import { withTempDir } from '../../support/tempDir';
 import { HeldDatabase, writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
+import { fingerprint } from '../../support/fingerprint';
 
 const fixture: ZoteroFixture = {
   collections: [
@@ -72,22 +72,6 @@ async function run(generator: AsyncGenerator<IndexProgress, LibraryRun>): Promis
 }
 
 const index = (root: string, dbDir: string) => run(indexLibrary({ root, dbDir, embedding: { mode: 'none' }, ocr: { mode: 'off' } }));
-
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (folder: string) => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else
-        out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256')
-          .update(await readFile(path))
-          .digest('hex')}`;
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 async function search(dbDir: string, root: string, query: string) {
   const source = librarySource(root, { dbDir });

@@ -5,13 +5,13 @@
  * is byte-for-byte as it was, with nothing created in it.
  */
 import { strict as assert } from 'node:assert';
-import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readSnapshot, readZoteroLibrary } from '../../../src/core/library/zotero';
 import { applyWal } from '../../../src/core/library/zotero/wal';
 import { withTempDir } from '../../support/tempDir';
 import { HeldDatabase, writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
+import { fingerprint } from '../../support/fingerprint';
 
 const library = (zotero: 10 | 7): ZoteroFixture => ({
   zotero,
@@ -23,23 +23,6 @@ const library = (zotero: 10 | 7): ZoteroFixture => ({
     attachments: i === 0 ? [{ key: 'PDF00000', file: 'a.pdf', pdf: ['first page'] }] : [],
   })),
 });
-
-/** Every file under `dir` with its sha256 (the data directory as the user has it). */
-async function fingerprint(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (folder: string) => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else
-        out[relative(dir, path)] = `${(await stat(path)).mtimeMs}:${createHash('sha256')
-          .update(await readFile(path))
-          .digest('hex')}`;
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 /** More pages than the cache holds: SQLite writes the transaction's pages out before it commits. */
 const SPILL = "INSERT INTO settings VALUES ('test', 'spill', randomblob(400000));";
