@@ -132,8 +132,12 @@ const early = await esbuild.context({
 });
 
 const pdfjs = 'node_modules/pdfjs-dist';
-/** pdf.js's wasm folder also holds QuickJS, which only its scripting sandbox (pdf.sandbox) loads: the viewer runs no PDF scripts. */
-const UNUSED_PDFJS_ASSET = /(^|\/)quickjs-eval\.(js|wasm)$/;
+/**
+ * pdf.js's wasm folder also holds QuickJS, which only its scripting sandbox (pdf.sandbox) loads: the viewer
+ * runs no PDF scripts. Its *_nowasm_fallback.js decoders are for browsers without WebAssembly; the webview's
+ * policy allows 'wasm-unsafe-eval' (src/vscode/viewer/html.ts), so they would never load (~600 KB of .vsix).
+ */
+const UNUSED_PDFJS_ASSET = /(^|\/)(quickjs-eval\.(js|wasm)|[a-z0-9]+_nowasm_fallback\.js)$/;
 function copyPdfjsAssets() {
   mkdirSync('dist/webview', { recursive: true });
   cpSync(`${pdfjs}/build/pdf.worker.min.mjs`, 'dist/webview/pdf.worker.min.mjs');
