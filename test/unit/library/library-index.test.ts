@@ -6,7 +6,7 @@
  * made by the tests, a real LanceDB (full-text).
  */
 import { strict as assert } from 'node:assert';
-import { rename } from 'node:fs/promises';
+import { rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openIndexForQueries, openIndexStore, type IndexProgress } from '../../../src/core/index';
 import { indexLibrary, LibraryGoneError, librarySource, readLibraryRecord, type LibraryRun } from '../../../src/core/library';
@@ -160,6 +160,23 @@ describe('a Zotero library indexed through the pipeline', () => {
       } finally {
         await held.kill();
       }
+    });
+  });
+
+  it('sees a PDF changed on disk while the database stayed the same', async () => {
+    await withTempDir(async (dir) => {
+      const dataDir = join(dir, 'Zotero');
+      const dbDir = join(dir, 'cache', 'index');
+      await writeZoteroLibrary(dataDir, fixture);
+      await index(dataDir, dbDir);
+      assert.equal((await index(dataDir, dbDir)).upToDate, true);
+      // An editor that saves a PDF in place changes the file, not Zotero's database.
+      const pdf = join(dataDir, 'storage', 'PDFBOOT1', 'bootstrap.pdf');
+      const later = new Date(Date.now() + 60_000);
+      await utimes(pdf, later, later);
+      const changed = await index(dataDir, dbDir);
+      assert.equal(changed.upToDate, false, 'a PDF whose time changed is looked at again');
+      assert.equal((await index(dataDir, dbDir)).upToDate, true);
     });
   });
 
