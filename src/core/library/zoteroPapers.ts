@@ -15,6 +15,7 @@ import type { Field, PaperFields } from '../papers/record';
 import { readStoredPapers } from '../papers/storedFields';
 import type { Logger } from '../ports';
 import { itemsByPath, LIBRARY_RECORD_FILE, readLibraryRecord, type LibraryItem, type LibraryRecord } from './libraryRecord';
+import { mentionKeyFile } from './mentionKeyFile';
 import { isOwnWordsPath } from './ownWords';
 
 const CHECK_MS = 2000;
@@ -49,8 +50,8 @@ function entryOf(item: LibraryItem): BibEntry | null {
   };
 }
 
-/** The library of a record and the index's documents: Zotero's fields over the PDF's. */
-export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord): Promise<PaperLibrary> {
+/** The library of a record and the index's documents: Zotero's fields over the PDF's; `dbDir`: where its mention keys are kept (mentionKeyFile.ts). */
+export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord, dbDir?: string): Promise<PaperLibrary> {
   const [documents, stored] = await Promise.all([store.documents(), readStoredPapers(store)]);
   const byPath = itemsByPath(record);
   const library = buildLibrary(
@@ -67,6 +68,7 @@ export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord):
     }),
     [{ entries: record.items.filter((i) => i.pdfs.length === 0).flatMap((i) => entryOf(i) ?? []), problems: [] }],
     record.root,
+    dbDir ? mentionKeyFile(dbDir) : undefined,
   );
   return library;
 }
@@ -90,7 +92,7 @@ export function zoteroPaperSource(store: IndexStore, dbDir: string, logger?: Log
       const library = (async () => {
         const record = await readLibraryRecord(dbDir);
         if (!record) return EMPTY_LIBRARY;
-        return zoteroLibraryOf(store, record);
+        return zoteroLibraryOf(store, record, dbDir);
       })().catch((error: unknown) => {
         logger?.warn("papers: the Zotero library's records could not be read; citations name files", error);
         return EMPTY_LIBRARY;

@@ -15,7 +15,7 @@
  */
 import type { PaperRecord } from './record';
 
-/** What of a record's normalised title and names (mentions.ts's RecordKeys) can start a mention. */
+/** What of a record's normalised title and names (mentions.ts's MentionKeys) can start a mention. */
 interface NamingKeys {
   title: string | null;
   parts: string[][];

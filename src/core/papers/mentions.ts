@@ -72,13 +72,13 @@ export interface MentionIndex {
   /** Title word -> how many titles hold it. */
   titleWordCounts: Map<string, number>;
   /** Per record (same order as `records`): its title and names as questions are matched against them. */
-  keys: readonly RecordKeys[];
+  keys: readonly MentionKeys[];
   /** Which records a question's words could name (mentionCandidates.ts): a question looks at those, not at all 5,000. */
   candidates: CandidateIndex;
 }
 
 /** One record's title and names, normalised once. */
-interface RecordKeys {
+export interface MentionKeys {
   /** The title without accents, lower case; null without a title. */
   title: string | null;
   /** The title's parts (split at ": " and " - "), each as its rarer words. */
@@ -92,14 +92,23 @@ interface RecordKeys {
   authors: string[][][];
 }
 
-export function mentionIndex(records: readonly PaperRecord[]): MentionIndex {
+/** Records' keys kept between processes (mentionKeyCache.ts, core/library/mentionKeyFile.ts): a large library is not worked out for every CLI question. */
+export interface MentionKeyCache {
+  /** Each record's keys, in order: those kept for its `mentionKeyId` under `mentionKeysVersion()`, else `compute(record)`. */
+  keysOf(records: readonly PaperRecord[], compute: (record: PaperRecord) => MentionKeys): MentionKeys[];
+}
+
+/** What makes a record's keys (mentionKeyCache.ts hashes it: keys kept by other rules are never read). */
+export const mentionKeyRules = (): unknown[] => [recordKeys, titleWords, singular, familyForms, titleNames, packageNames, ...PACKAGE_NAMED, ...PARTICLES];
+
+export function mentionIndex(records: readonly PaperRecord[], cache?: MentionKeyCache): MentionIndex {
   const titleWordCounts = new Map<string, number>();
-  const keys = records.map(recordKeys);
+  const keys = cache ? cache.keysOf(records, recordKeys) : records.map((record) => recordKeys(record));
   for (const { words } of keys) for (const word of words) titleWordCounts.set(word, (titleWordCounts.get(word) ?? 0) + 1);
   return { records, titleWordCounts, keys, candidates: candidateIndex(records, keys) };
 }
 
-function recordKeys(record: PaperRecord): RecordKeys {
+function recordKeys(record: PaperRecord): MentionKeys {
   const title = record.title?.value ?? '';
   return {
     title: title ? comparable(title) : null,
@@ -127,7 +136,7 @@ export function papersNamedBy(question: string, index: MentionIndex): PaperMenti
   const asked = askedOf(question);
   const folded = foldedForKeys(question);
   const found = new Map<string, PaperMention>();
-  const add = (mention: Omit<PaperMention, 'titleWords'>, keys: RecordKeys) => {
+  const add = (mention: Omit<PaperMention, 'titleWords'>, keys: MentionKeys) => {
     const held = found.get(mention.path);
     if (!held || held.strength < mention.strength) found.set(mention.path, { ...mention, titleWords: keys.words });
   };
@@ -190,7 +199,7 @@ function citekeyMention(question: string, folded: string, record: PaperRecord): 
  * within a few words. Without a year the name must read as a name (capitalised, or followed by
  * "et al." or a co-author), since family names are also words ("Young", "Graham").
  */
-function authorMention(tokens: Token[], record: PaperRecord, keys: RecordKeys): Found | null {
+function authorMention(tokens: Token[], record: PaperRecord, keys: MentionKeys): Found | null {
   const authors = record.authors?.value ?? [];
   if (authors.length === 0) return null;
   const year = record.year?.value ?? null;
@@ -276,7 +285,7 @@ function askedOf(question: string): Asked {
   return { tokens, words: new Map(tokens.map((t) => [singular(t.key), t])), quoted };
 }
 
-function titleMention(question: Asked, record: PaperRecord, keys: RecordKeys, index: MentionIndex): Found | null {
+function titleMention(question: Asked, record: PaperRecord, keys: MentionKeys, index: MentionIndex): Found | null {
   const comparableTitle = keys.title;
   if (!comparableTitle) return null;
   // A quoted part of the title: "In 'Parties, Models, Mobsters', …".

@@ -9,7 +9,7 @@ import { attachEntries, type LibraryDocument } from './bib/attach';
 import type { BibEntry } from './bib/entry';
 import type { BibProblem, ParsedBib } from './bib/parseBib';
 import { mergeRecord, namesAPaper } from './merge';
-import { mentionIndex, papersNamedBy, type MentionIndex, type PaperMention } from './mentions';
+import { mentionIndex, papersNamedBy, type MentionIndex, type MentionKeyCache, type PaperMention } from './mentions';
 import type { PaperRecord } from './record';
 import { paperRefOf } from './ref';
 import { pageLabelOf, versionNote } from './version';
@@ -39,7 +39,13 @@ export interface PaperLibrary {
   isOwnWords(path: string): boolean;
 }
 
-export function buildLibrary(documents: readonly LibraryDocument[], bibs: readonly ParsedBib[] = [], root?: string): PaperLibrary {
+/** `mentionKeys`: where the records' mention keys are kept between processes (a library's index folder). */
+export function buildLibrary(
+  documents: readonly LibraryDocument[],
+  bibs: readonly ParsedBib[] = [],
+  root?: string,
+  mentionKeys?: MentionKeyCache,
+): PaperLibrary {
   const entries = bibs.flatMap((bib) => bib.entries);
   const { attached, problems } = attachEntries(entries, documents, root);
   const entryOf = new Map(attached.map((a) => [a.path, a.entry]));
@@ -68,7 +74,7 @@ export function buildLibrary(documents: readonly LibraryDocument[], bibs: readon
     problems: [...bibs.flatMap((bib) => bib.problems), ...problems],
     pathsOfKey: (key) => pathsByKey.get(key.toLowerCase()) ?? [],
     namedBy(question) {
-      mentions ??= mentionIndex([...records.values()]);
+      mentions ??= mentionIndex([...records.values()], mentionKeys);
       return papersNamedBy(question, mentions);
     },
     ref(path) {

@@ -6,11 +6,13 @@
  * made by the tests, a real LanceDB (full-text).
  */
 import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
 import { rename, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openIndexForQueries, openIndexStore, type IndexProgress } from '../../../src/core/index';
 import { indexLibrary, LibraryGoneError, librarySource, readLibraryRecord, type LibraryRun } from '../../../src/core/library';
 import { zoteroLibraryOf } from '../../../src/core/library/zoteroPapers';
+import { MENTION_KEYS_FILE } from '../../../src/core/library/mentionKeyFile';
 import { citationLabel } from '../../../src/core/citations/citationLabel';
 import { placeOfHit } from '../../../src/core/graph/passages';
 import { withTempDir } from '../../support/tempDir';
@@ -135,6 +137,9 @@ describe('a Zotero library indexed through the pipeline', () => {
         assert.equal(hit.ownWords, true);
         assert.equal(citationLabel(placeOfHit(hit)), page ? `Lovelace & Babbage (2012), p. ${page} (your note)` : 'Lovelace & Babbage (2012) (your note)');
       }
+      // The records' mention keys are kept beside the index for the next process (mentionKeyFile.ts), never in the library.
+      assert.ok(existsSync(join(dbDir, MENTION_KEYS_FILE)));
+      assert.ok(!existsSync(join(dataDir, MENTION_KEYS_FILE)));
     });
   });
 

@@ -52,9 +52,14 @@ function folderWords(path: string): Set<string> {
  */
 export function documentsNamedBy(query: string, paths: readonly string[]): string[] {
   const words = queryWords(query);
+  // A name word is a piece of the path, and the question's word it matches (singular) a prefix of
+  // it: a path none of the question's words is part of names nothing, and is not split into words.
+  const probes = [...words].filter((w) => w.length >= 2);
   const scored: { path: string; score: number }[] = [];
   const collections: string[] = [];
   for (const path of paths) {
+    const lower = path.toLowerCase();
+    if (!probes.some((w) => lower.includes(w))) continue;
     const { name, own, folders } = pathNameOf(path);
     if (name.length === 0) continue;
     const matched = name.filter((w) => words.has(w));
