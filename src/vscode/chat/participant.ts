@@ -12,6 +12,8 @@ import { isAbortError } from '../../core/llm/errors';
 import { logSnippet } from '../../core/logText';
 import type { Logger } from '../../core/ports';
 import { requestScope } from './chatScope';
+import { scopeCommand, scopeFollowups, scopeOfHistory, turnScope } from './libraryScope';
+import { isScopeCommand, isScopeMetadata } from '../pure/libraryScope';
 import { readConfig } from '../settings/config';
 import { loadEngine } from '../engine/load';
 import { historyFromContext } from './history';
@@ -86,6 +88,8 @@ export class ResearchParticipant implements vscode.Disposable {
     try {
       if (request.command === 'index') result = await this.indexCommand(stream);
       else if (request.command === 'status') result = await this.statusCommand(stream);
+      else if (isScopeCommand(request.command))
+        result = await scopeCommand(request.command, request.prompt, context.history, stream, engineFoldersOf(this.index.paths.all, this.libraries));
       else {
         turn = await this.answer(request, context, stream, token);
         result = !turn ? {} : turn.cancelled ? { metadata: { kind: 'local-research-cancelled' } } : { metadata: metadataOf(turn, request.command) };
@@ -142,12 +146,21 @@ export class ResearchParticipant implements vscode.Disposable {
     const model = turnModel(request, config, settings.model, noModel);
     // Which fix to offer is asked alongside the graph (and refreshes the picker if Ollama came up).
     const ollamaNow = noModel ? this.ollama.recheck() : undefined;
-    const scope = requestScope(request, folders);
+    const engineFolders = engineFoldersOf(this.index.paths.all, this.libraries);
+    // Attached files narrow a turn further than the conversation's collection or tag (`/collection`).
+    const attached = requestScope(request, folders);
+    const collection = attached ? null : scopeOfHistory(context.history);
+    const library = collection ? await turnScope(collection, engineFolders) : undefined;
+    if (library && 'problem' in library) {
+      stream.markdown(library.problem);
+      return undefined;
+    }
+    const scope = attached ?? library?.paths;
     const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,
-      folders: engineFoldersOf(this.index.paths.all, this.libraries),
+      folders: engineFolders,
       settings,
       model,
       signal: abortSignalOf(token),
@@ -159,6 +172,7 @@ export class ResearchParticipant implements vscode.Disposable {
     await answer.finish(result, folders);
     // Folders without an index yet were searched as empty (core/session/sourceIndexes.ts): say which, once.
     if (result.unindexed?.length) stream.markdown(`\n\n${displayOnly(`Not indexed yet, so not searched: ${result.unindexed.join(', ')}.`)}`);
+    if (library) stream.markdown(library.note);
     const fix = await fixFor(result, config.models.chat, ollamaNow);
     if (fix.note) stream.markdown(fix.note);
     // Buttons come last, after every Markdown part: VS Code folds a finished response down to its
@@ -239,6 +253,7 @@ export class ResearchParticipant implements vscode.Disposable {
 /** Suggested answers of a clarifying question become follow-up buttons addressed to @research. */
 export const followupProvider: vscode.ChatFollowupProvider = {
   provideFollowups(result: vscode.ChatResult): vscode.ChatFollowup[] {
+    if (isScopeMetadata(result.metadata)) return scopeFollowups(result.metadata);
     if (!isResearchMetadata(result.metadata)) return [];
     // Built from paper titles and file names: a button label without icons, a prompt (shown as the
     // user's message once clicked) that forms no link or image.

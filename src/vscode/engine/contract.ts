@@ -74,6 +74,19 @@ export interface EngineLibraryStatus {
   lastIndexedAt: string | null;
 }
 
+/** A Zotero collection or tag of the libraries as a chat's scope (../chat/libraryScope.ts). */
+export interface EngineLibraryScope {
+  /** The documents in it (PDFs, the user's annotations and notes), as a turn's `scope` names them (`<label>/<path>` beside other folders). */
+  paths: string[];
+  /** The libraries' items in it. */
+  items: number;
+  /** Why a library gave none: not indexed yet, no such collection or tag. */
+  problems: string[];
+  /** What there is to choose from: collections by path ("Thesis / Chapter 2"), tags. */
+  collections: string[];
+  tags: string[];
+}
+
 /** One document of the library as "Show Papers" lists it (core/papers/recordJson.ts), its path labelled like citations'. */
 export type EnginePaper = SessionPaper;
 export type EnginePapers = SessionPapers;
@@ -134,6 +147,8 @@ export interface Engine {
   indexLibrary(request: EngineLibraryIndexRequest): AsyncGenerator<IndexProgress, EngineLibraryRun>;
   /** A library's papers as its index knows them, or null when it has no index yet. */
   libraryStatus(dbDir: string): Promise<EngineLibraryStatus | null>;
+  /** The documents of the Zotero libraries among `folders` in a collection (subcollections included) or with a tag; `scope` null: only what there is to choose. */
+  libraryScope(folders: ReadonlyArray<EngineFolder>, scope: { collection?: string; tag?: string } | null): Promise<EngineLibraryScope>;
   /** Stats of the index at `dbDir` (a folder or a shared index's URI), or null when there is none yet. Throws a typed error when it is damaged or its store fails. */
   indexStatus(dbDir: string): Promise<IndexStats | null>;
   clearIndex(dbDir: string): Promise<void>;

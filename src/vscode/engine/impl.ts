@@ -9,6 +9,7 @@ import type { Logger } from '../../core/ports';
 import { readLibraryRecord, type LibraryRun } from '../../core/library';
 import { clearIndex, indexStatus, libraryAsSource, openSession, verifyIndex, type Session, type Source } from '../../core/session';
 import type { Engine, EngineFolder, EngineSettings } from './contract';
+import { libraryScope } from './libraryScope';
 
 let current: { key: string; session: Session } | undefined;
 
@@ -79,6 +80,7 @@ export const engine: Engine = {
     const withPdf = record ? record.items.filter((item) => item.pdfs.length > 0).length : stats.documents;
     return { papers, withPdf, documents: stats.documents, lastIndexedAt: stats.lastIndexedAt ?? null };
   },
+  libraryScope,
   async runTurn(request) {
     log = request.logger;
     const session = await sessionFor(request.settings, request.folders);

@@ -7,6 +7,13 @@ export const LIBRARY = {
   /** On page 2 of the kernel paper: the answer to QUESTION. */
   fact: 'The Matern kernel with smoothness 3/2 gave the lowest rainfall prediction error across all 40 stations.',
   question: 'Which kernel gave the lowest rainfall prediction error according to Lovelace (2012)?',
+  /** Asked under a scope: the model cites every passage it is given (./index.ts), so the Sources show what the scope let through. */
+  bothQuestion: 'What do Lovelace (2012) and Babbage (2015) write about rainfall kernels and analytical engines?',
+  collections: {
+    thesis: { key: 'COLTHES1', name: 'Thesis' },
+    chapter: { key: 'COLCHAP2', name: 'Chapter 2' },
+    reading: { key: 'COLREAD1', name: 'Reading' },
+  },
   /** The user's comment on a highlight of page 2. */
   comment: 'My note: use this result to justify the kernel choice in chapter three.',
 };

@@ -24,7 +24,14 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
   await mkdir(thesis, { recursive: true });
   await mkdir(zotero, { recursive: true });
   const { kernelPaper, otherPaper } = LIBRARY;
+  const { collections } = LIBRARY;
   await writeZoteroLibrary(zotero, {
+    // The kernel paper is in Thesis / Chapter 2 only (Thesis holds it through its subcollection); the other paper is in Reading.
+    collections: [
+      { key: collections.thesis.key, name: collections.thesis.name },
+      { key: collections.chapter.key, name: collections.chapter.name, parent: collections.thesis.key },
+      { key: collections.reading.key, name: collections.reading.name },
+    ],
     items: [
       {
         key: kernelPaper.key,
@@ -32,6 +39,8 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
         creators: [['Ada', 'Lovelace']],
         date: kernelPaper.year,
         publicationTitle: 'Journal of Hydrology',
+        collections: [collections.chapter.key],
+        tags: ['gaussian processes'],
         attachments: [
           {
             key: kernelPaper.pdf,
@@ -50,6 +59,8 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
         title: 'Analytical Engines',
         creators: [['Charles', 'Babbage']],
         date: otherPaper.year,
+        collections: [collections.reading.key],
+        tags: ['history'],
         attachments: [{ key: otherPaper.pdf, file: 'engines.pdf', pdf: [{ lines: ['Analytical Engines', 'Charles Babbage', 'Gears and punched cards.'] }] }],
       },
     ],

@@ -20,6 +20,7 @@ import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama 
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { suiteMocha } from '../mocha';
 import { LIBRARY } from './facts';
+import { collectionScopeTests } from './scope';
 
 /** Plays every agent: research at once, all passages relevant, an answer citing the passage that states the fact. */
 function libraryModel(body: ChatRequestBody): ChatReply {
@@ -48,6 +49,7 @@ function libraryModel(body: ChatRequestBody): ChatReply {
   if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
   if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
   const documents = [...everything.matchAll(/<document n="(\d+)"([^>]*)>([\s\S]*?)<\/document>/g)];
+  if (question.includes(LIBRARY.bothQuestion)) return { content: `Each paper addresses part of it ${documents.map((d) => `[${d[1]}]`).join('')}.` };
   // The paper's words, not the user's note on them (the note's passage quotes the fact too).
   const n = documents.find((d) => d[3]!.includes('lowest rainfall prediction error') && !/author="the user/.test(d[2]!))?.[1];
   return { content: n ? `The Matern kernel with smoothness 3/2 gave the lowest error [${n}].` : 'The documents do not say.' };
@@ -175,6 +177,8 @@ export async function run(): Promise<void> {
         `a reference to the PDF in Zotero's storage: ${referenced.join(', ')}`,
       );
     });
+
+    describe('a conversation scoped to a Zotero collection', () => collectionScopeTests(api));
 
     it('/status shows the library beside the workspace: its papers and when it was indexed', async () => {
       const research = await api();
