@@ -6,12 +6,21 @@
  */
 import type { TurnInput, TurnOptions, TurnResult } from '../graph/api';
 import { resolveConfig, type ResearchConfig } from '../graph/config';
-import { createResearchAssistant, type ResearchAssistant, type ResearchAssistantOptions } from '../graph/runTurn';
+import type { ResearchAssistant, ResearchAssistantOptions } from '../graph/runTurn';
 import type { Retriever } from '../index';
 import { createLlmClient } from '../llm/modelServer';
 import type { Logger } from '../ports';
 import { noopTracer } from '../tracing/tracer';
 import { graphConfig, modelServerOf, type ModelChoice, type SessionSettings } from './settings';
+
+/**
+ * The graph (LangGraph, its nodes, prompts and schemas) is loaded on the first turn: a command that
+ * only searches, indexes or lists papers never initialises it. A plain `require`, as runTurn.ts
+ * loads the compiled graph: lazy in the esbuild bundle, and it resolves extensionless paths under tsx.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadGraph = () => require('../graph/runTurn') as typeof import('../graph/runTurn');
+type CreateAssistant = ReturnType<typeof loadGraph>['createResearchAssistant'];
 
 export class Assistants {
   private kept: { key: string; retriever: Retriever; assistant: ResearchAssistant } | undefined;
@@ -26,8 +35,9 @@ export class Assistants {
   }
 
   async runTurn(model: ModelChoice, retriever: Retriever, input: TurnInput, options: TurnOptions): Promise<TurnResult> {
+    const { createResearchAssistant } = loadGraph();
     if (model.kind === 'given' || model.kind === 'none') {
-      const assistant = this.create(retriever, model.kind === 'given' ? model.llm : null);
+      const assistant = this.create(createResearchAssistant, retriever, model.kind === 'given' ? model.llm : null);
       try {
         return await assistant.runTurn(input, options);
       } finally {
@@ -40,13 +50,13 @@ export class Assistants {
       // Ollama: the graph's own client (config.ollamaHost), which degrades when Ollama is down.
       const server = modelServerOf(model);
       const llm = server ? createLlmClient(server, this.settings.limits) : undefined;
-      this.kept = { key, retriever, assistant: this.create(retriever, llm) };
+      this.kept = { key, retriever, assistant: this.create(createResearchAssistant, retriever, llm) };
       await previous?.assistant.dispose().catch(() => undefined);
     }
     return this.kept.assistant.runTurn(input, options);
   }
 
-  private create(retriever: Retriever, llm: ResearchAssistantOptions['llm']): ResearchAssistant {
+  private create(createResearchAssistant: CreateAssistant, retriever: Retriever, llm: ResearchAssistantOptions['llm']): ResearchAssistant {
     return createResearchAssistant({
       retriever,
       config: graphConfig(this.settings),

@@ -5,7 +5,6 @@
  * A citation's numbers are paragraphs: the n-th non-empty paragraph of the document, headings,
  * list items and table-cell paragraphs included (mammoth drops empty ones).
  */
-import mammoth from 'mammoth';
 import { blockText, type BlockText } from './blockText';
 import { ExtractionError } from './errors';
 import { htmlBlocks } from './htmlBlocks';
@@ -32,6 +31,8 @@ export async function extractDocx(bytes: Uint8Array, limits: DocxLimits = {}): P
   // Over the budget, or a part that lies about its size: refused here, before mammoth parses anything.
   const file = openDocxZip(bytes, limits.maxUnzippedBytes ?? DEFAULT_FILE_LIMITS.maxUnzippedBytes);
   let html: string;
+  // Loaded with the first DOCX: a process that opens no Word document (a search, an unchanged library's re-check) never initialises it.
+  const { default: mammoth } = await import('mammoth');
   try {
     const result = await mammoth.convertToHtml(
       // mammoth's own input for an opened zip (lib/unzip.js), not in its typings.
