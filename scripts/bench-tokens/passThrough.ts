@@ -21,11 +21,23 @@ export function contentWords(text: string): string[] {
   return [...new Set((text.toLowerCase().match(/[\p{L}\p{N}_]{4,}/gu) ?? []).filter((w) => !STOP.has(w)))];
 }
 
-/** The `<document n="…">` blocks of a request, by number. */
-export function passagesIn(body: ChatRequestBody): Map<number, string> {
+/**
+ * The `<document n="…">` blocks of a request, by number. With `headers`, each block's text is
+ * preceded by its opening tag's attributes (file, paper title, section; a `same-file-as` block
+ * takes its file's), as a model reads them: a passage need not repeat the title the question
+ * names when its header gives it.
+ */
+export function passagesIn(body: ChatRequestBody, headers = false): Map<number, string> {
   const found = new Map<number, string>();
+  const headerOf = new Map<number, string>();
   for (const message of body.messages) {
-    for (const m of message.content.matchAll(/<document n="(\d+)"[^>]*>\n([\s\S]*?)\n<\/document>/g)) found.set(Number(m[1]), m[2]!);
+    for (const m of message.content.matchAll(/<document n="(\d+)"([^>]*)>\n([\s\S]*?)\n<\/document>/g)) {
+      const n = Number(m[1]);
+      const same = /same-file-as="(\d+)"/.exec(m[2]!);
+      const header = `${same ? (headerOf.get(Number(same[1])) ?? '') : ''} ${m[2]!}`;
+      headerOf.set(n, header);
+      found.set(n, headers ? `${header}\n${m[3]!}` : m[3]!);
+    }
   }
   return found;
 }
@@ -47,7 +59,8 @@ function firstSentence(text: string): string {
   return (end > 0 ? flat.slice(0, end) : flat).slice(0, 200);
 }
 
-export function passThroughModel(currentQuestion: () => string): (body: ChatRequestBody) => ChatReply {
+/** `readsHeaders`: grading and synthesis judge a passage with its header (see passagesIn). */
+export function passThroughModel(currentQuestion: () => string, readsHeaders = false): (body: ChatRequestBody) => ChatReply {
   return (body) => {
     const question = currentQuestion();
     const plan = { intent: 'factual', standalone_question: question, sub_queries: [question], document_filters: [] };
@@ -58,7 +71,7 @@ export function passThroughModel(currentQuestion: () => string): (body: ChatRequ
         return JSON.stringify(plan);
       case 'quality':
         return JSON.stringify({
-          relevant: relevantOf(passagesIn(body), question),
+          relevant: relevantOf(passagesIn(body, readsHeaders), question),
           score: 0.8,
           verdict: 'proceed',
           queries: [],
@@ -66,7 +79,7 @@ export function passThroughModel(currentQuestion: () => string): (body: ChatRequ
         });
       case 'synthesis': {
         const passages = passagesIn(body);
-        const cited = relevantOf(passages, question).slice(0, 2);
+        const cited = relevantOf(passagesIn(body, readsHeaders), question).slice(0, 2);
         return cited.map((n) => `${firstSentence(passages.get(n) ?? '')} [${n}].`).join(' ');
       }
       case 'validation':
