@@ -15,6 +15,7 @@ import { citingFirst, citingHits } from '../citing';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 import type { SearchHit } from '../../index/types';
 import { NOT_FOUND_ANSWER } from './synthesis';
+import { asksAcrossDocuments, quotedPassages, withAnotherDocument } from '../severalDocuments';
 
 const QUOTES = 3;
 const DEFAULT_HINT = 'Install Ollama (https://ollama.com) and pull a chat model (e.g. `ollama pull llama3.2`) for full answers.';
@@ -31,9 +32,11 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
     if (searchingIn) runtime.emit({ type: 'progress', agent: 'degraded', message: searchingIn });
     try {
       citing = await citingHits(runtime, 'degraded', question, state.namedPapers);
+      const searchOptions = { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) };
+      const hits = mergeHits([await runtime.retriever.search(question, searchOptions)]);
       chunks = citingFirst(
         citing,
-        mergeHits([await runtime.retriever.search(question, { k: runtime.config.retrievalK, ...(runtime.signal ? { signal: runtime.signal } : {}) })]),
+        asksAcrossDocuments(question, state.namedPapers) ? await withAnotherDocument(runtime.retriever, question, hits, searchOptions) : hits,
       );
     } catch (error) {
       // "The documents don't contain the answer" would be false: the index could not be read.
@@ -69,7 +72,8 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
       decisions: [decision('degraded', 'not-in-documents', absence.reason, started)],
     };
   }
-  const top = chunks.slice(0, QUOTES);
+  // A question across documents quotes each document's best passage (severalDocuments.ts).
+  const top = quotedPassages(chunks, QUOTES, asksAcrossDocuments(question, state.namedPapers));
   let answer: string;
   if (top.length === 0) {
     answer = `${NOT_FOUND_ANSWER}${hint}`;
