@@ -4,8 +4,14 @@
  * paper, a topic that names none), a few rounds. Search asks it once per query, and the graph for each sub-query.
  *
  *   node --require tsx/cjs scripts/bench-mentions.ts [--records 5000] [--rounds 3]
+ *
+ * Also the index made from keys kept as a library keeps them (core/library/mentionKeyFile.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mentionKeyFile } from '../src/core/library/mentionKeyFile';
 import { mentionIndex, papersNamedBy } from '../src/core/papers/mentions';
 import type { PaperRecord } from '../src/core/papers/record';
 
@@ -26,6 +32,15 @@ const records: PaperRecord[] = Array.from({ length: count }, (_, i) => ({
 let started = performance.now();
 const index = mentionIndex(records);
 console.log(`${count} records: index made in ${(performance.now() - started).toFixed(0)} ms`);
+// As a library's index keeps them (core/library/mentionKeyFile.ts): the first process writes the keys, a later one reads them.
+const keptIn = mkdtempSync(join(tmpdir(), 'bench-mentions-'));
+started = performance.now();
+mentionIndex(records, mentionKeyFile(keptIn));
+console.log(`index made and its keys kept: ${(performance.now() - started).toFixed(0)} ms`);
+started = performance.now();
+mentionIndex(records, mentionKeyFile(keptIn));
+console.log(`index made from the kept keys (a later process): ${(performance.now() - started).toFixed(0)} ms`);
+rmSync(keptIn, { recursive: true, force: true });
 const questions = [
   'What do Author12 et al. (2002) find about kernel regression?',
   'What does @author121993kernel121 say about priors?',
