@@ -58,6 +58,7 @@ const corpora: Corpus[] = [
       'papers dev': resolve(shared, 'eval/papers/dev-questions.jsonl'),
       'papers held-out 1': resolve(repo, 'test/eval/papers-heldout-1.jsonl'),
       'papers held-out 2': resolve(repo, 'test/eval/papers-heldout-2.jsonl'),
+      'papers held-out 3': resolve(repo, 'test/eval/papers-heldout-3.jsonl'),
     },
   },
 ];
