@@ -147,6 +147,9 @@ export function checkJson(check: CheckedCitation) {
     verdict: check.verdict,
     evidence: check.evidence ? { path: check.evidence.path, page: check.evidence.page, text: check.evidence.text } : null,
     suggested: check.suggested ? { key: check.suggested.key, path: check.suggested.path, page: check.suggested.page } : null,
+    attribution: check.attribution
+      ? { path: check.attribution.path, page: check.attribution.page, works: check.attribution.works, text: check.attribution.text }
+      : null,
   };
 }
 
@@ -162,12 +165,16 @@ const VERDICT_TEXT: Record<Verdict, string> = {
 function checkLine(draft: string, check: CheckedCitation, linker: LocationLinker): string {
   const cite = (p: CheckedPassage) => linker.link(p.label, { path: p.path, page: p.page });
   const head = `${draft}:${check.line} ${terminalSafe(check.key)} ${VERDICT_TEXT[check.verdict]}`;
-  if (check.verdict === 'supported') return `${head}: ${check.evidence ? cite(check.evidence) : ''}`;
+  // Whom a library paper credits for the sentence (core/manuscript/check/attribution.ts).
+  const credited = check.attribution
+    ? `; ${linker.link(terminalSafe(check.attribution.text), { path: check.attribution.path, page: check.attribution.page })}`
+    : '';
+  if (check.verdict === 'supported') return `${head}: ${check.evidence ? cite(check.evidence) : ''}${credited}`;
   const parts = [head];
   if (check.evidence) parts.push(`closest passage ${cite(check.evidence)}`);
   if (check.suggested) parts.push(`${cite(check.suggested)} says this${check.suggested.key ? ` (${terminalSafe(check.suggested.key)})` : ''}`);
   parts.push(terminalSafe(check.reason));
-  return parts.join('; ');
+  return parts.join('; ') + credited;
 }
 
 function summary(draft: string, checks: readonly CheckedCitation[]): string {

@@ -8,6 +8,7 @@ import type { DocumentKind } from '../formats';
 import type { MentionKind } from '../papers/mentions';
 import type { PaperEvidence } from './pipeline/extract/paperEvidence';
 import type { PageLines, PaperReferences } from '../papers/references/types';
+import type { LinkedEntry } from '../papers/references/graph';
 
 /** The kinds and their extensions are the format table's (../formats). */
 export type { DocumentKind };
@@ -194,6 +195,12 @@ export interface Retriever {
    * Optional, as papers.
    */
   citingPassages?(question: string, options?: { named?: readonly string[]; signal?: AbortSignal }): Promise<CitingPassages | null>;
+  /**
+   * A library paper's reference entries, each linked to the library paper it is (paths as this
+   * retriever names them) and with the paper's in-text citations of it; null when no list is
+   * stored for it. Optional, as papers: the citation check asks whom a paper credits for a claim.
+   */
+  citationsIn?(path: string, options?: { signal?: AbortSignal }): Promise<LinkedEntry[] | null>;
   listDocuments(): Promise<DocumentInfo[]>;
   stats(): Promise<IndexStats>;
 }

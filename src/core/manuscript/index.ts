@@ -30,4 +30,4 @@ export { checkCitations } from './check/checkCitations';
 export { checkDraft, type DraftCheck, type DraftCheckRequest } from './check/checkDraft';
 export { citationLibraryOf } from './check/citationLibrary';
 export { THRESHOLDS } from './check/verdict';
-export type { CheckCause, CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/citationCheck';
+export type { Attribution, CheckCause, CheckOptions, CheckThresholds, CitationCheck, CitationLibrary, Passage, Verdict } from './check/citationCheck';

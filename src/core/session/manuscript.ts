@@ -17,6 +17,7 @@ import {
   type DraftFiles,
   type InsertLibrary,
   type KeyCompletion,
+  type Attribution,
   type Passage,
   type BibEdit,
   type CitationRequest,
@@ -73,6 +74,8 @@ export interface CheckedCitation {
   sentence: string;
   evidence: CheckedPassage | null;
   suggested: (CheckedPassage & { key: string | null }) | null;
+  /** A library paper that states the sentence crediting another work: "… say this citing Y [their p. 3]; cite Y?". */
+  attribution?: Attribution;
 }
 
 export interface DraftCheck {
@@ -252,6 +255,15 @@ export async function checkDraftCitations(
       sentence: c.sentence,
       evidence: c.evidence ? passage(c.evidence) : null,
       suggested: c.suggested ? { ...passage(c.suggested), key: c.suggested.key } : null,
+      ...(c.attribution
+        ? {
+            attribution: {
+              ...c.attribution,
+              path: named(c.attribution.path),
+              works: c.attribution.works.map((w) => ({ ...w, path: w.path && named(w.path) })),
+            },
+          }
+        : {}),
     })),
     problems: result.problems,
     notes: result.notes,

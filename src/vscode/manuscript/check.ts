@@ -134,11 +134,13 @@ export class CitationChecker implements vscode.Disposable, vscode.HoverProvider,
     this.results.set(key, [...kept, ...checked]);
     const diagnostics: vscode.Diagnostic[] = [];
     for (const { check } of this.results.get(key)!) {
-      if (check.verdict === 'supported') continue;
+      // A supported citation is said only when a library paper credits its sentence to another work.
+      if (check.verdict === 'supported' && !check.attribution) continue;
       // Keys, labels and reasons quote the draft and the papers: one line of plain text.
-      const diagnostic = new vscode.Diagnostic(toRange(check.sentenceRange), plainText(diagnosticMessage(check)), vscode.DiagnosticSeverity.Warning);
+      const severity = check.verdict === 'supported' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Warning;
+      const diagnostic = new vscode.Diagnostic(toRange(check.sentenceRange), plainText(diagnosticMessage(check)), severity);
       diagnostic.source = DIAGNOSTIC_SOURCE;
-      diagnostic.code = check.verdict;
+      diagnostic.code = check.verdict === 'supported' ? 'attribution' : check.verdict;
       diagnostics.push(diagnostic);
     }
     for (const problem of result.problems) {

@@ -16,6 +16,12 @@ export function isDraftPath(path: string): boolean {
 
 /** The Problems panel's line for a flagged citation, naming the paper that says it when there is one. */
 export function diagnosticMessage(check: EngineCitationCheck): string {
+  // Whom a library paper credits for the sentence, after the verdict's own words.
+  const verdict = verdictMessage(check);
+  return check.attribution ? `${verdict} ${check.attribution.text}` : verdict;
+}
+
+function verdictMessage(check: EngineCitationCheck): string {
   const suggested = check.suggested
     ? ` ${check.suggested.label} says this${check.suggested.key ? ` (${check.suggested.key})` : ' (not in your bibliography yet)'}.`
     : '';

@@ -95,7 +95,7 @@ describe('CLI check: a draft’s citations against the library', function () {
       assert.doesNotMatch(stdout, /drafts\/draft\.md, lines/, 'the draft was given as evidence for itself');
     }));
 
-  it('--json prints one object per cited key: line, key, verdict, evidence {path, page, text}, suggested {key, path, page}', () =>
+  it('--json prints one object per cited key: line, key, verdict, evidence {path, page, text}, suggested {key, path, page}, attribution', () =>
     withIndexedLibrary(async (root, db) => {
       const { code, stdout } = await runCli(['check', root, join(root, 'drafts/draft.md'), '--db', db, '--json']);
       assert.equal(code, 3);
@@ -104,11 +104,11 @@ describe('CLI check: a draft’s citations against the library', function () {
         .split('\n')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       assert.equal(objects.length, 5);
-      for (const o of objects) assert.deepEqual(Object.keys(o), ['line', 'key', 'verdict', 'evidence', 'suggested']);
+      for (const o of objects) assert.deepEqual(Object.keys(o), ['line', 'key', 'verdict', 'evidence', 'suggested', 'attribution']);
       const wrong = objects[1]!;
       assert.equal(wrong.verdict, 'not-found');
       assert.deepEqual(wrong.suggested, { key: 'zeileis2020', path: 'papers/clustered.pdf', page: 2 });
-      assert.deepEqual(objects[2], { line: 7, key: 'smith2021deep', verdict: 'not-in-library', evidence: null, suggested: null });
+      assert.deepEqual(objects[2], { line: 7, key: 'smith2021deep', verdict: 'not-in-library', evidence: null, suggested: null, attribution: null });
       const evidence = objects[0]!.evidence as { path: string; page: number; text: string };
       assert.equal(evidence.path, 'papers/sandwich.pdf');
       assert.equal(evidence.page, 2);

@@ -51,6 +51,20 @@ describe('editor: manuscript tools without an editor', () => {
     );
   });
 
+  it('a citation whose sentence a library paper credits to another work: the diagnostic says so after the verdict', () => {
+    const attribution = {
+      path: 'papers/ctree.pdf',
+      page: 1,
+      sentence: 'Exhaustive search favours covariates with many splits, as shown by .',
+      works: [{ name: 'Zeileis (2004)', path: 'papers/sandwich.pdf', key: 'zeileis2004' }],
+      text: 'Hothorn et al. (2006) say this citing Zeileis (2004) [their p. 1]; cite Zeileis (2004), key zeileis2004?',
+    };
+    assert.equal(
+      diagnosticMessage(check({ verdict: 'supported', key: 'hothorn2006', attribution })),
+      'hothorn2006: supported by Zeileis (2004), p. 4. Hothorn et al. (2006) say this citing Zeileis (2004) [their p. 1]; cite Zeileis (2004), key zeileis2004?',
+    );
+  });
+
   it('asks before adding entries, showing them, and appends them after one blank line', () => {
     const edit = {
       file: '/w/refs.bib',

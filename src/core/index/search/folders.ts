@@ -10,6 +10,7 @@
  * folder nothing is prefixed: the single-folder case is exactly what it was.
  */
 import { reciprocalRankFusion } from './fusion';
+import type { LinkedEntry } from '../../papers/references/graph';
 import type { Absence, CitingPassages, DocumentInfo, IndexStats, LibraryPaper, NamedPaper, Retriever, SearchHit, SearchOptions } from '../types';
 
 export interface FolderRetriever {
@@ -128,6 +129,14 @@ export function multiFolderRetriever(folders: readonly FolderRetriever[]): Retri
       const some = found.filter((f): f is CitingPassages => f !== null);
       if (some.length === 0) return null;
       return { works: [...new Set(some.flatMap((f) => f.works))], citing: some.flatMap((f) => f.citing), hits: some.flatMap((f) => f.hits) };
+    },
+
+    async citationsIn(path: string, options: { signal?: AbortSignal } = {}): Promise<LinkedEntry[] | null> {
+      // A folder's lists link to its own papers: the links come back labelled as its paths are.
+      const split = splitFolderPath(path, labels);
+      const folder = split && folders.find((f) => f.label === split.label);
+      const entries = folder ? await folder.retriever.citationsIn?.(split.path, options) : null;
+      return entries ? entries.map((e) => ({ ...e, library: e.library === null ? null : inFolder(split!.label, e.library) })) : null;
     },
 
     async listDocuments(): Promise<DocumentInfo[]> {

@@ -14,6 +14,7 @@ import { passageKey } from './distinct';
 import { agreedFirstPassage, withAgreedFirst } from './agreedFirst';
 import { documentPassages, hitOfRow } from './documentPassages';
 import { citingPassages } from './citingPassages';
+import { citationsIn } from './citationsIn';
 import { rerankBySentences } from './sentenceRerank';
 import { storedSentenceVectors } from './storedSentenceVectors';
 import { cachedSentenceEmbedder } from './sentenceVectorCache';
@@ -348,6 +349,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     passagesOf: (path, passageOptions) => documentPassages(store, path, passageOptions),
 
     citingPassages: (question, citingOptions) => citingPassages(store, options.papers, question, citingOptions),
+
+    citationsIn: (path, citationOptions) => citationsIn(store, options.papers, path, citationOptions?.signal),
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();

@@ -9,6 +9,7 @@
 import { kindOf } from '../../formats';
 import type { Retriever, SearchHit } from '../../index';
 import type { CitedKey, CitedSentence } from '../parsedDraft';
+import { withAttributions, type CitationsCache } from './attribution';
 import { judgedTogether, judgeKey, type KeyJudgement } from './judgeCitation';
 import { parseLocator, resolveLocator, type PageNumbering } from './locator';
 import { byPage, paperReader, type PaperReader } from './paperPages';
@@ -27,6 +28,7 @@ export async function checkCitations(sentences: readonly CitedSentence[], option
     options,
     reader: paperReader(options.retriever, { mode: options.mode, signal: options.signal }),
     pageCounts: pageCounts(options.retriever),
+    citations: new Map(),
   };
   const results: CitationCheck[][] = new Array(sentences.length);
   let next = 0;
@@ -47,6 +49,8 @@ interface Run {
   reader: PaperReader;
   /** Each indexed document's number of pages, read once per check. */
   pageCounts: () => Promise<ReadonlyMap<string, number | null>>;
+  /** Each library paper's citations, read once per check (./attribution.ts). */
+  citations: CitationsCache;
 }
 
 function pageCounts(retriever: Retriever): () => Promise<ReadonlyMap<string, number | null>> {
@@ -83,7 +87,7 @@ async function checkSentence(sentence: CitedSentence, run: Run): Promise<Citatio
     targets.map(async ({ cited, target }) => ({ cited, judged: target ? await judgementFor(claim, target.path, cited, library, run, names) : null })),
   );
   const resolved = judged.flatMap((j) => (j.judged ? [j.judged.judgement] : []));
-  return judged.map(({ cited, judged: result }): CitationCheck => {
+  const checks = judged.map(({ cited, judged: result }): CitationCheck => {
     const where = {
       line: cited.range.start.line,
       column: cited.range.start.column,
@@ -111,6 +115,19 @@ async function checkSentence(sentence: CitedSentence, run: Run): Promise<Citatio
       limits.supported,
     );
     return { ...where, ...verdictOf(together, limits, names, result.whole), locator: result.locator, locatorProblem: result.locatorProblem };
+  });
+  const excluded = new Set(options.exclude);
+  return withAttributions(checks, {
+    claim,
+    paths: targets.map((t) => t.target?.path ?? null),
+    keys: targets.map((t) => ({ key: t.cited.key, path: t.target?.path ?? null })),
+    found: [...new Set(library.map((hit) => hit.path))].filter(
+      (path) => !excluded.has(path) && (options.suggestable ?? ((p: string) => kindOf(p) === 'pdf'))(path),
+    ),
+    retriever: options.retriever,
+    library: options.library,
+    cache: run.citations,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 }
 

@@ -161,6 +161,7 @@ function withDraftBibliography(
     resolveKey: (key) => base.resolveKey(key) ?? (extra.has(key.toLowerCase()) ? { path: extra.get(key.toLowerCase())! } : null),
     keyForPath: (path) => base.keyForPath?.(path) ?? keyOf.get(path) ?? null,
     ...(base.pageLabel ? { pageLabel: base.pageLabel } : {}),
+    ...(base.nameOf ? { nameOf: base.nameOf } : {}),
   };
 }
 

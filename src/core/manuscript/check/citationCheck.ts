@@ -26,6 +26,8 @@ export interface CitationLibrary {
   keyForPath?(path: string): string | null;
   /** A physical page (1-based) as the reader numbers it: the PDF's printed label, else the page itself (absent: the page itself). */
   pageLabel?(path: string, page: number): string;
+  /** A paper's name as citations print it ("Hothorn et al. (2006)"); null (or absent) when its record has none. */
+  nameOf?(path: string): string | null;
 }
 
 export interface CheckOptions {
@@ -86,4 +88,18 @@ export interface CitationCheck {
   cause: CheckCause;
   /** One line: why this verdict (the page that says it, or the numbers or names the paper lacks or states otherwise). */
   reason: string;
+  /** A library paper that states the sentence crediting another work (./attribution.ts); absent when none does. */
+  attribution?: Attribution;
+}
+
+/** Where a library paper states a cited sentence's claim and the works it credits it to. */
+export interface Attribution {
+  /** The library paper, the physical page and the sentence (its citations left out) that state it. */
+  path: string;
+  page: number;
+  sentence: string;
+  /** The works it cites there: their names, and their library paper and key when the library has them. */
+  works: Array<{ name: string; path: string | null; key: string | null }>;
+  /** One line: "Hothorn et al. (2006) say this citing Zeileis (2004) [their p. 3]; cite Zeileis (2004)?" */
+  text: string;
 }
