@@ -7,8 +7,9 @@ import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { CitationGraph, MissingWork } from '../core/papers/references/graph';
 import type { PaperLibrary } from '../core/papers/paperLibrary';
 import { paperDescription, citationLabel } from '../core/citations/citationLabel';
-import { openSession, type OpenedCitationGraph, type Source } from '../core/session';
-import { IndexStoreError } from '../core/index';
+import { acrossSources, openSession, type OpenedCitationGraph, type Source } from '../core/session';
+import type { LibrarySource } from '../core/library';
+import { folderLabels, IndexStoreError } from '../core/index';
 import { indexProblemLine } from './indexProblem';
 import { jsonLine } from './jsonLine';
 import { UsageError } from './options';
@@ -20,14 +21,28 @@ import { entryLine, pagesText } from './referenceText';
  * when its index is missing or damaged, said as the command's other failures are (stderr, or JSON).
  */
 export async function folderCitations(
-  where: { path: string; dbDir: string; papersOf?: Source['papersOf'] },
+  where: { path: string; dbDir: string; papersOf?: Source['papersOf']; libraries?: readonly LibrarySource[] },
   flags: { db?: string; json?: boolean },
-): Promise<OpenedCitationGraph | null> {
+): Promise<(OpenedCitationGraph & { elsewhere: Linker }) | null> {
   const { path: folder, dbDir } = where;
-  const source: Source = { kind: 'folder', label: basename(folder), root: folder, dbDir, ...(where.papersOf ? { papersOf: where.papersOf } : {}) };
-  const session = openSession({ settings: settingsFromFlags({}), sources: [source] });
+  const libraries = (where.libraries ?? []).filter((l) => l.dbDir !== dbDir);
+  const labels = folderLabels([basename(folder), ...libraries.map((l) => l.name)]);
+  const source: Source = { kind: 'folder', label: labels[0]!, root: folder, dbDir, ...(where.papersOf ? { papersOf: where.papersOf } : {}) };
+  const sources: Source[] = [
+    source,
+    ...libraries.map((l, i): Source => ({
+      kind: l.kind,
+      label: labels[i + 1]!,
+      root: l.root,
+      dbDir: l.dbDir,
+      ...(l.papersOf ? { papersOf: l.papersOf } : {}),
+    })),
+  ];
+  const session = openSession({ settings: settingsFromFlags({}), sources });
   try {
-    return await session.citations(source);
+    const opened = await session.citations(source);
+    const elsewhere = sources.length > 1 ? await acrossSources(sources, source, (s) => session.citations(s)) : () => null;
+    return { ...opened, elsewhere };
   } catch (error) {
     if (!(error instanceof IndexStoreError)) throw error;
     const line = indexProblemLine(error, folder, flags.db);
@@ -38,6 +53,8 @@ export async function folderCitations(
     await session.close();
   }
 }
+
+type Linker = Awaited<ReturnType<typeof acrossSources>>;
 
 /** A paper named on the command line: its path (relative to the folder, or absolute inside it), its bib key, or its author and year. */
 export function paperNamed(arg: string, folder: string, paths: readonly string[], library: PaperLibrary): string {

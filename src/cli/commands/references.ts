@@ -3,7 +3,10 @@
  * title, venue, DOI, the printed text and its page), where the paper cites each entry in its text,
  * and the library paper an entry is. `--json` prints the shape the issue tracker and scripts read:
  * `{"papers":[{"path","references":[{"index","authors":[{"family","given"}],"year","title","venue",
- * "doi","raw","page","library":{"path"}|null,"mentions":[{"page","text"}]}]}]}`.
+ * "doi","raw","page","library":{"path"}|null,"mentions":[{"page","text"}]}]}]}`. With `--library DIR`
+ * (repeatable: a Zotero data directory or a folder of papers, each with its own index), an entry no
+ * paper of the folder is may be a library's paper: `"library":{"path","source"}`, the path inside
+ * that library and the library's label (core/session/acrossSources.ts).
  */
 import type { CliCommand } from '../command';
 import type { LinkedEntry } from '../../core/papers/references/graph';
@@ -12,8 +15,9 @@ import { safeText } from '../terminalLinks';
 import { entryLine, pagesText } from '../referenceText';
 import { folderCitations } from '../paperCitations';
 import { jsonLine } from '../jsonLine';
+import { libraryFolder, libraryOptions } from '../libraries';
 
-const usage = 'references <folder> [--db DIR] [--json]';
+const usage = 'references <folder> [--db DIR] [--library DIR]... [--json]';
 
 export const command: CliCommand = {
   usage,
@@ -24,12 +28,24 @@ export const command: CliCommand = {
 };
 
 async function runReferences(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions });
+  const { values, positionals } = parseCommandArgs(args, { ...dbOptions, ...jsonOptions, library: libraryOptions.library });
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   const folder = await resolveFolder(positionals[0]);
-  const opened = await folderCitations({ path: folder, dbDir: resolveDbDir(folder, values.db) }, values);
+  const libraries = await Promise.all((values.library ?? []).map((dir) => libraryFolder(dir)));
+  const opened = await folderCitations({ path: folder, dbDir: resolveDbDir(folder, values.db), libraries }, values);
   if (!opened) return 1;
-  const { graph, documents, complete } = opened;
+  const { graph, documents, complete, elsewhere } = opened;
+  // An entry no paper of the folder is, linked to a library's paper.
+  const library = (entry: LinkedEntry) => {
+    if (entry.library) return { path: entry.library };
+    const other = elsewhere(entry);
+    return other ? { path: other.own, source: other.source.label } : null;
+  };
+  const entryJson = (entry: LinkedEntry) => ({
+    ...entryFields(entry),
+    library: library(entry),
+    mentions: entry.mentions.map((m) => ({ page: m.page, text: m.text })),
+  });
   const paths = documents
     .filter((d) => d.kind === 'pdf')
     .map((d) => d.path)
@@ -48,12 +64,13 @@ async function runReferences(args: string[]): Promise<number> {
       continue;
     }
     withList++;
-    const linked = entries.filter((e) => e.library !== null).length;
+    const linked = entries.filter((e) => library(e) !== null).length;
     const cited = entries.reduce((n, e) => n + e.mentions.length, 0);
     out.push(`${path}\n  ${entries.length} references, ${linked} in the library, ${cited} citations in the text`);
     for (const entry of entries) {
       out.push(`  ${entryLine(entry)}`);
-      if (entry.library) out.push(`      -> ${entry.library}${entry.library === path ? ' (this paper)' : ''}`);
+      const linked = library(entry);
+      if (linked) out.push(`      -> ${linked.path}${'source' in linked ? ` (in the library ${linked.source})` : linked.path === path ? ' (this paper)' : ''}`);
       if (entry.mentions.length > 0) out.push(`      cited on ${pagesText(entry.mentions)}`);
     }
   }
@@ -63,7 +80,7 @@ async function runReferences(args: string[]): Promise<number> {
   return 0;
 }
 
-function entryJson(entry: LinkedEntry) {
+function entryFields(entry: LinkedEntry) {
   return {
     index: entry.index,
     authors: entry.authors.map((a) => ({ family: a.family, given: a.given })),
@@ -73,7 +90,5 @@ function entryJson(entry: LinkedEntry) {
     doi: entry.doi ?? null,
     raw: entry.raw,
     page: entry.page,
-    library: entry.library ? { path: entry.library } : null,
-    mentions: entry.mentions.map((m) => ({ page: m.page, text: m.text })),
   };
 }

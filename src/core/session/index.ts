@@ -21,3 +21,4 @@ export { clearIndex, verifyIndex } from '../index';
 export type { ReadingListWork, SessionPaper, SessionPapers } from './papers';
 export type { OpenedCitationGraph } from '../index';
 export type { CheckedCitation, CheckedPassage, CheckRequest, CitedPlace, Draft, DraftCheck, DraftRequest, InsertPlan } from './manuscript';
+export { acrossSources } from './acrossSources';

@@ -32,7 +32,7 @@ import {
 } from './manuscript';
 import type { KeyCompletion } from '../manuscript';
 import { listPapers, type SessionPapers } from './papers';
-import { citationsOf } from './citations';
+import { CitationGraphs } from './citationGraphs';
 import { pdfCitationLinks } from './viewerCitations';
 import type { PdfCitationLinks } from '../citations/viewerProtocol';
 import { openAiServerOf, type ModelChoice, type SessionSettings } from './settings';
@@ -104,6 +104,7 @@ export interface SessionRequest {
 
 export function openSession({ settings, sources, logger = silentLogger, indexers = {}, paperWarnings = true }: SessionRequest): Session {
   const indexes = new SourceIndexes(sources, settings, logger, paperWarnings);
+  const graphs = new CitationGraphs(settings.index.exclude);
   const assistants = new Assistants(settings, logger);
   const open = (source: Source) => indexes.index(source);
   return {
@@ -120,6 +121,7 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     async *index(source, options = {}) {
       // Queries must not hold the index open while it is rewritten, and must see the new rows after.
       await indexes.release(source.dbDir);
+      graphs.forget(source.dbDir);
       // A Zotero data directory is read through its database (core/library); a folder is walked.
       const run = indexers[source.kind] ?? (source.kind === 'zotero' ? indexLibrary : indexWithEmbedder);
       return yield* run({
@@ -135,15 +137,19 @@ export function openSession({ settings, sources, logger = silentLogger, indexers
     },
     status: (source) => indexStatus(source.dbDir),
     papers: () => listPapers(sources, settings.index.exclude),
-    citationLinks: (path) => pdfCitationLinks(sources, path, settings.index.exclude),
-    citations: (source) => citationsOf(source, settings.index.exclude),
+    citationLinks: (path) => pdfCitationLinks(sources, path, (source) => graphs.of(source)),
+    citations: (source) => graphs.of(source),
     planInsertion: (request) => indexes.using(() => planInsertion(sources, open, request)),
     keyCompletions: (request) => indexes.using(() => draftKeyCompletions(sources, open, request)),
     checkDraft: (request) => indexes.using(() => checkDraftCitations(sources, open, () => indexes.all(), request)),
-    refreshPapers: () => indexes.refreshPapers(),
+    refreshPapers: () => {
+      graphs.forget();
+      indexes.refreshPapers();
+    },
     release: (dbDir) => indexes.release(dbDir),
     async clear(source) {
       await indexes.release(source.dbDir);
+      graphs.forget(source.dbDir);
       await clearIndex(source.dbDir);
     },
     async close() {
