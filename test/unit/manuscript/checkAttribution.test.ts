@@ -2,7 +2,8 @@
  * The check says whom the library credits for a cited sentence: a library paper that states the
  * sentence while citing another work ("…, as shown by Zeileis (2004)") is named with that work,
  * on a real index of generated papers whose reference lists the index run read. Never when the
- * draft cites the credited work itself, cites it already, or cites a paper for its own claim.
+ * draft cites the credited work itself, cites it already, cites a paper for its own claim, or
+ * when the library sentence cites the work for another statement than the claim.
  */
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -24,9 +25,14 @@ const CTREE: CitingPaper = {
       'independence rejects at the nominal level. Conditional tests of independence are',
       'exact in small samples, following Strasser and Weber (1999).',
     ],
-    ['The algorithm is implemented in the party package for R.'],
+    [
+      'The algorithm is implemented in the party package for R. Exhaustive search is the',
+      'classical approach of Breiman et al. (1984) and with permutation tests the selection',
+      'of splits is free of any bias.',
+    ],
   ],
   references: [
+    ['Breiman L, Friedman JH, Olshen RA, Stone CJ (1984). Classification and Regression Trees.', 'Wadsworth, California.'],
     ['Strasser H, Weber C (1999). “On the Asymptotic Theory of Permutation Statistics.”', 'Mathematical Methods of Statistics, 8, 220–250.'],
     [
       'Zeileis A (2004). “Econometric Computing with HC and HAC Covariance Matrix Estimators.”',
@@ -65,6 +71,8 @@ Exhaustive search over all splits favours covariates with many possible splits [
 The trees stop splitting when no permutation test of independence rejects at the nominal level [@hothorn2006].
 
 Conditional tests of independence are exact in small samples [@hothorn2006].
+
+With permutation tests the selection of splits is free of any bias [@hothorn2006].
 `;
 
 async function checked(dir: string): Promise<CheckedCitation[]> {

@@ -110,25 +110,45 @@ function citationsOf(path: string, context: AttributionContext): Promise<LinkedE
   return read;
 }
 
-/** Each sentence of the paper that cites something, with the works it cites there. */
+/**
+ * Each statement of the paper that cites something, with the works it cites there. A sentence is
+ * cut where a semicolon, or a conjunction right after a citation ("… due to McCullagh (1980) and
+ * with a log-log link, the model is …"), starts another statement: each part is read with its own
+ * citations, so a claim is not credited to a work its sentence cites for something else.
+ */
 function citingSentences(path: string, entries: readonly LinkedEntry[]): Candidate[] {
-  const sentences = new Map<string, Candidate & { texts: string[] }>();
+  const sentences = new Map<string, { page: number; sentence: string; texts: Map<string, LinkedEntry[]> }>();
   for (const entry of entries) {
     for (const mention of entry.mentions) {
       if (!mention.sentence) continue;
       const id = `${mention.page}\u0000${mention.sentence}`;
       let known = sentences.get(id);
-      if (!known) sentences.set(id, (known = { path, page: mention.page, sentence: mention.sentence, works: [], coverage: 0, texts: [] }));
-      if (!known.works.includes(entry)) known.works.push(entry);
-      known.texts.push(mention.text);
+      if (!known) sentences.set(id, (known = { page: mention.page, sentence: mention.sentence, texts: new Map() }));
+      const cited = known.texts.get(mention.text) ?? [];
+      if (!cited.includes(entry)) cited.push(entry);
+      known.texts.set(mention.text, cited);
     }
   }
-  // The citations' own words (names, years) are not the claim's.
-  return [...sentences.values()].map(({ texts, ...candidate }) => ({
-    ...candidate,
-    sentence: texts.reduce((text, cited) => text.split(cited).join(' '), candidate.sentence),
-  }));
+  return [...sentences.values()].flatMap(({ page, sentence, texts }) => {
+    // Each citation marked by its number; the citations' own words (names, years) are not the claim's.
+    const works: LinkedEntry[][] = [];
+    let marked = sentence;
+    for (const [text, cited] of texts) {
+      if (!text || !marked.includes(text)) continue;
+      marked = marked.split(text).join(`\u0001${works.length}\u0002`);
+      works.push(cited);
+    }
+    if (works.length === 0) return [{ path, page, sentence, works: [...new Set([...texts.values()].flat())], coverage: 0 }];
+    return marked.split(STATEMENT_BREAK).flatMap((part) => {
+      const ids = [...part.matchAll(/\u0001(\d+)\u0002/gu)].map((m) => Number(m[1]));
+      if (ids.length === 0) return [];
+      return [{ path, page, sentence: part.replace(/\u0001\d+\u0002/gu, ' '), works: [...new Set(ids.flatMap((i) => works[i]!))], coverage: 0 }];
+    });
+  });
 }
+
+/** Where one statement of a sentence ends: a semicolon, or a conjunction right after a citation. */
+const STATEMENT_BREAK = /(?<=\u0002)[\s,]*\b(?:and|but|while|whereas)\s+|;\s+/u;
 
 /** How much of the claim the sentence states, 0 when it is not the same claim. */
 function statesClaim(claim: Claim, candidate: Candidate): number {
