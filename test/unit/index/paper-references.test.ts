@@ -86,6 +86,25 @@ describe('reference lists in the index', function () {
       );
     }));
 
+  it('readers asking for lists at once on a store just opened each get them (none is told the table does not exist while it opens)', () =>
+    withTempDir(async (dir) => {
+      const root = join(dir, 'library');
+      const dbDir = join(dir, 'index');
+      const { sandwich, oop } = await writeCitingLibrary(root);
+      await run(root, dbDir);
+      const store = await openIndexStore(dbDir, { readOnly: true });
+      try {
+        const [one, two, all] = await Promise.all([
+          store.paperReferences.readAll(sandwich),
+          store.paperReferences.readAll(oop),
+          store.paperReferences.readAll(),
+        ]);
+        assert.deepEqual([one.map((r) => r.path), two.map((r) => r.path), all.map((r) => r.path).sort()], [[sandwich], [oop], [oop, sandwich].sort()]);
+      } finally {
+        store.close();
+      }
+    }));
+
   it('an index made before reference lists gains them from the text layout alone, says so once, and reads a list again only when its PDF changes', () =>
     withTempDir(async (dir) => {
       const root = join(dir, 'library');

@@ -111,7 +111,11 @@ describe('check: whom a library paper credits for a cited sentence', function ()
       // The cited paper says it, crediting a library paper: named, with its key and the page.
       const credited = at(5, 'hothorn2006');
       assert.equal(credited.verdict, 'supported');
-      assert.equal(credited.attribution?.text, 'Hothorn et al. (2006) say this citing Zeileis (2004) [their p. 1]; cite Zeileis (2004), key zeileis2004?');
+      assert.equal(
+        credited.attribution?.text,
+        'Hothorn et al. (2006) say this citing Zeileis (2004) [their p. 1]; cite Zeileis (2004), key zeileis2004?',
+        JSON.stringify(checks.map((c) => [c.line, c.key, c.verdict, c.evidence?.page, c.attribution?.text])),
+      );
       assert.deepEqual(credited.attribution?.works, [{ name: 'Zeileis (2004)', path: 'papers/sandwich.pdf', key: 'zeileis2004' }]);
       assert.equal(credited.attribution?.path, 'papers/ctree.pdf');
       assert.equal(credited.attribution?.page, 1);

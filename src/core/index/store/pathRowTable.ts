@@ -21,6 +21,7 @@ export interface PathTableHost {
 export class PathRowTable<Stored extends { path: string }> {
   private table: Table | null = null;
   private lookedAt = -Infinity;
+  private looking: Promise<Table | null> | null = null;
 
   constructor(
     private readonly db: Connection,
@@ -32,8 +33,23 @@ export class PathRowTable<Stored extends { path: string }> {
   /** The table, or null when there is none (yet); `create` makes it. */
   async handle(create = false): Promise<Table | null> {
     if (this.table) return this.table;
+    // A look already under way answers the readers that come meanwhile (else they would find "no table" while it opens).
+    if (this.looking) {
+      const found = await this.looking;
+      if (found || !create) return found;
+    }
     if (!create && performance.now() - this.lookedAt < RECHECK_MS) return null;
     this.lookedAt = performance.now();
+    const look = this.look(create);
+    this.looking = look;
+    try {
+      return await look;
+    } finally {
+      if (this.looking === look) this.looking = null;
+    }
+  }
+
+  private async look(create: boolean): Promise<Table | null> {
     if ((await this.store.existing([this.name])).includes(this.name)) this.table = await this.db.openTable(this.name);
     else if (create) this.table = await this.db.createEmptyTable(this.name, this.schema());
     return this.table;
