@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_INDEX_DIR_NAME, inFolder } from '../core/index';
 import {
+  documentFiles,
   libraryKind,
   librarySource,
   LIBRARY_RECORD_FILE,
@@ -111,13 +112,7 @@ export function libraryLinker(folder: CliFolder, base: LocationLinker): Location
       files = new Map();
       try {
         const record = JSON.parse(readFileSync(join(folder.dbDir, LIBRARY_RECORD_FILE), 'utf8')) as LibraryRecord;
-        for (const item of record.items ?? []) {
-          for (const pdf of item.pdfs) {
-            files.set(pdf.path, pdf.file);
-            if (pdf.annotationsPath) files.set(pdf.annotationsPath, pdf.file);
-          }
-          if (item.notesPath && item.pdfs[0]) files.set(item.notesPath, item.pdfs[0].file);
-        }
+        for (const [path, { file }] of documentFiles({ ...record, items: record.items ?? [] })) files.set(path, file);
       } catch {
         // No record yet: links name the paths as indexed.
       }

@@ -26,6 +26,22 @@ export interface PassageTarget {
    * layer to locate the passage in: boxes are [left, top, right, bottom] in fractions of the page.
    */
   ocrPages?: OcrPageWords[];
+  /**
+   * The user's own highlights the citation is (a Zotero annotation): drawn where Zotero keeps them,
+   * nothing located in the text.
+   */
+  userHighlights?: UserHighlight[];
+}
+
+/** One of the user's Zotero highlights: its rectangles in PDF points (origin bottom left), as Zotero's position keeps them. */
+export interface UserHighlight {
+  /** 1-based physical page. */
+  page: number;
+  rects: Array<[number, number, number, number]>;
+  /** Zotero's colour (`#ffd400`), or null. */
+  color: string | null;
+  /** highlight, underline, image, … */
+  type: string;
 }
 
 export interface OcrPageWords {
@@ -136,6 +152,8 @@ export interface ViewerReport {
     /** Highlight boxes drawn so far on the pages shown (0 until a highlighted page is painted). */
     boxes: number;
     stale: boolean;
+    /** The user's highlights as the page shows them: page, box (left, top, width, height in percent of the page), colour. */
+    userHighlights?: Array<{ page: number; box: [number, number, number, number]; color: string }>;
   };
   /**
    * What the page showed while the document opened, before the viewer's script ran: the note on

@@ -9,6 +9,7 @@ export { libraryIndexDir, libraryIdentity } from './cacheDir';
 export { libraryKind, type LibraryKind } from './libraryKind';
 export { readLibraryRecord, itemsByPath, LIBRARY_RECORD_FILE, type LibraryItem, type LibraryPdf, type LibraryRecord } from './libraryRecord';
 export { isOwnWordsPath, OWN_WORDS_FOLDER } from './ownWords';
+export { citedHighlights, documentFiles, type LibraryDocumentFile } from './libraryFiles';
 export { zoteroPaperSource, zoteroFields } from './zoteroPapers';
 export { combinedLibrary } from './combinedLibrary';
 export { librariesOutside, type LibraryOutside } from './bibOutside';

@@ -49,7 +49,8 @@ const TYPE_WORD: Record<ZoteroAnnotation['type'], string> = {
   ink: 'drawing',
 };
 
-function passageId(path: string, key: string, text: string): string {
+/** A passage's id (its chunk's in the index): what the library record keeps of an annotation, so its citation finds the annotation again (./libraryFiles.ts). */
+export function passageId(path: string, key: string, text: string): string {
   return createHash('sha256').update(`${path}\u0000${key}\u0000${text}`).digest('hex').slice(0, 32);
 }
 
