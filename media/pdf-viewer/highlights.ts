@@ -6,6 +6,7 @@
  * highlighting rewrites those spans).
  */
 import type { LocatedSpan } from '../../src/core/citations/locate';
+import { USER_HIGHLIGHT_CLASS } from './userHighlights';
 
 /** What to draw on one page: spans index pdf.js's text items (marked-content entries included). */
 export interface PageMarks {
@@ -18,6 +19,8 @@ export interface PageMarks {
    * [left, top, right, bottom] in fractions of the page.
    */
   wordBoxes?: ReadonlyArray<readonly [number, number, number, number]>;
+  /** The user's own highlight (./userHighlights.ts): drawn in their colour. */
+  color?: string | null;
 }
 
 /** The parts of pdf.js's PDFPageView used here. */
@@ -82,9 +85,11 @@ export class PassageHighlights {
     }
     const overlay = document.createElement('div');
     overlay.className = 'lra-highlights';
+    overlay.dataset.page = String(view.id);
     for (const box of boxes) {
       const el = document.createElement('div');
-      el.className = box.emphasis ? 'lra-highlight lra-emphasis' : 'lra-highlight';
+      el.className = box.emphasis ? 'lra-highlight lra-emphasis' : marks.color !== undefined ? `lra-highlight ${USER_HIGHLIGHT_CLASS}` : 'lra-highlight';
+      if (marks.color) el.style.backgroundColor = marks.color;
       el.style.left = `${box.left}%`;
       el.style.top = `${box.top}%`;
       el.style.width = `${box.width}%`;

@@ -20,6 +20,7 @@ import { FirstPage } from './firstPage';
 import { PageTexts, arrivals, endPreview, pdfBytes, pdfWorker, previewShown } from './loading';
 import { DrawAhead, RenderedPages, type RenderedPageView } from './renderedPages';
 import { CitationLinkLayer } from './citationLinks';
+import { drawnUserHighlights, userHighlightMarks } from './userHighlights';
 
 const assets = document.body.dataset;
 
@@ -273,11 +274,12 @@ function reportLocated(target: PassageTarget, marks: PageMarks[]): void {
     marks.map((m) => m.page),
     text,
     emphasis,
-    marks.filter((m) => m.wordBoxes).map((m) => m.page),
+    marks.filter((m) => m.wordBoxes && m.color === undefined).map((m) => m.page),
   );
 }
 
 async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: number, last: number): Promise<PageMarks[] | null> {
+  if (target.userHighlights?.length) return userHighlightMarks(doc, target.userHighlights).then((marks) => (marks.length > 0 ? marks : null));
   const pages: LocatorPage[] = [];
   const wordBoxes = new Map<number, Array<[number, number, number, number]>>();
   for (let page = first; page <= last; page++) {
@@ -417,6 +419,8 @@ function sendReport(): void {
     drawn: rendered.report(),
     ...(firstPage.painted ? { firstPage: firstPage.painted } : {}),
   };
+  const userHighlights = drawnUserHighlights();
+  if (report.target && userHighlights.length > 0) report.target.userHighlights = userHighlights;
   host.postMessage({ type: 'report', report });
 }
 

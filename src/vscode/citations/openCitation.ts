@@ -22,6 +22,8 @@ import { messageText } from '../pure/documentText';
 import type { CitationRegistry, CitedTurn } from './registry';
 import type { CitedRangeHighlighter } from './textHighlight';
 import { docxPreviewUri, isDocx, type DocxPreviewProvider } from './docxPreview';
+import { libraryDocument } from './libraryDocument';
+import { citedHighlights, type LibraryDocumentFile } from '../../core/library/libraryFiles';
 
 export interface CitationOpener {
   open(args: CitationLinkArgs): Promise<void>;
@@ -45,12 +47,14 @@ export function createCitationOpener(deps: {
       }
       const turn = deps.registry.get(args.turn);
       const citation: Citation = turn?.citations.find((c) => c.index === args.n && c.file === args.file) ?? { index: args.n, ...args };
-      const uri = vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/'));
+      // A Zotero library's document: a linked PDF where Zotero links it, the user's annotations or notes on their PDF.
+      const library = await libraryDocument(located.folder.dbDir, located.path);
+      const uri = library ? vscode.Uri.file(library.file) : vscode.Uri.joinPath(located.folder.uri, ...located.path.split('/'));
       const exists = await vscode.workspace.fs.stat(uri).then(
         () => true,
         () => false,
       );
-      const isPdf = citation.page !== undefined || formatOf(citation.file).previewedIn === 'pdfViewer';
+      const isPdf = library !== null || citation.page !== undefined || formatOf(citation.file).previewedIn === 'pdfViewer';
       if (!exists) {
         // A shared index was built from another machine's copy: the file may never have been here.
         const message = located.folder.shared
@@ -64,15 +68,17 @@ export function createCitationOpener(deps: {
         // The answer's other citations of this PDF, for the viewer's previous/next.
         const cited = turn?.cited;
         const siblings = (turn?.citations ?? [citation])
-          .filter((c) => c.file === citation.file && c.page !== undefined && (c.index === citation.index || !cited || cited.includes(c.index)))
+          .filter((c) => c.file === citation.file && (c.page !== undefined || library) && (c.index === citation.index || !cited || cited.includes(c.index)))
           .sort((a, b) => a.index - b.index);
         // Hashing the file (tens of ms for a large manual, skipped while its size and modification
         // time are unchanged) and reading its OCR words run while the viewer opens; the viewer
         // needs them only when it hands the webview its page.
         const ocrCache = ocrCacheDirOf(located.folder.dbDir);
         const targets = currentHash(uri, hashes, deps.log).then((hash) => {
-          const stale = citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
-          return Promise.all(siblings.map((c) => withOcrWords(targetOf(c, turn, stale), ocrCache, hash)));
+          // The user's annotations and notes are documents of their own: their hash is not the PDF's.
+          const stale =
+            library?.of !== 'annotations' && library?.of !== 'notes' && citation.docHash !== undefined && hash !== undefined && hash !== citation.docHash;
+          return Promise.all(siblings.map((c) => withOcrWords(libraryTarget(targetOf(c, turn, stale), c, library, located.path), ocrCache, hash)));
         });
         await deps.viewer.show(
           uri,
@@ -108,6 +114,21 @@ export function targetOf(c: Citation, turn: CitedTurn | undefined, stale: boolea
     ...(c.paper ? { paper: c.paper } : {}),
     ...(stale ? { stale } : {}),
   };
+}
+
+/**
+ * A citation of the user's own words on a library PDF: an annotation opens at the highlight Zotero
+ * keeps (its rectangles, not text looked for on the page); a note, written on no page, opens the
+ * PDF at its first page with nothing to look for.
+ */
+function libraryTarget(target: PassageTarget, c: Citation, library: LibraryDocumentFile | null, path: string): PassageTarget {
+  if (library?.of === 'notes') {
+    const { text: _text, emphasis: _emphasis, ...rest } = target;
+    return rest;
+  }
+  if (library?.of !== 'annotations') return target;
+  const userHighlights = citedHighlights(library.pdf, path, c);
+  return userHighlights.length > 0 ? { ...target, page: userHighlights[0]!.page, userHighlights } : target;
 }
 
 /**

@@ -21,6 +21,7 @@ import { RecordingStream, cancellation } from '../suite/chatStream';
 import { suiteMocha } from '../mocha';
 import { LIBRARY } from './facts';
 import { collectionScopeTests } from './scope';
+import { userHighlightTests } from './userHighlight';
 
 /** Plays every agent: research at once, all passages relevant, an answer citing the passage that states the fact. */
 function libraryModel(body: ChatRequestBody): ChatReply {
@@ -129,6 +130,24 @@ export async function run(): Promise<void> {
       assert.doesNotMatch(research.statusBarText(), /library/);
     });
 
+    it("the first-use offer, in a later window of this workspace (its bib's notice said already) with no library set: Zotero's data directory ~/Zotero, once per user", async () => {
+      const research = await api();
+      const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+      const before = research.libraryOffers.shown.length;
+      // Not awaited: the offer waits for the user's choice.
+      void research.libraryOffers.check(folders);
+      const offer = await waitFor(() => research.libraryOffers.shown[before], 'the first-use offer');
+      assert.equal(
+        offer.text,
+        "Zotero's library is at ~/Zotero. Add it so @research answers from your papers, highlights and notes too? Zotero's files are only read; the index goes in your cache folder and serves every workspace.",
+      );
+      assert.deepEqual(offer.items, ['Add Library', 'Not Now']);
+      // A third window: offered already, so nothing is shown.
+      await research.libraryOffers.check(folders);
+      assert.equal(research.libraryOffers.shown.length, before + 1, 'offered twice');
+      assert.deepEqual(research.libraries.libraries, [], 'no library before the user adds one');
+    });
+
     it('the notice\'s button adds ~/Zotero to research.library.folders and indexes it in the background into the cache folder, waiting ("in another window") while another window holds the library\'s index rather than indexing it twice; then the status bar reads "library: 2 papers" and Zotero\'s folder is unchanged', async () => {
       const research = await api();
       // Another window's run: the writer lock of the library's index, held by a live process.
@@ -179,6 +198,7 @@ export async function run(): Promise<void> {
     });
 
     describe('a conversation scoped to a Zotero collection', () => collectionScopeTests(api));
+    describe("the user's own highlight in the viewer", () => userHighlightTests(api, () => zotero));
 
     it('/status shows the library beside the workspace: its papers and when it was indexed', async () => {
       const research = await api();
