@@ -6,7 +6,11 @@ import { claimOf, judgePassage } from '../../../src/core/manuscript/check/passag
 const facts = (sentence: string) => factsOf(sentence).map((f) => (f.kind === 'number' ? `#${f.value}` : f.text));
 const judged = (sentence: string, passage: string, context = '') => {
   const j = judgePassage(claimOf(sentence, context), passage, new Map());
-  return { missing: j.missing.map((f) => f.text), contradicted: j.contradicted, coverage: Math.round(j.coverage * 100) / 100 };
+  return {
+    missing: j.missing.map((f) => f.text),
+    contradicted: j.contradicted.map(({ claim, passage }) => ({ claim, passage })),
+    coverage: Math.round(j.coverage * 100) / 100,
+  };
 };
 
 describe('manuscript: what a cited sentence claims, and whether a passage states it', () => {
@@ -36,6 +40,24 @@ describe('manuscript: what a cited sentence claims, and whether a passage states
       { claim: '8', passage: '4' },
       { claim: '5,000', passage: '2000' },
     ]);
+  });
+
+  it('reads a name with its accents printed apart or left out, and a rough size ("a few thousand") as no figure to find', () => {
+    assert.deepEqual(
+      judged(
+        'The exact test uses the shift algorithm of Streitberg and Röhmel.',
+        'The shift algorithm by Streitberg and Ro¨hmel (1986) is used for the exact test.',
+      ).missing,
+      [],
+    );
+    assert.deepEqual(
+      judged(
+        'The exact test uses the shift algorithm of Streitberg and Röhmel.',
+        'The shift algorithm by Streitberg and Rohmel (1986) is used for the exact test.',
+      ).missing,
+      [],
+    );
+    assert.deepEqual(facts('A few thousand posterior draws are usually enough, several hundred often too.'), []);
   });
 
   it('matches a name whole, and a capitalised word also as the start of a code name', () => {

@@ -14,9 +14,11 @@ export type Verdict = 'supported' | 'other-page' | 'not-found' | 'contradicted' 
  * Why the verdict, for a host to group and act on (the text is `reason`): `states-it`; `elsewhere`
  * (another page of the cited paper); `missing-fact` (a number or name of the sentence is on no page
  * of it); `few-words` (its closest page shares too little of the sentence); `other-paper` (another
- * paper says it more fully); `number-differs`; `no-passage`; `no-paper`.
+ * paper says it more fully); `number-differs`; `relation-differs` (the page that holds the sentence's
+ * words says the opposite: ./relations.ts); `no-passage`; `no-paper`.
  */
-export type CheckCause = 'states-it' | 'elsewhere' | 'missing-fact' | 'few-words' | 'other-paper' | 'number-differs' | 'no-passage' | 'no-paper';
+export type CheckCause =
+  'states-it' | 'elsewhere' | 'missing-fact' | 'few-words' | 'other-paper' | 'number-differs' | 'relation-differs' | 'no-passage' | 'no-paper';
 
 /** The paper library as the check needs it; the records store provides it in the hosts. */
 export interface CitationLibrary {

@@ -56,7 +56,11 @@ const GREEK: Record<string, string> = Object.fromEntries(
 export function wordsOf(text: string): string[] {
   // Ligatures, full-width forms and symbol variants (ϵ, ϑ) as their letters; plain ASCII (most of a passage) needs no normalising.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Accents as the letters they mark ("Röhmel" as "rohmel"): a PDF's text may print them apart (`Ro¨hmel`) or not at all.
   const plain = text
+    .replace(/(?<=\p{L})[\u00a8\u00b4\u02c6\u02c7\u02d8\u02dc\u00b8]/gu, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u03b1-\u03c9]/g, (letter) => ` ${GREEK[letter] ?? letter} `);
@@ -81,8 +85,77 @@ export interface NumberFact {
   value: number;
   /** Digits after the decimal point as written: a passage's figure may be rounded to them. */
   decimals: number;
-  /** Stems of the content words right after it ("models", "iterations"): what it counts. */
+  /** Stems of the content words right after it ("models", "iterations", "kinds of fluctuation process"): what it counts. */
   unit: string[];
+  /** The same words whole, singular ("process" for "processes"): "regressors" is not "regression". */
+  unitWords: string[];
+  /** The stem of the content word right before it, when only function words or `=` lie between ("a cost of 10", "cost = 100"): what it is the value of. */
+  label: string | null;
+}
+
+/** What a number counts: up to this many content words after it ("eight kinds of fluctuation process"). */
+const UNIT_WORDS = 3;
+
+/**
+ * What a number counts: the content words after it, up to UNIT_WORDS, across "of" but not past
+ * another function word ("100 observations in each class": observations); nothing when a
+ * conjunction or a stop follows it ("p = 0.0096 and the sum test": the number ends its phrase).
+ */
+function unitAfter(text: string, form: (word: string) => string = stemOf): string[] {
+  // A mark right after the number (`,`, `)`, `$`) or a conjunction ends its phrase; so does any stop further on.
+  if (/^\s*(?:[^\s\p{L}\p{N}-]|(?:and|or|but|against|versus|vs|while|whereas)\b)/iu.test(text)) return [];
+  const phrase = text.split(/[,;:.()$[\]]/u)[0]!;
+  const stems: string[] = [];
+  for (const word of wordsOf(phrase)) {
+    if (stems.length >= UNIT_WORDS || /^\d/.test(word) || isNumberWord(word)) break;
+    if (CLAIM_FUNCTION_WORDS.has(word)) {
+      if (word === 'of' || (stems.length === 0 && LEADING.has(word))) continue;
+      break;
+    }
+    if (word.length > 1) stems.push(form(word));
+  }
+  return stems;
+}
+
+/** A word in the singular, as far as its ending says: "processes" -> process, "models" -> model, "classes" -> class. */
+export function singularOf(word: string): string {
+  const w = word.toLowerCase();
+  if (/(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (/[^su]s$/.test(w) && w.length > 3) return w.slice(0, -1);
+  return w;
+}
+
+/** Function words between a number and what it counts: "24 such models", "five of the candidate models". */
+const LEADING = new Set(['such', 'more', 'other', 'further', 'additional', 'different', 'distinct', 'the', 'of']);
+/** Words that join a value to what it is the value of. */
+const JOINING = new Set(['of', 'is', 'was', 'are', 'were', 'at', 'equals', 'equal', 'to', 'be', 'by']);
+/** Words that put a number beside another one: the word before them labels the other number ("3.27 against 3.35"). */
+const BESIDE = new Set(['and', 'or', 'but', 'against', 'versus', 'vs', 'than', 'while', 'whereas']);
+
+/**
+ * The content word a number is the value of: the last word before it, joined to it by `=` or a
+ * joining word ("of", "is", "at"); null when nothing joins them ("a model with two"), or a stop or
+ * a word that sets numbers side by side ("against", "and") comes between.
+ */
+export function labelBefore(text: string): string | null {
+  const words = text.split(/\s+|(?==)|(?<==)/u).filter(Boolean);
+  let connected = false;
+  for (let i = words.length - 1; i >= 0 && i >= words.length - 4; i--) {
+    // A stop between the word and the number: the word ends another phrase ("the introduction, eleven of …").
+    if (/[,;.:)\]]$/u.test(words[i]!)) return null;
+    const word = words[i]!.toLowerCase().replace(/^[("'`$]+/gu, '');
+    if (BESIDE.has(word)) return null;
+    if (word === '=' || JOINING.has(word)) {
+      connected = true;
+      continue;
+    }
+    if (CLAIM_FUNCTION_WORDS.has(word)) continue;
+    // A value is joined to what it is the value of: "cost = 100", "a cost of 10", "estimated at 37.1", "h is 0.2" ("a model with two": not a value of "model").
+    if (!connected) return null;
+    return /^\p{L}[\p{L}-]*$/u.test(word) && word.length > 1 ? stemOf(word) : null;
+  }
+  return null;
 }
 
 export interface NameFact {
@@ -104,11 +177,20 @@ export function factsOf(sentence: string): Fact[] {
     // "zero" a name's part ("zero-inflated") than a value.
     if (!number.word && number.decimals === 0 && /^(19|20)\d\d$/.test(number.text)) continue;
     if (number.word && number.value <= 1) continue;
+    // "a few thousand", "several hundred": a rough size, not a figure a page must print.
+    if (
+      number.word &&
+      /\b(?:few|several|many|some|couple\s+of|tens\s+of|hundreds\s+of)\s+$/iu.test(sentence.slice(Math.max(0, number.start - 20), number.start))
+    )
+      continue;
     const key = `n${number.value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const unit = contentStems(sentence.slice(number.end, number.end + 40)).slice(0, 2);
-    facts.push({ kind: 'number', text: number.text, value: number.value, decimals: number.decimals, unit });
+    const unitText = sentence.slice(number.end, number.end + 40);
+    const unit = unitAfter(unitText);
+    const unitWords = unitAfter(unitText, singularOf);
+    const label = labelBefore(sentence.slice(Math.max(0, number.start - 40), number.start));
+    facts.push({ kind: 'number', text: number.text, value: number.value, decimals: number.decimals, unit, unitWords, label });
   }
   for (const { text, word } of namesOf(sentence)) {
     const key = `w${text.toLowerCase()}`;

@@ -8,6 +8,7 @@
  */
 import { judgePassage, prepared, preparedParts, type Claim, type PassageJudgement } from './passageSupport';
 import type { Passage } from './citationCheck';
+import { invertedOn } from './relations';
 
 /**
  * A word of the sentence that none of the pages read holds is more often the writer's own
@@ -32,6 +33,8 @@ export type Page = Omit<Passage, 'coverage'> & {
 
 export interface JudgedPage extends PassageJudgement {
   passage: Page;
+  /** The page's sentence that turns the claim's relation around (./relations.ts), for the pages a verdict may rest on. */
+  inverted?: string | null;
 }
 
 /** What one key of one sentence is judged on. */
@@ -79,19 +82,43 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
   const citedJudged = judgeAll(cited).map((page) =>
     named && page.missing.some((fact) => named.has(fact)) ? { ...page, missing: page.missing.filter((fact) => !named.has(fact)) } : page,
   );
+  outweighLoose(citedJudged, locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : citedJudged);
   const inWindow = locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : [];
   const pool = locatorPages ? inWindow : citedJudged;
   const contradicting = pool.filter((page) => page.contradicted.length > 0).sort((a, b) => b.coverage - a.coverage)[0] ?? null;
   const statesNumber = claim.facts.some((fact) => fact.kind === 'number');
   return {
-    best: best(citedJudged),
-    cited: locatorPages ? best(inWindow) : null,
+    best: withRelation(claim, best(citedJudged)),
+    cited: locatorPages ? withRelation(claim, best(inWindow)) : null,
     locatorPages,
     contradicting,
     other: best(judgeAll(others)),
     weights,
     statesNumber,
   };
+}
+
+/**
+ * A number the cited paper holds only loosely (near the claim's words, not next to what it counts)
+ * is not stated when a page the claim is judged on gives another number for that very thing and
+ * no page states the claim's number for it: "All six processes" outweighs an "eight" elsewhere.
+ */
+function outweighLoose(pages: JudgedPage[], judgedOn: readonly JudgedPage[]): void {
+  const contradicting = judgedOn.filter((page) => page.contradicted.length > 0);
+  if (contradicting.length === 0) return;
+  pages.forEach((page, i) => {
+    // Only a page at least as close to the claim outweighs: a figure on a page about something else does not.
+    const against = new Set(contradicting.filter((c) => c.coverage >= page.coverage).flatMap((c) => c.contradicted.map((x) => x.fact)));
+    const outweighed = page.loose.filter((fact) => against.has(fact));
+    if (outweighed.length > 0) pages[i] = { ...page, missing: [...page.missing, ...outweighed], loose: page.loose.filter((fact) => !against.has(fact)) };
+  });
+}
+
+/** The page with the sentence that turns the claim's relation around, if it has one. */
+function withRelation(claim: Claim, page: JudgedPage | null): JudgedPage | null {
+  if (!page) return null;
+  const passage = page.passage.parts ? preparedParts(page.passage.parts) : prepared(page.passage.text);
+  return { ...page, inverted: invertedOn(claim, passage) };
 }
 
 /** The claim's name facts a text holds. */

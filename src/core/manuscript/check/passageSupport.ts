@@ -7,7 +7,7 @@
  * ("30 potential models" against "24 such models"). A passage is read once (`prepared`) and kept
  * for the next claim: a draft's sentences about one paper meet the same passages.
  */
-import { contentStems, factsOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
+import { contentStems, factsOf, labelBefore, singularOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
 import { numbersIn, sameNumber } from './numbers';
 
 export interface Claim {
@@ -23,13 +23,19 @@ export interface PassageJudgement {
   coverage: number;
   /** Facts the passage does not state. */
   missing: Fact[];
-  /** Of those, numbers the passage states otherwise: the claim's, and the passage's. */
-  contradicted: Array<{ claim: string; passage: string }>;
+  /** Numbers the passage states otherwise for what the claim's number counts or names: the claim's, and the passage's. */
+  contradicted: Array<{ claim: string; passage: string; fact: NumberFact }>;
+  /** Numbers the passage holds only loosely (in a sentence about the same thing, not next to what they count): a page that gives another number for that very thing outweighs them. */
+  loose: NumberFact[];
 }
 
-interface PassageSentence {
+export interface PassageSentence {
+  /** The sentence as the passage writes it. */
+  text: string;
   stems: Set<string>;
-  readonly numbers: Array<{ value: number; decimals: number; text: string; after: string[] }>;
+  /** Its words in order, lower-cased. */
+  words: readonly string[];
+  readonly numbers: Array<{ value: number; decimals: number; text: string; after: string[]; afterWords: string[]; before: string | null }>;
 }
 
 /** A passage as the judgement reads it. */
@@ -89,13 +95,24 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
   const passage = typeof text === 'string' ? prepared(text) : preparedParts(text);
   const missing: Fact[] = [];
   const contradicted: PassageJudgement['contradicted'] = [];
+  const loose: NumberFact[] = [];
   for (const fact of claim.facts) {
-    if (fact.kind === 'name' ? holdsName(passage.words, fact) : holdsNumber(fact, passage.sentences, claim)) continue;
+    if (fact.kind === 'name') {
+      if (!holdsName(passage.words, fact)) missing.push(fact);
+      continue;
+    }
+    if (passage.sentences.some((sentence) => sentence.numbers.some((n) => sameNumber(fact, n) && labelled(fact, n)))) continue;
+    // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
+    const held = holdsNumber(fact, passage.sentences, claim);
+    const other = otherNumberFor(fact, passage.sentences, claim, held);
+    if (!other && held) {
+      loose.push(fact);
+      continue;
+    }
     missing.push(fact);
-    const other = fact.kind === 'number' ? otherNumberFor(fact, passage.sentences) : null;
-    if (other) contradicted.push({ claim: fact.text, passage: other });
+    if (other) contradicted.push({ claim: fact.text, passage: other, fact });
   }
-  return { coverage: windowCoverage(claim, passage, weights), missing, contradicted };
+  return { coverage: windowCoverage(claim, passage, weights), missing, contradicted, loose };
 }
 
 /**
@@ -152,6 +169,8 @@ function holdsName(lists: ReadonlyArray<readonly string[]>, fact: NameFact): boo
 function sentenceOf(piece: string, words: readonly string[]): PassageSentence {
   let numbers: PassageSentence['numbers'] | undefined;
   return {
+    text: piece,
+    words,
     stems: new Set(words.map(stemOf)),
     get numbers() {
       return (numbers ??= numbersOf(piece));
@@ -168,7 +187,17 @@ function numbersOf(text: string): PassageSentence['numbers'] {
     after: wordsOf(text.slice(n.end, n.end + 40))
       .slice(0, 2)
       .map(stemOf),
+    afterWords: wordsOf(text.slice(n.end, n.end + 40))
+      .slice(0, 2)
+      .map(singularOf),
+    // Joined by `=` or a word ("cost = 100", "a cost of 100"): a table's header beside its figures ("error 10") is no label.
+    before: labelBefore(text.slice(Math.max(0, n.start - 40), n.start)),
   }));
+}
+
+/** A passage's number stated for what the claim's number counts ("six processes" for "eight kinds of fluctuation process") or names ("cost = 100" for "a cost of 10"). */
+function labelled(fact: NumberFact, n: PassageSentence['numbers'][number]): boolean {
+  return n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)) || (fact.label !== null && n.before === fact.label);
 }
 
 /**
@@ -180,25 +209,36 @@ function numbersOf(text: string): PassageSentence['numbers'] {
 const CONTEXT_WORDS = 2;
 
 function holdsNumber(fact: NumberFact, sentences: readonly PassageSentence[], claim: Claim): boolean {
-  return sentences.some((sentence, i) => {
-    const same = sentence.numbers.filter((n) => sameNumber(fact, n));
-    if (same.length === 0) return false;
-    if (same.some((n) => n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)))) return true;
-    const around = sentences.slice(Math.max(0, i - 1), i + 2);
-    let shared = 0;
-    for (const stem of claim.stems) if (around.some((s) => s.stems.has(stem)) && ++shared >= CONTEXT_WORDS) return true;
-    return false;
-  });
+  return sentences.some((sentence, i) => sentence.numbers.some((n) => sameNumber(fact, n)) && inContext(sentences, i, claim));
 }
 
-/** Another number the passage puts right before what the claim's number counts ("30 potential models" against "24 such models"), if any. */
-function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[]): string | null {
-  if (fact.unit.length === 0) return null;
-  const numbers = sentences.flatMap((sentence) => sentence.numbers).filter((n) => !sameNumber(fact, n));
-  // The word right after the number first ("30 models"), then the one after that ("30 potential models").
+/** A sentence, with its neighbours, shares CONTEXT_WORDS content words with the claim. */
+function inContext(sentences: readonly PassageSentence[], i: number, claim: Claim): boolean {
+  const around = sentences.slice(Math.max(0, i - 1), i + 2);
+  let shared = 0;
+  for (const stem of claim.stems) if (around.some((s) => s.stems.has(stem)) && ++shared >= CONTEXT_WORDS) return true;
+  return false;
+}
+
+/**
+ * Another number the passage puts right before what the claim's number counts ("30 potential
+ * models" against "24 such models"), or right after what it names, in a sentence about the claim
+ * ("cost = 100" against "a cost of 10"), if any.
+ */
+function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[], claim: Claim, nearClaim: boolean): string | null {
+  const numbers = sentences
+    .flatMap((sentence, i) => sentence.numbers.filter((n) => !sameNumber(fact, n)).map((n) => ({ n, i })))
+    .filter(({ i }) => !nearClaim || inContext(sentences, i, claim));
+  // The word right after the number first ("30 models"), then the one after that ("30 potential models"); against
+  // a number the page holds near the claim's words, the very word ("3 regression coefficients" does not count "two regressors").
   for (const at of [0, 1]) {
-    const other = numbers.find((n) => n.after[at] !== undefined && fact.unit.includes(n.after[at]!));
-    if (other) return other.text;
+    const other = nearClaim
+      ? numbers.find(({ n }) => n.afterWords[at] !== undefined && fact.unitWords.includes(n.afterWords[at]!))
+      : numbers.find(({ n }) => n.after[at] !== undefined && fact.unit.includes(n.after[at]!));
+    if (other) return other.n.text;
   }
-  return null;
+  if (fact.label === null) return null;
+  // A value written as the claim's is (a whole number, or one with decimals): a table's counts are not a changed estimate.
+  const alike = (n: PassageSentence['numbers'][number]) => (n.decimals === 0) === (fact.decimals === 0);
+  return numbers.find(({ n, i }) => n.before === fact.label && alike(n) && (nearClaim || inContext(sentences, i, claim)))?.n.text ?? null;
 }

@@ -50,6 +50,17 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
   const outdone = (p: JudgedPage) => otherSays !== null && otherSays.coverage >= p.coverage + limits.clearlyBetter;
 
   const onPage = locatorPages ? cited : best;
+  // A page that holds the claim's words and facts but turns its relation around says the opposite.
+  const turned = [onPage, best].find((p): p is JudgedPage => says(p) && !outdone(p) && !!p.inverted);
+  if (turned && (turned === onPage || !says(onPage))) {
+    return {
+      verdict: 'contradicted',
+      evidence: passageOf(turned),
+      suggested,
+      cause: 'relation-differs',
+      reason: `${page(turned)} says otherwise: “${turned.inverted!.replace(/\s+/g, ' ').trim()}”`,
+    };
+  }
   if (says(onPage) && !outdone(onPage)) {
     const where =
       locatorPages && onPage.passage.page !== null && !locatorPages.includes(onPage.passage.page)

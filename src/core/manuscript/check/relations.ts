@@ -1,0 +1,155 @@
+/**
+ * A claim whose words a page holds but whose relation it turns around: the page's sentence that
+ * says the most of the claim (with its neighbours) says the opposite. Three general rules, no
+ * list fitted to a paper:
+ * - **opposites**: the claim says "increasing", "larger", "faster", "outperforms" where that
+ *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word;
+ * - **a denial**: the claim says "A rather than B" / "instead of B" where that sentence states B
+ *   itself, not as something set aside ("rather than B", "not B");
+ * - **a swap**: the claim's two clauses ("the ridge penalty picks one …, while the lasso shrinks …")
+ *   keep their subjects where the page's do but trade what is said of them.
+ * The result is the page's sentence, to show the writer what the paper says.
+ */
+import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
+import { contentStems, stemOf } from './claimTerms';
+import type { Claim, PassageSentence, PreparedPassage } from './passageSupport';
+
+/** Word forms of opposite meaning, both ways: general English comparatives and verbs of change. */
+const OPPOSITES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [
+    ['increase', 'increases', 'increased', 'increasing'],
+    ['decrease', 'decreases', 'decreased', 'decreasing'],
+  ],
+  [
+    ['larger', 'largest', 'bigger', 'greater'],
+    ['smaller', 'smallest', 'lesser'],
+  ],
+  [
+    ['faster', 'fastest', 'quicker'],
+    ['slower', 'slowest'],
+  ],
+  [
+    ['higher', 'highest'],
+    ['lower', 'lowest'],
+  ],
+  [
+    ['better', 'best'],
+    ['worse', 'worst'],
+  ],
+  [
+    ['outperforms', 'outperform', 'outperformed'],
+    ['underperforms', 'underperform', 'underperformed'],
+  ],
+  [
+    ['overestimates', 'overestimate', 'overestimated'],
+    ['underestimates', 'underestimate', 'underestimated'],
+  ],
+];
+
+/** Words that set what follows aside: "rather than B", "instead of B", "not B", "unlike B". */
+const SETS_ASIDE = new Set(['not', 'no', 'nor', 'than', 'instead', 'rather', 'unlike', 'without', 'never']);
+
+/** Of the claim's content words, at least this many (and this share) in one sentence of the page: the sentence is about the claim. */
+const ABOUT_WORDS = 3;
+const ABOUT_SHARE = 0.4;
+/** A swap: the words said of the subjects cross over by this many more than they stay. */
+const SWAP_MARGIN = 3;
+
+export function invertedOn(claim: Claim, passage: PreparedPassage): string | null {
+  const sentences = passage.sentences;
+  const wanted = Math.max(ABOUT_WORDS, Math.ceil(claim.stems.length * ABOUT_SHARE));
+  let best = -1;
+  let bestCount = 0;
+  sentences.forEach((sentence, i) => {
+    let count = 0;
+    for (const stem of claim.stems) if (sentence.stems.has(stem)) count++;
+    if (count > bestCount) {
+      best = i;
+      bestCount = count;
+    }
+  });
+  if (best === -1 || bestCount < wanted) return null;
+  const around = sentences.slice(Math.max(0, best - 1), best + 2);
+  return opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!);
+}
+
+function opposite(claim: Claim, around: readonly PassageSentence[]): string | null {
+  const words = claim.text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  for (const [one, other] of OPPOSITES) {
+    for (const [said, against] of [
+      [one, other],
+      [other, one],
+    ] as const) {
+      if (!words.some((w) => said.includes(w)) || words.some((w) => against.includes(w))) continue;
+      if (around.some((s) => s.words.some((w) => said.includes(w)))) continue;
+      // The opposite word said of the same thing: the content word next to it is the claim's ("increasing marginal utility", "decreasing marginal utility").
+      const said_ = neighbours(words, said);
+      const turned = around.find((s) => [...neighbours(s.words, against)].some((stem) => said_.has(stem)));
+      if (turned) return turned.text;
+    }
+  }
+  return null;
+}
+
+/** The stems of the content words right before and after each of `forms` in `words`. */
+function neighbours(words: readonly string[], forms: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const content = (w: string | undefined) => w !== undefined && w.length > 1 && !CLAIM_FUNCTION_WORDS.has(w) && !/^\d/.test(w);
+  words.forEach((word, i) => {
+    if (!forms.includes(word)) return;
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--)
+      if (content(words[j])) {
+        found.add(stemOf(words[j]!));
+        break;
+      }
+    for (let j = i + 1; j < Math.min(words.length, i + 4); j++)
+      if (content(words[j])) {
+        found.add(stemOf(words[j]!));
+        break;
+      }
+  });
+  return found;
+}
+
+function denied(claim: Claim, around: readonly PassageSentence[]): string | null {
+  const match = /\b(?:rather\s+than|instead\s+of)\s+([^,;.]+)/iu.exec(claim.text);
+  if (!match) return null;
+  const kept = new Set(contentStems(claim.text.slice(0, match.index) + claim.text.slice(match.index + match[0].length)));
+  const setAside = contentStems(match[1]!).filter((stem) => !kept.has(stem));
+  if (setAside.length === 0) return null;
+  for (const sentence of around) {
+    const stated = sentence.words.some(
+      (word, i) => setAside.includes(stemOf(word)) && !sentence.words.slice(Math.max(0, i - 4), i).some((w) => SETS_ASIDE.has(w)),
+    );
+    if (stated) return sentence.text;
+  }
+  return null;
+}
+
+/** Two clauses: "…, while …", "…, whereas …", "…; …", "…, but …". */
+const CLAUSES = /,?\s+(?:while|whereas)\s+|;\s+|,\s+but\s+/iu;
+
+function swapped(claim: Claim, sentence: PassageSentence): string | null {
+  const claimParts = claim.text.split(CLAUSES);
+  const pageParts = sentence.text.split(CLAUSES);
+  if (claimParts.length !== 2 || pageParts.length !== 2) return null;
+  const [c1, c2] = claimParts.map(stemSet) as [Set<string>, Set<string>];
+  let [p1, p2] = pageParts.map(stemSet) as [Set<string>, Set<string>];
+  // Each clause's subject: its first word that only one of the page's clauses holds.
+  const subject = (clause: string) => contentStems(clause).find((stem) => p1.has(stem) !== p2.has(stem)) ?? null;
+  const s1 = subject(claimParts[0]!);
+  const s2 = subject(claimParts[1]!);
+  if (!s1 || !s2 || s1 === s2) return null;
+  if (p2.has(s1) && p1.has(s2)) [p1, p2] = [p2, p1];
+  if (!p1.has(s1) || !p2.has(s2)) return null;
+  const only = (a: Set<string>, b: Set<string>) => [...a].filter((stem) => !b.has(stem) && stem !== s1 && stem !== s2);
+  const [said1, said2] = [only(c1, c2), only(c2, c1)];
+  const count = (said: string[], part: Set<string>) => said.filter((stem) => part.has(stem)).length;
+  const stay = count(said1, p1) + count(said2, p2);
+  const cross = count(said1, p2) + count(said2, p1);
+  return cross >= stay + SWAP_MARGIN ? sentence.text : null;
+}
+
+function stemSet(text: string): Set<string> {
+  return new Set(contentStems(text).filter((stem) => !CLAIM_FUNCTION_WORDS.has(stem)));
+}
