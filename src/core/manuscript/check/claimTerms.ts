@@ -52,15 +52,17 @@ const GREEK: Record<string, string> = Object.fromEntries(
     .map((name, i) => [String.fromCharCode(0x3b1 + i), name]),
 );
 
+/** An accent printed as a character of its own (`Ro¨hmel`), and letters that carry one (or a combining mark): most non-ASCII text has neither. */
+const SPACING_ACCENT = /[\u00a8\u00b4\u02c6\u02c7\u02d8\u02dc\u00b8]/u;
+const ACCENTED = /[\u00c0-\u024f\u0300-\u036f\u1e00-\u1eff]/u;
+
 /** Lower-cased words and numbers of a text, split as the full-text index splits them; Greek letters as their names. */
 export function wordsOf(text: string): string[] {
   // Ligatures, full-width forms and symbol variants (ϵ, ϑ) as their letters; plain ASCII (most of a passage) needs no normalising.
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   // Accents as the letters they mark ("Röhmel" as "rohmel"): a PDF's text may print them apart (`Ro¨hmel`) or not at all.
-  const plain = text
-    .replace(/(?<=\p{L})[\u00a8\u00b4\u02c6\u02c7\u02d8\u02dc\u00b8]/gu, '')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const apart = SPACING_ACCENT.test(text) ? text.replace(/(?<=\p{L})[\u00a8\u00b4\u02c6\u02c7\u02d8\u02dc\u00b8]/gu, '') : text;
+  const plain = (ACCENTED.test(apart) ? apart.normalize('NFKD').replace(/\p{M}/gu, '') : apart)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u03b1-\u03c9]/g, (letter) => ` ${GREEK[letter] ?? letter} `);

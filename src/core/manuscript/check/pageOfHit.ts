@@ -11,8 +11,7 @@
  * (a locator naming either is honoured).
  */
 import type { SearchHit } from '../../index';
-import { stemOf, wordsOf } from './claimTerms';
-import type { Claim } from './passageSupport';
+import { prepared, type Claim } from './passageSupport';
 
 /**
  * Where in a chunk the carried-over end of the earlier page can lie, when the previous chunk is not
@@ -37,18 +36,18 @@ export function placeOfHit(hit: SearchHit, claim: Claim, carried?: number): HitP
   const { pageStart, pageEnd } = hit;
   if (pageStart === null || pageEnd === null || pageEnd === pageStart) return { page: pageStart, first: pageStart, last: pageStart };
   const stems = new Set(claim.stems);
-  let at = 0;
   let bestStart = 0;
   let bestMiddle = 0;
   let bestCount = -1;
-  for (const piece of hit.text.split(/(?<=[.!?;:])\s+|\n{2,}/u)) {
-    const count = wordsOf(piece).filter((word) => stems.has(stemOf(word))).length;
+  // The passage's sentences as the judgement reads them (read once, ./passageSupport.ts), not split again per claim.
+  for (const sentence of prepared(hit.text).sentences) {
+    let count = 0;
+    for (const stem of sentence.wordStems) if (stems.has(stem)) count++;
     if (count > bestCount) {
       bestCount = count;
-      bestStart = at;
-      bestMiddle = at + piece.length / 2;
+      bestStart = sentence.start;
+      bestMiddle = sentence.start + sentence.text.length / 2;
     }
-    at += piece.length + 1;
   }
   if (carried === undefined) {
     const page = bestMiddle / hit.text.length < EARLY_SHARE ? pageStart : pageEnd;

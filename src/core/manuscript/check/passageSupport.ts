@@ -30,11 +30,13 @@ export interface PassageJudgement {
 }
 
 export interface PassageSentence {
-  /** The sentence as the passage writes it. */
+  /** The sentence as the passage writes it, and about where it starts in the passage (its pieces' lengths and one space each before it). */
   text: string;
+  start: number;
   stems: Set<string>;
-  /** Its words in order, lower-cased. */
+  /** Its words in order, lower-cased, and their stems. */
   words: readonly string[];
+  wordStems: readonly string[];
   readonly numbers: Array<{ value: number; decimals: number; text: string; after: string[]; afterWords: string[]; before: string | null }>;
 }
 
@@ -64,18 +66,21 @@ export function prepared(text: string): PreparedPassage {
     PREPARED.set(text, known);
     return known;
   }
-  const sentences = text
-    .split(/(?<=[.!?;:])\s+|\n{2,}/u)
-    .filter((piece) => piece.trim() !== '')
-    .map((piece) => ({ piece, words: wordsOf(piece) }));
+  const sentences: Array<{ piece: string; words: string[]; start: number }> = [];
+  let at = 0;
+  for (const piece of text.split(/(?<=[.!?;:])\s+|\n{2,}/u)) {
+    if (piece.trim() !== '') sentences.push({ piece, words: wordsOf(piece), start: at });
+    at += piece.length + 1;
+  }
   const words = sentences.flatMap((s) => s.words);
   const passage = {
     words: [words],
     stems: new Set(words.map(stemOf)),
-    sentences: sentences.map(({ piece, words: w }) => sentenceOf(piece, w)),
+    sentences: sentences.map(({ piece, words: w, start }) => sentenceOf(piece, w, start)),
   };
   if (PREPARED.size >= PREPARED_CAP) PREPARED.delete(PREPARED.keys().next().value!);
   PREPARED.set(text, passage);
+  ID.set(passage, nextId++);
   return passage;
 }
 
@@ -83,12 +88,24 @@ export function prepared(text: string): PreparedPassage {
 export function preparedParts(parts: readonly string[]): PreparedPassage {
   if (parts.length === 1) return prepared(parts[0]!);
   const each = parts.map(prepared);
-  return {
+  // A page's passages are joined again for every claim that reads the page: the view is kept, by the passages it joins.
+  const key = each.map((p) => ID.get(p)).join(',');
+  const known = JOINED.get(key);
+  if (known) return known;
+  const joined: PreparedPassage = {
     words: each.flatMap((p) => p.words),
     stems: { has: (stem) => each.some((p) => p.stems.has(stem)) },
     sentences: each.flatMap((p) => p.sentences),
   };
+  if (JOINED.size >= PREPARED_CAP) JOINED.delete(JOINED.keys().next().value!);
+  JOINED.set(key, joined);
+  return joined;
 }
+
+/** Each prepared passage's number, and the views that join several (by their numbers). */
+const ID = new WeakMap<PreparedPassage, number>();
+let nextId = 0;
+const JOINED = new Map<string, PreparedPassage>();
 
 /** Judges a passage, given as its text or as the passages that make it up (a page's). */
 export function judgePassage(claim: Claim, text: string | readonly string[], weights: ReadonlyMap<string, number>): PassageJudgement {
@@ -96,6 +113,7 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
   const missing: Fact[] = [];
   const contradicted: PassageJudgement['contradicted'] = [];
   const loose: NumberFact[] = [];
+  const near = contextOf(passage.sentences, claim);
   for (const fact of claim.facts) {
     if (fact.kind === 'name') {
       if (!holdsName(passage.words, fact)) missing.push(fact);
@@ -103,8 +121,8 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
     }
     if (passage.sentences.some((sentence) => sentence.numbers.some((n) => sameNumber(fact, n) && labelled(fact, n)))) continue;
     // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
-    const held = holdsNumber(fact, passage.sentences, claim);
-    const other = otherNumberFor(fact, passage.sentences, claim, held);
+    const held = holdsNumber(fact, passage.sentences, near);
+    const other = otherNumberFor(fact, passage.sentences, near, held);
     if (!other && held) {
       loose.push(fact);
       continue;
@@ -145,11 +163,22 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
   // No window of the page holds more than the page itself: a page that holds little needs no windows.
   const bound = shares((i) => onPage[i]!);
   if (sentences.length <= WINDOW || bound < NO_WINDOWS_BELOW) return bound;
-  const masks = sentences.map((sentence) => stems.map((stem, i) => onPage[i]! && sentence.stems.has(stem)));
+  // Each sentence's share as bits over the stems the page holds (a claim has a few dozen stems at most, 31 bits hold most).
+  const present = stems.flatMap((_, i) => (onPage[i] ? [i] : []));
+  const bit = stems.map((_, i) => present.indexOf(i));
+  const masks =
+    present.length <= 31 ? sentences.map((sentence) => present.reduce((mask, i, b) => (sentence.stems.has(stems[i]!) ? mask | (1 << b) : mask), 0)) : null;
   let best = 0;
   for (let start = 0; start + WINDOW <= sentences.length && best < bound; start++) {
-    const window = masks.slice(start, start + WINDOW);
-    const share = shares((i) => window.some((mask) => mask[i]!));
+    let share: number;
+    if (masks) {
+      let mask = 0;
+      for (let s = start; s < start + WINDOW; s++) mask |= masks[s]!;
+      share = shares((i) => bit[i]! >= 0 && ((mask >>> bit[i]!) & 1) === 1);
+    } else {
+      const window = sentences.slice(start, start + WINDOW);
+      share = shares((i) => onPage[i]! && window.some((sentence) => sentence.stems.has(stems[i]!)));
+    }
     if (share > best) best = share;
   }
   return best;
@@ -166,12 +195,15 @@ function holdsName(lists: ReadonlyArray<readonly string[]>, fact: NameFact): boo
 }
 
 /** A passage's sentence: its stems now, its numbers when a claim with numbers first asks (most claims state none). */
-function sentenceOf(piece: string, words: readonly string[]): PassageSentence {
+function sentenceOf(piece: string, words: readonly string[], start: number): PassageSentence {
   let numbers: PassageSentence['numbers'] | undefined;
+  const wordStems = words.map(stemOf);
   return {
     text: piece,
+    start,
     words,
-    stems: new Set(words.map(stemOf)),
+    wordStems,
+    stems: new Set(wordStems),
     get numbers() {
       return (numbers ??= numbersOf(piece));
     },
@@ -180,19 +212,30 @@ function sentenceOf(piece: string, words: readonly string[]): PassageSentence {
 
 /** The numbers a sentence states, as digits or words, each with the stems of the two words right after it (what it counts). */
 function numbersOf(text: string): PassageSentence['numbers'] {
-  return numbersIn(text, true).map((n) => ({
-    value: n.value,
-    decimals: n.decimals,
-    text: n.text,
-    after: wordsOf(text.slice(n.end, n.end + 40))
-      .slice(0, 2)
-      .map(stemOf),
-    afterWords: wordsOf(text.slice(n.end, n.end + 40))
-      .slice(0, 2)
-      .map(singularOf),
-    // Joined by `=` or a word ("cost = 100", "a cost of 100"): a table's header beside its figures ("error 10") is no label.
-    before: labelBefore(text.slice(Math.max(0, n.start - 40), n.start)),
-  }));
+  return numbersIn(text, true).map((n) => {
+    // What follows and precedes each number is read when a claim asks (a page prints many numbers no claim is about).
+    let next: string[] | undefined;
+    let after: string[] | undefined;
+    let afterWords: string[] | undefined;
+    let before: string | null | undefined;
+    const following = () => (next ??= wordsOf(text.slice(n.end, n.end + 40)).slice(0, 2));
+    return {
+      value: n.value,
+      decimals: n.decimals,
+      text: n.text,
+      get after() {
+        return (after ??= following().map(stemOf));
+      },
+      get afterWords() {
+        return (afterWords ??= following().map(singularOf));
+      },
+      // Joined by `=` or a word ("cost = 100", "a cost of 100"): a table's header beside its figures ("error 10") is no label.
+      get before() {
+        if (before === undefined) before = labelBefore(text.slice(Math.max(0, n.start - 40), n.start));
+        return before;
+      },
+    };
+  });
 }
 
 /** A passage's number stated for what the claim's number counts ("six processes" for "eight kinds of fluctuation process") or names ("cost = 100" for "a cost of 10"). */
@@ -208,16 +251,32 @@ function labelled(fact: NumberFact, n: PassageSentence['numbers'][number]): bool
  */
 const CONTEXT_WORDS = 2;
 
-function holdsNumber(fact: NumberFact, sentences: readonly PassageSentence[], claim: Claim): boolean {
-  return sentences.some((sentence, i) => sentence.numbers.some((n) => sameNumber(fact, n)) && inContext(sentences, i, claim));
+function holdsNumber(fact: NumberFact, sentences: readonly PassageSentence[], near: (i: number) => boolean): boolean {
+  return sentences.some((sentence, i) => sentence.numbers.some((n) => sameNumber(fact, n)) && near(i));
 }
 
-/** A sentence, with its neighbours, shares CONTEXT_WORDS content words with the claim. */
-function inContext(sentences: readonly PassageSentence[], i: number, claim: Claim): boolean {
-  const around = sentences.slice(Math.max(0, i - 1), i + 2);
-  let shared = 0;
-  for (const stem of claim.stems) if (around.some((s) => s.stems.has(stem)) && ++shared >= CONTEXT_WORDS) return true;
-  return false;
+/** Whether a sentence, with its neighbours, shares CONTEXT_WORDS content words with the claim: found once per sentence of a judgement. */
+function contextOf(sentences: readonly PassageSentence[], claim: Claim): (i: number) => boolean {
+  const known: Array<boolean | undefined> = [];
+  return (i) => {
+    let near = known[i];
+    if (near === undefined) {
+      near = false;
+      let shared = 0;
+      const from = Math.max(0, i - 1);
+      const to = Math.min(sentences.length, i + 2);
+      for (const stem of claim.stems) {
+        let held = false;
+        for (let j = from; j < to && !held; j++) held = sentences[j]!.stems.has(stem);
+        if (held && ++shared >= CONTEXT_WORDS) {
+          near = true;
+          break;
+        }
+      }
+      known[i] = near;
+    }
+    return near;
+  };
 }
 
 /**
@@ -225,10 +284,12 @@ function inContext(sentences: readonly PassageSentence[], i: number, claim: Clai
  * models" against "24 such models"), or right after what it names, in a sentence about the claim
  * ("cost = 100" against "a cost of 10"), if any.
  */
-function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[], claim: Claim, nearClaim: boolean): string | null {
-  const numbers = sentences
-    .flatMap((sentence, i) => sentence.numbers.filter((n) => !sameNumber(fact, n)).map((n) => ({ n, i })))
-    .filter(({ i }) => !nearClaim || inContext(sentences, i, claim));
+function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[], near: (i: number) => boolean, nearClaim: boolean): string | null {
+  const numbers: Array<{ n: PassageSentence['numbers'][number]; i: number }> = [];
+  sentences.forEach((sentence, i) => {
+    if (sentence.numbers.length === 0 || (nearClaim && !near(i))) return;
+    for (const n of sentence.numbers) if (!sameNumber(fact, n)) numbers.push({ n, i });
+  });
   // The word right after the number first ("30 models"), then the one after that ("30 potential models"); against
   // a number the page holds near the claim's words, the very word ("3 regression coefficients" does not count "two regressors").
   for (const at of [0, 1]) {
@@ -240,5 +301,5 @@ function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[],
   if (fact.label === null) return null;
   // A value written as the claim's is (a whole number, or one with decimals): a table's counts are not a changed estimate.
   const alike = (n: PassageSentence['numbers'][number]) => (n.decimals === 0) === (fact.decimals === 0);
-  return numbers.find(({ n, i }) => n.before === fact.label && alike(n) && (nearClaim || inContext(sentences, i, claim)))?.n.text ?? null;
+  return numbers.find(({ n, i }) => n.before === fact.label && alike(n) && (nearClaim || near(i)))?.n.text ?? null;
 }
