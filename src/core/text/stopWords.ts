@@ -74,3 +74,12 @@ export const DOCUMENT_NAME_NOISE = words('the a an of manual guide doc docs docu
 
 /** Path words that say nothing about a document's content (search/docScope.ts). */
 export const PATH_NOISE_WORDS = words('pdf md markdown txt doc docs en the and of manual index readme');
+
+/** Function words between a number and what it counts: "24 such models", "five of the candidate models" (manuscript/check/claimTerms.ts). */
+export const NUMBER_LEADING_WORDS = words('such more other further additional different distinct the of');
+
+/** Words that join a value to what it is the value of: "a cost of 10", "alpha is 0.05" (manuscript/check/claimTerms.ts). */
+export const NUMBER_JOINING_WORDS = words('of is was are were at equals equal to be by');
+
+/** Words that put a number beside another one, so the word before them labels the other number: "3.27 against 3.35" (manuscript/check/claimTerms.ts). */
+export const NUMBER_BESIDE_WORDS = words('and or but against versus vs than while whereas');

@@ -7,7 +7,7 @@
  * the passage lacks is what tells a right citation from a near miss. General English only: no
  * list fitted to a manuscript.
  */
-import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
+import { CLAIM_FUNCTION_WORDS, NUMBER_BESIDE_WORDS, NUMBER_JOINING_WORDS, NUMBER_LEADING_WORDS } from '../../text/stopWords';
 import { isNumberWord, numbersIn } from './numbers';
 
 /**
@@ -111,7 +111,7 @@ function unitAfter(text: string, form: (word: string) => string = stemOf): strin
   for (const word of wordsOf(phrase)) {
     if (stems.length >= UNIT_WORDS || /^\d/.test(word) || isNumberWord(word)) break;
     if (CLAIM_FUNCTION_WORDS.has(word)) {
-      if (word === 'of' || (stems.length === 0 && LEADING.has(word))) continue;
+      if (word === 'of' || (stems.length === 0 && NUMBER_LEADING_WORDS.has(word))) continue;
       break;
     }
     if (word.length > 1) stems.push(form(word));
@@ -128,12 +128,6 @@ export function singularOf(word: string): string {
   return w;
 }
 
-/** Function words between a number and what it counts: "24 such models", "five of the candidate models". */
-const LEADING = new Set(['such', 'more', 'other', 'further', 'additional', 'different', 'distinct', 'the', 'of']);
-/** Words that join a value to what it is the value of. */
-const JOINING = new Set(['of', 'is', 'was', 'are', 'were', 'at', 'equals', 'equal', 'to', 'be', 'by']);
-/** Words that put a number beside another one: the word before them labels the other number ("3.27 against 3.35"). */
-const BESIDE = new Set(['and', 'or', 'but', 'against', 'versus', 'vs', 'than', 'while', 'whereas']);
 
 /**
  * The content word a number is the value of: the last word before it, joined to it by `=` or a
@@ -147,8 +141,8 @@ export function labelBefore(text: string): string | null {
     // A stop between the word and the number: the word ends another phrase ("the introduction, eleven of …").
     if (/[,;.:)\]]$/u.test(words[i]!)) return null;
     const word = words[i]!.toLowerCase().replace(/^[("'`$]+/gu, '');
-    if (BESIDE.has(word)) return null;
-    if (word === '=' || JOINING.has(word)) {
+    if (NUMBER_BESIDE_WORDS.has(word)) return null;
+    if (word === '=' || NUMBER_JOINING_WORDS.has(word)) {
       connected = true;
       continue;
     }
