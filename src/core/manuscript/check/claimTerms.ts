@@ -128,7 +128,6 @@ export function singularOf(word: string): string {
   return w;
 }
 
-
 /**
  * The content word a number is the value of: the last word before it, joined to it by `=` or a
  * joining word ("of", "is", "at"); null when nothing joins them ("a model with two"), or a stop or
