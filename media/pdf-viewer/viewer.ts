@@ -1,15 +1,13 @@
 /**
  * The PDF viewer's webview: pdf.js's own PDFViewer (continuous scroll, lazy page rendering with
  * a bounded page cache, text layer, HiDPI canvases, find) plus the part that is ours: open a
- * citation at its page and highlight the passage that was indexed. The passage is located in
- * this pdf.js's text items of the cited pages (src/core/citations/locate.ts), never taken from
- * stored coordinates; a passage that cannot be located opens at its page with no highlight.
+ * citation at its page and highlight the passage that was indexed (./locateTarget.ts: located in
+ * this pdf.js's text items of the cited pages, or the user's own Zotero highlight where it was
+ * drawn); a passage that cannot be located opens at its page with no highlight.
  */
 import { pdfjsLib } from './pdfjsGlobal';
 import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { locatePassage, locateWithin, type LocatorPage } from '../../src/core/citations/locate';
-import { ocrLocatorItems, ocrStandsForPage } from '../../src/core/citations/ocrItems';
 import type { PassageTarget, ToViewer, ViewerReport } from '../../src/core/citations/viewerProtocol';
 import { citationBarLabel } from '../../src/core/citations/openingNote';
 import { wireControls } from './controls';
@@ -20,7 +18,9 @@ import { FirstPage } from './firstPage';
 import { PageTexts, arrivals, endPreview, pdfBytes, pdfWorker, previewShown } from './loading';
 import { DrawAhead, RenderedPages, type RenderedPageView } from './renderedPages';
 import { CitationLinkLayer } from './citationLinks';
-import { drawnUserHighlights, userHighlightMarks } from './userHighlights';
+import { drawnUserHighlights } from './userHighlights';
+import { locateTarget } from './locateTarget';
+import { idleCleanup } from './idleCleanup';
 
 const assets = document.body.dataset;
 
@@ -194,7 +194,7 @@ async function highlightPicture(doc: PDFDocumentProxy): Promise<Located | undefi
   const target = targets[active];
   if (!target?.text || !pageTexts) return undefined;
   const texts = pageTexts;
-  const marks = await locate(doc, target, clampPage(target.page, doc), clampPage(target.pageEnd ?? target.page, doc)).catch(() => null);
+  const marks = await locateTarget(doc, pageTexts, target, clampPage(target.page, doc), clampPage(target.pageEnd ?? target.page, doc)).catch(() => null);
   const onPage = marks?.find((m) => m.page === openingPage);
   if (!marks || !onPage || targets[active] !== target) return undefined;
   const view = await firstPage.asPageView(onPage.wordBoxes ? undefined : await texts.get(openingPage));
@@ -239,7 +239,7 @@ function showTarget(index: number, located?: PageMarks[]): void {
     setTarget(target, 'none', [], '', '');
     return;
   }
-  void locate(doc, target, first, last).then((marks) => {
+  void locateTarget(doc, pageTexts, target, first, last).then((marks) => {
     if (mine !== generation) return;
     if (!marks) {
       setNotice(
@@ -278,55 +278,9 @@ function reportLocated(target: PassageTarget, marks: PageMarks[]): void {
   );
 }
 
-async function locate(doc: PDFDocumentProxy, target: PassageTarget, first: number, last: number): Promise<PageMarks[] | null> {
-  if (target.userHighlights?.length) return userHighlightMarks(doc, target.userHighlights).then((marks) => (marks.length > 0 ? marks : null));
-  const pages: LocatorPage[] = [];
-  const wordBoxes = new Map<number, Array<[number, number, number, number]>>();
-  for (let page = first; page <= last; page++) {
-    // The same items the text layer is built from (TextLayerBuilder's parameters), so item
-    // indexes and offsets match its spans; read once per page (./loading.ts).
-    const content = await (pageTexts ?? new PageTexts(doc)).get(page);
-    const items = content.items as LocatorPage['items'];
-    // A scanned page: the passage was indexed from OCR's words, so it is looked for in them.
-    const ocr = target.ocrPages?.find((p) => p.page === page);
-    if (ocr && ocrStandsForPage(ocr.words, items)) {
-      pages.push({ page, items: ocrLocatorItems(ocr.words) });
-      wordBoxes.set(
-        page,
-        ocr.words.map((w) => w.box),
-      );
-    } else {
-      pages.push({ page, items });
-    }
-  }
-  const found = locatePassage(target.text ?? '', pages);
-  if (!found) return null;
-  // Inside the highlight only: a page may repeat the sentence elsewhere.
-  const inside = target.emphasis ? (locateWithin(target.emphasis, pages, found)?.spans ?? []) : [];
-  return found.pages.map((page) => ({
-    page,
-    items: pages.find((p) => p.page === page)!.items,
-    spans: found.spans.filter((s) => s.page === page),
-    emphasis: inside.filter((s) => s.page === page),
-    ...(wordBoxes.has(page) ? { wordBoxes: wordBoxes.get(page)! } : {}),
-  }));
-}
-
 eventBus.on('textlayerrendered', ({ source }: { source: PageViewLike }) => onPageDrawn(source));
-/**
- * pdf.js keeps what it parsed (fonts, page resources) until told to let go; its own viewer app
- * does so when rendering has been idle for a while. So do we: memory stays bounded however far
- * a long manual is paged through.
- */
-const IDLE_CLEANUP_MS = 2000;
-let idleTimer: ReturnType<typeof setTimeout> | undefined;
-function cleanupWhenIdle(): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    viewer.cleanup();
-    void pdf?.cleanup().catch(() => {}); // refused while a page renders: the next idle retries
-  }, IDLE_CLEANUP_MS);
-}
+// pdf.js's parsed fonts and page resources let go when rendering has been idle (./idleCleanup.ts).
+const cleanupWhenIdle = idleCleanup(viewer, () => pdf);
 
 eventBus.on('pagerendered', ({ source, isDetailView }: { source: PageViewLike & RenderedPageView; isDetailView?: boolean }) => {
   cleanupWhenIdle();
