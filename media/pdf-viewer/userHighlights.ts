@@ -37,9 +37,13 @@ export async function userHighlightMarks(doc: PDFDocumentProxy, highlights: read
   return marks;
 }
 
-/** The user's highlights as drawn on the pages now (read from the page's elements): page, box in percent of the page, colour. */
-export function drawnUserHighlights(): Array<{ page: number; box: [number, number, number, number]; color: string }> {
-  return [...document.querySelectorAll<HTMLElement>(`.${USER_HIGHLIGHT_CLASS}`)].map((el) => ({
+/**
+ * The user's highlights as drawn on the viewer's pages now (read from the pages' elements under `pages`): page,
+ * box in percent of the page, colour. The first page's picture, a stand-in shown over them while the viewer draws
+ * (./firstPage.ts), is left out: counted too, one highlight would read as two while both are in the page.
+ */
+export function drawnUserHighlights(pages: ParentNode): Array<{ page: number; box: [number, number, number, number]; color: string }> {
+  return [...pages.querySelectorAll<HTMLElement>(`.${USER_HIGHLIGHT_CLASS}`)].map((el) => ({
     page: Number(el.closest<HTMLElement>('.lra-highlights')?.dataset.page ?? 0),
     box: [parseFloat(el.style.left), parseFloat(el.style.top), parseFloat(el.style.width), parseFloat(el.style.height)],
     color: el.style.backgroundColor,

@@ -373,7 +373,7 @@ function sendReport(): void {
     drawn: rendered.report(),
     ...(firstPage.painted ? { firstPage: firstPage.painted } : {}),
   };
-  const userHighlights = drawnUserHighlights();
+  const userHighlights = drawnUserHighlights(container);
   if (report.target && userHighlights.length > 0) report.target.userHighlights = userHighlights;
   host.postMessage({ type: 'report', report });
 }
