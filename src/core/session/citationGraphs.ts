@@ -3,7 +3,7 @@
  * kept while the index stays as it was: opening a PDF in the viewer asks for its links, and reading
  * every list and record of the source again for each PDF grows with the library. An index run
  * rewrites `index-meta.json`, so its modification time says when the kept graph is stale, whoever
- * ran the index (this Session object, the CLI, another window); a Session also forgets a source's graph
+ * ran the index (this process, the CLI, another window); a Session also forgets a source's graph
  * when it indexes or clears it, and every graph when the bib files change (`refreshPapers`). A
  * shared index on an object store has no file to look at: it is read each time.
  */
