@@ -9,11 +9,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OpenedCitationGraph } from '../index';
+import { isObjectStoreUri, META_FILE, type OpenedCitationGraph } from '../index';
 import { citationsOf } from './citations';
 import type { Source } from './sources';
-
-const META_FILE = 'index-meta.json';
 
 export class CitationGraphs {
   private readonly kept = new Map<string, { stamp: number; graph: Promise<OpenedCitationGraph> }>();
@@ -44,7 +42,7 @@ export class CitationGraphs {
 
 /** When the index last changed (its meta file's modification time), or null when it cannot tell (an object store, no index yet). */
 async function stampOf(dbDir: string): Promise<number | null> {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(dbDir)) return null;
+  if (isObjectStoreUri(dbDir)) return null;
   try {
     return (await stat(join(dbDir, META_FILE))).mtimeMs;
   } catch {
