@@ -93,6 +93,8 @@ export interface NumberFact {
   unitWords: string[];
   /** The stem of the content word right before it, when only function words or `=` lie between ("a cost of 10", "cost = 100"): what it is the value of. */
   label: string | null;
+  /** The stems of that word's parts as well ("log" and "likelihood" of "log-likelihood"): a table row may name it by one ("log L"). */
+  labelParts: string[];
 }
 
 /** What a number counts: up to this many content words after it ("eight kinds of fluctuation process"). */
@@ -134,7 +136,16 @@ export function singularOf(word: string): string {
  * a word that sets numbers side by side ("against", "and") comes between.
  */
 export function labelBefore(text: string): string | null {
-  const words = text.split(/\s+|(?==)|(?<==)/u).filter(Boolean);
+  const word = labelWordBefore(text);
+  return word === null ? null : stemOf(word);
+}
+
+function labelWordBefore(text: string): string | null {
+  // A sign is the number's own ("a log-likelihood of -12090.1").
+  const words = text
+    .replace(/[−–-]$/u, '')
+    .split(/\s+|(?==)|(?<==)/u)
+    .filter(Boolean);
   let connected = false;
   for (let i = words.length - 1; i >= 0 && i >= words.length - 4; i--) {
     // A stop between the word and the number: the word ends another phrase ("the introduction, eleven of …").
@@ -148,7 +159,7 @@ export function labelBefore(text: string): string | null {
     if (CLAIM_FUNCTION_WORDS.has(word)) continue;
     // A value is joined to what it is the value of: "cost = 100", "a cost of 10", "estimated at 37.1", "h is 0.2" ("a model with two": not a value of "model").
     if (!connected) return null;
-    return /^\p{L}[\p{L}-]*$/u.test(word) && word.length > 1 ? stemOf(word) : null;
+    return /^\p{L}[\p{L}-]*$/u.test(word) && word.length > 1 ? word : null;
   }
   return null;
 }
@@ -184,8 +195,19 @@ export function factsOf(sentence: string): Fact[] {
     const unitText = sentence.slice(number.end, number.end + 40);
     const unit = unitAfter(unitText);
     const unitWords = unitAfter(unitText, singularOf);
-    const label = labelBefore(sentence.slice(Math.max(0, number.start - 40), number.start));
-    facts.push({ kind: 'number', text: number.text, value: number.value, decimals: number.decimals, unit, unitWords, label });
+    const labelWord = labelWordBefore(sentence.slice(Math.max(0, number.start - 40), number.start));
+    const label = labelWord === null ? null : stemOf(labelWord);
+    const labelParts =
+      labelWord === null
+        ? []
+        : [
+            label!,
+            ...labelWord
+              .split('-')
+              .filter((part) => part.length > 1)
+              .map(stemOf),
+          ];
+    facts.push({ kind: 'number', text: number.text, value: number.value, decimals: number.decimals, unit, unitWords, label, labelParts });
   }
   for (const { text, word } of namesOf(sentence)) {
     const key = `w${text.toLowerCase()}`;

@@ -52,6 +52,8 @@ export interface KeyJudgement {
   weights: ReadonlyMap<string, number>;
   /** The sentence states a number ("22", "0.034", "fifteen"): a page that states it too, in context, is specific evidence. */
   statesNumber: boolean;
+  /** How many numbers the sentence states. */
+  numbers: number;
 }
 
 /**
@@ -86,7 +88,8 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
   const inWindow = locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : [];
   const pool = locatorPages ? inWindow : citedJudged;
   const contradicting = pool.filter((page) => page.contradicted.length > 0).sort((a, b) => b.coverage - a.coverage)[0] ?? null;
-  const statesNumber = claim.facts.some((fact) => fact.kind === 'number');
+  const numbers = claim.facts.filter((fact) => fact.kind === 'number').length;
+  const statesNumber = numbers > 0;
   return {
     best: withRelation(claim, best(citedJudged)),
     cited: locatorPages ? withRelation(claim, best(inWindow)) : null,
@@ -95,6 +98,7 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
     other: best(judgeAll(others)),
     weights,
     statesNumber,
+    numbers,
   };
 }
 

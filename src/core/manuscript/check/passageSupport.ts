@@ -9,6 +9,7 @@
  */
 import { contentStems, factsOf, labelBefore, singularOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
 import { numbersIn, sameNumber } from './numbers';
+import { rowNameAt } from './tableRows';
 
 export interface Claim {
   text: string;
@@ -37,7 +38,15 @@ export interface PassageSentence {
   /** Its words in order, lower-cased, and their stems. */
   words: readonly string[];
   wordStems: readonly string[];
-  readonly numbers: Array<{ value: number; decimals: number; text: string; after: string[]; afterWords: string[]; before: string | null }>;
+  readonly numbers: Array<{
+    value: number;
+    decimals: number;
+    text: string;
+    after: string[];
+    afterWords: string[];
+    before: string | null;
+    row: string[] | null;
+  }>;
 }
 
 /** A passage as the judgement reads it. */
@@ -218,6 +227,7 @@ function numbersOf(text: string): PassageSentence['numbers'] {
     let after: string[] | undefined;
     let afterWords: string[] | undefined;
     let before: string | null | undefined;
+    let row: string[] | null | undefined;
     const following = () => (next ??= wordsOf(text.slice(n.end, n.end + 40)).slice(0, 2));
     return {
       value: n.value,
@@ -234,13 +244,20 @@ function numbersOf(text: string): PassageSentence['numbers'] {
         if (before === undefined) before = labelBefore(text.slice(Math.max(0, n.start - 40), n.start));
         return before;
       },
+      // The name of the table row it is a figure of ("parameters 8 8 9 15 15").
+      get row() {
+        if (row === undefined) row = rowNameAt(text, n.start);
+        return row;
+      },
     };
   });
 }
 
 /** A passage's number stated for what the claim's number counts ("six processes" for "eight kinds of fluctuation process") or names ("cost = 100" for "a cost of 10"). */
 function labelled(fact: NumberFact, n: PassageSentence['numbers'][number]): boolean {
-  return n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)) || (fact.label !== null && n.before === fact.label);
+  if (n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)) || (fact.label !== null && n.before === fact.label)) return true;
+  const row = n.row;
+  return row !== null && row.some((stem) => fact.unit.includes(stem) || fact.labelParts.includes(stem));
 }
 
 /**

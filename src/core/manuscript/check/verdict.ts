@@ -26,6 +26,22 @@ export const THRESHOLDS: CheckThresholds = { supported: 0.42, suggested: 0.48, c
  */
 export const CORROBORATED = 0.75;
 
+/** At most this many pieces of evidence besides the words lower the share a page must hold (each by CORROBORATED). */
+export const MAX_CORROBORATIONS = 2;
+
+/**
+ * The evidence besides the words that a page states the claim: the writer's locator pointing at it,
+ * and each of the sentence's numbers the page states next to what it counts or names (a number
+ * held only loosely, near the claim's words, is one piece at most). Independent pieces compound: a
+ * cited page that gives both of the sentence's figures for the same things ("fifteen parameters",
+ * "log-likelihood -12090.1") needs fewer of its words than a page with one or none.
+ */
+export function corroborations(page: JudgedPage, located: boolean, numbers: number): number {
+  const exact = page.missing.length === 0 ? numbers - page.loose.length : 0;
+  const found = (located ? 1 : 0) + exact;
+  return Math.min(MAX_CORROBORATIONS, Math.max(found, located || numbers > 0 ? 1 : 0));
+}
+
 export type KeyVerdict = Pick<CitationCheck, 'verdict' | 'evidence' | 'suggested' | 'reason' | 'cause'>;
 
 export interface VerdictNames {
@@ -39,9 +55,9 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
   const { best, cited, locatorPages, other, contradicting, statesNumber } = judgement;
   const page = (p: JudgedPage) => (p.passage.page === null ? 'its closest passage' : `p. ${names.pageLabel(p.passage.path, p.passage.page)}`);
   const citedText = locatorPages ? `the cited ${pagesText(judgement, names)}` : null;
-  const bar = (located: boolean) => limits.supported * (located || statesNumber ? CORROBORATED : 1);
   const isCited = (p: JudgedPage) => locatorPages !== null && p === cited;
-  const says = (p: JudgedPage | null): p is JudgedPage => p !== null && p.missing.length === 0 && p.coverage >= bar(isCited(p));
+  const says = (p: JudgedPage | null): p is JudgedPage =>
+    p !== null && p.missing.length === 0 && p.coverage >= limits.supported * CORROBORATED ** corroborations(p, isCited(p), judgement.numbers);
   // Another paper's page that states the sentence's numbers in context needs only the coverage a supporting page needs.
   const suggestBar = statesNumber ? Math.min(limits.suggested, limits.supported) : limits.suggested;
   const closest = locatorPages ? (says(cited) ? cited : says(best) ? best : (cited ?? best)) : best;
