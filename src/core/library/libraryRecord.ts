@@ -10,8 +10,9 @@
  * Zotero's records are not stored in LanceDB: editing a title in Zotero changes this file on the
  * next run, never a passage or a vector.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../fs/atomicWrite';
 import type { AnnotationType, DatabaseStamp, ZoteroCollection } from './zotero';
 
 export const LIBRARY_RECORD_FILE = 'library.json';
@@ -83,10 +84,7 @@ export async function readLibraryRecord(dbDir: string): Promise<LibraryRecord | 
 
 export async function writeLibraryRecord(dbDir: string, record: LibraryRecord): Promise<void> {
   await mkdir(dbDir, { recursive: true });
-  const target = join(dbDir, LIBRARY_RECORD_FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(record));
-  await rename(temporary, target);
+  await writeFileAtomic(join(dbDir, LIBRARY_RECORD_FILE), JSON.stringify(record));
 }
 
 /** Every document path of the library with the item it belongs to. */

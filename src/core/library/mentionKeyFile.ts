@@ -8,8 +8,9 @@
  * temporary file renamed), in the index folder, never in the library. A file that cannot be read
  * or written costs only the time it would have saved.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../fs/atomicWrite';
 import type { MentionKeyCache, MentionKeys } from '../papers/mentions';
 import { mentionKeyId, mentionKeysVersion } from '../papers/mentionKeyCache';
 
@@ -51,10 +52,8 @@ function readKeys(file: string): Map<string, MentionKeys> {
 }
 
 function writeKeys(file: string, keys: Map<string, MentionKeys>): void {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify({ version: mentionKeysVersion(), keys: [...keys] } satisfies KeysFile));
-    renameSync(temporary, file);
+    writeFileAtomicSync(file, JSON.stringify({ version: mentionKeysVersion(), keys: [...keys] } satisfies KeysFile), { durable: false });
   } catch {
     // A read-only index folder: the next process works them out again.
   }

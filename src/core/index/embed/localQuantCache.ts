@@ -11,8 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { replaceFileAtomic, temporaryFileOwner, writeFileAtomic } from '../../fs/atomicWrite';
 import { defaultModelCacheDir } from '../cacheDir';
 import { EmbedderError } from './errors';
 import { QUANTIZER_VERSION, WEIGHT_QMAX_FULL, WEIGHT_QMAX_REDUCED, quantizeModel } from './quantize';
@@ -104,12 +105,13 @@ export async function ensureQuantizedModel(
     await removeLeftovers(dir);
     for (const entry of await readdir(sourceDir, { withFileTypes: true })) {
       // config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt...
-      if (entry.isFile() && /\.(json|txt)$/.test(entry.name)) await atomically(join(dir, entry.name), (tmp) => copyFile(join(sourceDir, entry.name), tmp));
+      if (entry.isFile() && /\.(json|txt)$/.test(entry.name))
+        await replaceFileAtomic(join(dir, entry.name), (tmp) => copyFile(join(sourceDir, entry.name), tmp));
     }
     const { model, quantizedNodes } = quantizeModel(await readFile(sourceFile), weightQmax, { keepDownProjections: variant === 'mixed' });
-    await atomically(join(dir, QUANTIZED_MODEL_FILE), (tmp) => writeFile(tmp, model));
+    await writeFileAtomic(join(dir, QUANTIZED_MODEL_FILE), model);
     const manifest: Manifest = { quantizerVersion: QUANTIZER_VERSION, weightQmax, variant, source, modelBytes: model.length, quantizedNodes };
-    await atomically(join(dir, MANIFEST_FILE), (tmp) => writeFile(tmp, JSON.stringify(manifest, null, 2)));
+    await writeFileAtomic(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     await removeOlderCopies(cacheDir, dir, sourceDir, variant);
   } catch (error) {
     if (error instanceof EmbedderError) throw error;
@@ -156,26 +158,12 @@ async function isComplete(dir: string, source: Manifest['source'], weightQmax: n
   }
 }
 
-let tempCounter = 0;
-
-/** Writes `target` through a temporary file in the same folder, then renames it into place. */
-async function atomically(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = `${target}.tmp-${process.pid}-${++tempCounter}`;
-  try {
-    await write(tmp);
-    await rename(tmp, target);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
-}
-
 /** Temporary files a killed run left behind (never read, only taking space); not those of a live process. */
 async function removeLeftovers(dir: string): Promise<void> {
   for (const sub of [dir, join(dir, 'onnx')]) {
     for (const name of await readdir(sub)) {
-      const pid = /\.tmp-(\d+)-\d+$/.exec(name)?.[1];
-      if (pid && !isAlive(Number(pid))) await rm(join(sub, name), { force: true });
+      const pid = temporaryFileOwner(name);
+      if (pid !== undefined && !isAlive(pid)) await rm(join(sub, name), { force: true });
     }
   }
 }

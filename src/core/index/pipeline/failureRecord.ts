@@ -13,8 +13,9 @@
  * too large for OCR) are recorded too (code `limited`, with the limits' values): unchanged, they
  * would never be read again, so a run whose limit is higher reads them again.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../fs/atomicWrite';
 import type { IndexPlan } from './indexPlan';
 import type { DiscoveredFile, ExtractedDocument, FileFailure } from '../types';
 import { COSTLY_FAILURES } from './extract/errors';
@@ -78,10 +79,7 @@ export async function writeFailureRecord(
     const file = byPath.get(path);
     if (file) records.push({ path, code: LIMITED, reason: 'indexed, cut short by a limit', size: file.size, mtimeMs: file.mtimeMs, cutBy });
   }
-  const target = join(dbDir, FAILURES_FILE);
-  const temp = `${target}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify(records, null, 2) + '\n');
-  await rename(temp, target);
+  await writeFileAtomic(join(dbDir, FAILURES_FILE), JSON.stringify(records, null, 2) + '\n');
 }
 
 /** The last run's failures; empty when there is no record or it cannot be read (it is only a hint). */

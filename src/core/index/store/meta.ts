@@ -1,6 +1,7 @@
 /** The index's meta file: small JSON, replaced atomically (write a temp file, then rename). */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../fs/atomicWrite';
 import { META_FILE, SCHEMA_VERSION } from './schema';
 import type { IndexMeta } from './indexStore';
 import { IndexCorruptError, IndexVersionError } from './errors';
@@ -43,8 +44,5 @@ export function metaText(meta: IndexMeta): string {
 }
 
 export async function writeMeta(dir: string, meta: IndexMeta): Promise<void> {
-  const target = join(dir, META_FILE);
-  const temp = `${target}.${process.pid}.tmp`;
-  await writeFile(temp, metaText(meta));
-  await rename(temp, target);
+  await writeFileAtomic(join(dir, META_FILE), metaText(meta));
 }

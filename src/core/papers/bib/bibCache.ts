@@ -10,8 +10,9 @@
  * Records not used for a long while are removed once the folder holds more than MAX_FILES.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../fs/atomicWrite';
 import type { BibProblem, ParsedBlock } from './assembleBib';
 
 /** Bumped when what a block's result holds changes: older records are then read afresh. */
@@ -58,14 +59,12 @@ export async function loadBibRecord(dir: string, bibPath: string): Promise<Cache
 /** Keeps the record of a read; a cache that cannot be written only costs the next read its speed. */
 export async function saveBibRecord(dir: string, record: Omit<CachedBib, 'version'>): Promise<void> {
   const file = recordPath(dir, record.path);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     await mkdir(dir, { recursive: true });
-    await writeFile(temporary, JSON.stringify({ version: VERSION, ...record }));
-    await rename(temporary, file);
+    await writeFileAtomic(file, JSON.stringify({ version: VERSION, ...record }), { durable: false });
     await pruneRecords(dir);
   } catch {
-    await rm(temporary, { force: true }).catch(() => {});
+    // not kept: the next read parses the file again
   }
 }
 

@@ -6,8 +6,9 @@
  * PDF, or the same file under another name, is never read twice. Written to a temporary name and
  * renamed, so a run killed mid-write leaves no half file. Unreadable entries are misses.
  */
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../../fs/atomicWrite';
 import type { OcrPageResult } from './protocol';
 import { isOcrWord, type OcrWord } from './words';
 
@@ -38,12 +39,9 @@ export class OcrCache {
 
   /** Best effort: a cache that cannot be written (read-only disk) costs a second OCR, nothing else. */
   async put(contentHash: string, result: OcrPageResult): Promise<void> {
-    const file = this.fileOf(contentHash, result.page);
-    const temporary = `${file}.${process.pid}.tmp`;
     try {
       await mkdir(join(this.dir, contentHash.slice(0, 2)), { recursive: true });
-      await writeFile(temporary, JSON.stringify(result));
-      await rename(temporary, file);
+      await writeFileAtomic(this.fileOf(contentHash, result.page), JSON.stringify(result), { durable: false });
     } catch {
       // not cached; the page's text is still indexed
     }
