@@ -57,12 +57,17 @@ const SWAP_MARGIN = 3;
 
 export function invertedOn(claim: Claim, passage: PreparedPassage): string | null {
   const sentences = passage.sentences;
-  const wanted = Math.max(ABOUT_WORDS, Math.ceil(claim.stems.length * ABOUT_SHARE));
+  // What the claim sets aside ("rather than a Brownian bridge") is not what it is about: the page's sentence is about the rest.
+  const setAside = new Set(setAsideOf(claim)?.stems ?? []);
+  const wanted = Math.max(ABOUT_WORDS, Math.ceil((claim.stems.length - setAside.size) * ABOUT_SHARE));
+  const words = claimWords(claim);
   let best = -1;
   let bestCount = 0;
   sentences.forEach((sentence, i) => {
     let count = 0;
     for (const stem of claim.stems) if (sentence.stems.has(stem)) count++;
+    // A word the sentence turns into its opposite ("decreasing" for "increasing") is a word of the claim it speaks of.
+    count += oppositesSaid(words, sentence);
     if (count > bestCount) {
       best = i;
       bestCount = count;
@@ -73,8 +78,31 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
   return opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!);
 }
 
+/** The claim's words, lower-cased, in order. */
+function claimWords(claim: Claim): string[] {
+  return claim.text.toLowerCase().match(/\p{L}+/gu) ?? [];
+}
+
+/** How many of the claim's relation words the sentence says the opposite of (and not the claim's own). */
+function oppositesSaid(words: readonly string[], sentence: PassageSentence): number {
+  let count = 0;
+  for (const [one, other] of OPPOSITES)
+    for (const [said, against] of [
+      [one, other],
+      [other, one],
+    ] as const)
+      if (
+        words.some((w) => said.includes(w)) &&
+        !words.some((w) => against.includes(w)) &&
+        sentence.words.some((w) => against.includes(w)) &&
+        !sentence.words.some((w) => said.includes(w))
+      )
+        count++;
+  return count;
+}
+
 function opposite(claim: Claim, around: readonly PassageSentence[]): string | null {
-  const words = claim.text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words = claimWords(claim);
   for (const [one, other] of OPPOSITES) {
     for (const [said, against] of [
       [one, other],
@@ -111,12 +139,18 @@ function neighbours(words: readonly string[], forms: readonly string[]): Set<str
   return found;
 }
 
-function denied(claim: Claim, around: readonly PassageSentence[]): string | null {
+/** The stems only the claim's "rather than B" / "instead of B" holds: B, less the words the rest of the claim shares. */
+function setAsideOf(claim: Claim): { stems: string[] } | null {
   const match = /\b(?:rather\s+than|instead\s+of)\s+([^,;.]+)/iu.exec(claim.text);
   if (!match) return null;
   const kept = new Set(contentStems(claim.text.slice(0, match.index) + claim.text.slice(match.index + match[0].length)));
-  const setAside = contentStems(match[1]!).filter((stem) => !kept.has(stem));
-  if (setAside.length === 0) return null;
+  const stems = contentStems(match[1]!).filter((stem) => !kept.has(stem));
+  return stems.length === 0 ? null : { stems };
+}
+
+function denied(claim: Claim, around: readonly PassageSentence[]): string | null {
+  const setAside = setAsideOf(claim)?.stems;
+  if (!setAside) return null;
   for (const sentence of around) {
     const stated = sentence.words.some(
       (word, i) => setAside.includes(stemOf(word)) && !sentence.words.slice(Math.max(0, i - 4), i).some((w) => SETS_ASIDE.has(w)),
