@@ -54,6 +54,8 @@ export interface KeyJudgement {
   statesNumber: boolean;
   /** How many numbers the sentence states. */
   numbers: number;
+  /** The sentence names something (`vcovHC`, "Titanic", "Gelman"): a page that holds the name too is specific evidence. */
+  statesName: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
     weights,
     statesNumber,
     numbers,
+    statesName: claim.facts.some((fact) => fact.kind === 'name'),
   };
 }
 

@@ -9,8 +9,8 @@
  *   sentence, states one of its numbers otherwise;
  * - not-found: anything else.
  * A verdict other than supported names another paper when one of its pages holds every fact and
- * at least `suggested` of the sentence (`supported`, when the sentence states a number in digits: a
- * page that states the same numbers in context is specific evidence). Reasons name pages as the
+ * at least `suggested` of the sentence (`supported`, when the sentence states a number or a name: a
+ * page that states the same numbers in context, or names the same things, is specific evidence). Reasons name pages as the
  * reader numbers them (printed labels), in one plain line.
  */
 import type { JudgedPage, KeyJudgement } from './judgeCitation';
@@ -59,7 +59,7 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
   const says = (p: JudgedPage | null): p is JudgedPage =>
     p !== null && p.missing.length === 0 && p.coverage >= limits.supported * CORROBORATED ** corroborations(p, isCited(p), judgement.numbers);
   // Another paper's page that states the sentence's numbers in context needs only the coverage a supporting page needs.
-  const suggestBar = statesNumber ? Math.min(limits.suggested, limits.supported) : limits.suggested;
+  const suggestBar = statesNumber || judgement.statesName ? Math.min(limits.suggested, limits.supported) : limits.suggested;
   const closest = locatorPages ? (says(cited) ? cited : says(best) ? best : (cited ?? best)) : best;
   const otherSays = other && other.missing.length === 0 && other.coverage >= suggestBar && (!closest || other.coverage > closest.coverage) ? other : null;
   const suggested = otherSays ? { ...passageOf(otherSays), key: names.keyForPath(otherSays.passage.path) } : null;
