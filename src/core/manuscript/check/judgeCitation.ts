@@ -72,12 +72,19 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
     claim,
     [...cited, ...others].filter((page) => !page.across),
   );
+  // A page is judged once: two pages read as one ask again for each one's coverage.
+  const judgements = new Map<Page, PassageJudgement>();
+  const judgedPage = (page: Page) => {
+    let judged = judgements.get(page);
+    if (!judged) judgements.set(page, (judged = judgePassage(claim, page.parts ?? page.text, weights)));
+    return judged;
+  };
   const judgeAll = (pages: readonly Page[]) =>
     pages.map((passage) => {
-      const judged = judgePassage(claim, passage.parts ?? passage.text, weights);
+      const judged = judgedPage(passage);
       if (!passage.across) return { passage, ...judged };
       // Cited by (and, for a locator, on) the page of the two that holds more of the claim.
-      const [first, second] = passage.across.map((p) => judgePassage(claim, p.parts ?? p.text, weights).coverage);
+      const [first, second] = passage.across.map((p) => judgedPage(p).coverage);
       const page = first! >= second! ? passage.across[0] : passage.across[1];
       return { passage: { ...passage, page: page.page, span: undefined }, ...judged };
     });
