@@ -144,6 +144,8 @@ export interface DocumentInfo {
   kind: DocumentKind;
   pages: number | null;
   chunks: number;
+  /** The hash of the document's content as indexed: a reader may keep what it read of the document while it is unchanged. */
+  contentHash?: string;
 }
 
 export interface IndexStats {

@@ -354,7 +354,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
 
     async listDocuments(): Promise<DocumentInfo[]> {
       const documents = await store.documents();
-      return documents.map((d) => ({ path: d.path, kind: d.kind as DocumentKind, pages: d.pages, chunks: d.chunks }));
+      return documents.map((d) => ({ path: d.path, kind: d.kind as DocumentKind, pages: d.pages, chunks: d.chunks, contentHash: d.contentHash }));
     },
 
     async stats(): Promise<IndexStats> {

@@ -24,10 +24,15 @@ export const LIBRARY_PASSAGES = 20;
 const CONCURRENT_SENTENCES = 4;
 
 export async function checkCitations(sentences: readonly CitedSentence[], options: CheckOptions): Promise<CitationCheck[]> {
+  const documents = documentsOf(options.retriever);
   const run: Run = {
     options,
-    reader: paperReader(options.retriever, { mode: options.mode, signal: options.signal }),
-    pageCounts: pageCounts(options.retriever),
+    reader: paperReader(options.retriever, {
+      mode: options.mode,
+      signal: options.signal,
+      stampOf: async (path) => (await documents()).get(path)?.stamp ?? null,
+    }),
+    documents,
     citations: new Map(),
   };
   const results: CitationCheck[][] = new Array(sentences.length);
@@ -47,15 +52,27 @@ export async function checkCitations(sentences: readonly CitedSentence[], option
 interface Run {
   options: CheckOptions;
   reader: PaperReader;
-  /** Each indexed document's number of pages, read once per check. */
-  pageCounts: () => Promise<ReadonlyMap<string, number | null>>;
+  /** Each indexed document's number of pages and stamp, read once per check. */
+  documents: () => Promise<ReadonlyMap<string, { pages: number | null; stamp: string | null }>>;
   /** Each library paper's citations, read once per check (./attribution.ts). */
   citations: CitationsCache;
 }
 
-function pageCounts(retriever: Retriever): () => Promise<ReadonlyMap<string, number | null>> {
-  let counts: Promise<Map<string, number | null>> | undefined;
-  return () => (counts ??= retriever.listDocuments().then((documents) => new Map(documents.map((d) => [d.path, d.pages]))));
+/**
+ * Each indexed document's number of pages and its stamp (path, content hash, passage count; null
+ * when the index gives no hash), read once per check.
+ */
+function documentsOf(retriever: Retriever): () => Promise<ReadonlyMap<string, { pages: number | null; stamp: string | null }>> {
+  let documents: Promise<Map<string, { pages: number | null; stamp: string | null }>> | undefined;
+  return () =>
+    (documents ??= retriever
+      .listDocuments()
+      .then(
+        (list) =>
+          new Map(
+            list.map((d) => [d.path, { pages: d.pages, stamp: d.contentHash === undefined ? null : `${d.path}\u0000${d.contentHash}\u0000${d.chunks}` }]),
+          ),
+      ));
 }
 
 /** One check per key and locator of the sentence: a key cited twice with one locator is judged once. */
@@ -136,7 +153,7 @@ async function judgementFor(claim: Claim, path: string, cited: CitedKey, library
   const { options } = run;
   const excluded = new Set(options.exclude);
   const suggestable = options.suggestable ?? ((p: string) => kindOf(p) === 'pdf');
-  const numbering: PageNumbering = { count: (await run.pageCounts()).get(path) ?? null, label: (page) => names.pageLabel(path, page) };
+  const numbering: PageNumbering = { count: (await run.documents()).get(path)?.pages ?? null, label: (page) => names.pageLabel(path, page) };
   const resolved = resolveLocator(parseLocator(cited.locator), numbering);
   const wanted = resolved && 'pages' in resolved ? resolved.pages : null;
   const read = await run.reader.read(path, claim, wanted);

@@ -30,13 +30,24 @@ export interface PaperReader {
   read(path: string, claim: Claim, locatorPages: readonly number[] | null): Promise<CitedPages>;
 }
 
-/** A reader for one check: each paper read whole once, shared by every sentence that cites it. */
-export function paperReader(retriever: Retriever, options: { mode?: SearchOptions['mode']; signal?: AbortSignal }): PaperReader {
+export interface PaperReaderOptions {
+  mode?: SearchOptions['mode'];
+  signal?: AbortSignal;
+  /**
+   * What the index holds of a document now (its path, content hash and passage count), or null
+   * when the index does not say: a paper read whole is kept in memory under it for the next check
+   * (the editor checks a draft again and again); a paper whose stamp changed is read again.
+   */
+  stampOf?: (path: string) => Promise<string | null>;
+}
+
+/** A reader for one check: each paper read whole once, shared by every sentence that cites it, and kept for later checks while the index's stamp of it holds. */
+export function paperReader(retriever: Retriever, options: PaperReaderOptions): PaperReader {
   const papers = new Map<string, Promise<WholePaper | null>>();
   const whole = (path: string) => {
     let read = papers.get(path);
     if (!read) {
-      read = readWhole(retriever, path, options.signal);
+      read = keptOrRead(path, options.stampOf, () => readWhole(retriever, path, options.signal));
       papers.set(path, read);
     }
     return read;
@@ -91,6 +102,31 @@ function wholePages(paper: WholePaper, claim: Claim): Page[] {
     return [{ path: page.path, page: page.page, text: `${page.text}\n\n${next.text}`, parts: [...page.parts, ...next.parts], across: [page, next] }];
   });
   return [...ordered, ...across, ...unpaged];
+}
+
+/** Papers read whole by earlier checks, by their stamp (least recently used out). */
+const KEPT = new Map<string, Promise<WholePaper | null>>();
+/** About a library's worth of papers: a few megabytes of text. */
+const KEPT_CAP = 200;
+
+/** The paper as an earlier check read it when the index's stamp of it is the same, else read now (and kept once read). */
+async function keptOrRead(path: string, stampOf: PaperReaderOptions['stampOf'], read: () => Promise<WholePaper | null>): Promise<WholePaper | null> {
+  const stamp = stampOf ? await stampOf(path) : null;
+  if (stamp === null) return read();
+  const known = KEPT.get(stamp);
+  if (known) {
+    KEPT.delete(stamp);
+    KEPT.set(stamp, known);
+    return known;
+  }
+  const reading = read();
+  KEPT.set(stamp, reading);
+  if (KEPT.size > KEPT_CAP) KEPT.delete(KEPT.keys().next().value!);
+  // A read that failed (cancelled, the index unreadable) is not kept: the next check tries again.
+  reading.catch(() => {
+    if (KEPT.get(stamp) === reading) KEPT.delete(stamp);
+  });
+  return reading;
 }
 
 /** A paper's passages in reading order, each with how much of its start repeats the passage before it. */
