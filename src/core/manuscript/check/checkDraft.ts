@@ -8,7 +8,7 @@
  */
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Retriever, SearchOptions } from '../../index';
-import { titleSimilarity } from '../../papers/normalize';
+import { prepareTitle, similarityAtLeast, type PreparedTitle } from '../../papers/normalize';
 import type { PaperLibrary } from '../../papers/paperLibrary';
 import { scanBib, type BibEntryFacts } from '../bib/bibScan';
 import { fromLatex } from '../bib/latexText';
@@ -140,6 +140,13 @@ function withDraftBibliography(
 ): CitationLibrary {
   const extra = new Map<string, string>();
   const records = [...library.records.values()];
+  // Each record's title made ready once for the draft's entries (a draft's bib holds dozens).
+  let titles: Array<{ path: string; title: PreparedTitle }> | undefined;
+  const byTitle = (title: string) => {
+    titles ??= records.flatMap((r) => (r.title ? [{ path: r.path, title: prepareTitle(r.title.value) }] : []));
+    const wanted = prepareTitle(title);
+    return titles.find((r) => similarityAtLeast(r.title, wanted, SAME_TITLE) > 0)?.path;
+  };
   for (const entry of entries) {
     const key = entry.key.toLowerCase();
     if (extra.has(key) || base.resolveKey(entry.key)) continue;
@@ -150,10 +157,7 @@ function withDraftBibliography(
     })[0];
     const doi = entry.fields.doi ? fromLatex(entry.fields.doi).trim().toLowerCase() : null;
     const title = entry.fields.title ? fromLatex(entry.fields.title) : null;
-    const match =
-      byFile ??
-      records.find((r) => doi && r.doi?.value === doi)?.path ??
-      (title ? records.find((r) => r.title && titleSimilarity(r.title.value, title) >= SAME_TITLE)?.path : undefined);
+    const match = byFile ?? records.find((r) => doi && r.doi?.value === doi)?.path ?? (title ? byTitle(title) : undefined);
     if (match) extra.set(key, match);
   }
   const keyOf = new Map([...extra].map(([key, path]) => [path, entries.find((e) => e.key.toLowerCase() === key)!.key]));
