@@ -66,7 +66,8 @@ export { IndexCorruptError, IndexMissingError, IndexStoreError, isIndexDamage } 
 // The index itself: a folder or a shared index on object storage (s3://…); open, verify.
 export { checkDocumentHashes, describeMismatch, openIndexStore, verifyIndex, type DocumentCheck, type VerifyReport } from './store';
 export { isObjectStoreUri, parseObjectLocation, UnsupportedLocationError } from './store/objectStore/location';
-export { META_FILE } from './store/schema';
+export { DOCUMENTS_TABLE, META_FILE } from './store/schema';
+export { PAPER_FIELDS_TABLE } from './store/paperFieldTable';
 
 // Several folders searched as one (multi-root workspaces, the CLI's --folder).
 export { folderLabels, inFolder, multiFolderRetriever, splitFolderPath, sumStats, type FolderRetriever } from './search/folders';

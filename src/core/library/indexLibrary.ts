@@ -18,6 +18,8 @@ import { libraryKind, type LibraryKind } from './libraryKind';
 import { readLibraryRecord, writeLibraryRecord, type LibraryRecord } from './libraryRecord';
 import { BETTER_BIBTEX_FILE, databaseStamp, readZoteroLibrary, sameStamp, ZOTERO_DATABASE, type ReadZoteroOptions } from './zotero';
 import { zoteroRun } from './zoteroDocuments';
+import { indexStateKey } from './indexState';
+import { keepLibraryCheck, libraryCheckOf, readLibraryCheck, type LibraryCheck } from './libraryCheck';
 
 export interface LibraryIndexRequest extends Omit<IndexRunRequest, 'dbDir' | 'root' | 'source'> {
   /** The library: a Zotero data directory or a folder of papers. */
@@ -48,28 +50,48 @@ export class LibraryGoneError extends Error {
   }
 }
 
-/** True when nothing the index depends on changed: the database files' stamps and every indexed PDF's size and time. */
-async function unchangedSince(record: LibraryRecord, root: string, dbDir: string): Promise<boolean> {
-  if (!sameStamp(record.stamp, await databaseStamp(join(root, ZOTERO_DATABASE)))) return false;
-  if (!sameStamp(record.betterBibtex, await databaseStamp(join(root, BETTER_BIBTEX_FILE)))) return false;
+/**
+ * The library's check (libraryCheck.ts) when nothing the index depends on changed (the database
+ * files' stamps and every indexed PDF's size and time), else null. The check kept for the index's
+ * state when there is one; otherwise made from `library.json` and the index's rows, and kept when
+ * the library turns out unchanged, so the next re-check reads neither.
+ */
+async function unchangedCheck(root: string, dbDir: string): Promise<LibraryCheck | null> {
+  const kept = readLibraryCheck(dbDir);
+  if (kept) return (await sameFiles(kept, root)) ? kept : null;
+  const state = indexStateKey(dbDir);
+  const record = await readLibraryRecord(dbDir);
+  if (!record || !(await sameDatabase(record, root))) return null;
   const store = await openIndexStore(dbDir, { readOnly: true }).catch(() => null);
-  if (!store) return false;
+  if (!store) return null;
   try {
-    if (!store.meta().lastIndexedAt) return false;
-    const pdfs = record.items.flatMap((item) => item.pdfs);
-    const stored = new Map((await store.documents()).map((d) => [d.path, d]));
-    for (let i = 0; i < pdfs.length; i++) {
-      // A host's event loop gets a turn now and then (the editor runs this check in the background).
-      if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-      const pdf = pdfs[i]!;
-      const document = stored.get(pdf.path);
-      const info = document && statOrNull(pdf.file);
-      if (!document || !info || document.size !== info.size || document.mtimeMs !== info.mtimeMs) return false;
-    }
-    return true;
+    if (!store.meta().lastIndexedAt) return null;
+    const check = libraryCheckOf(state ?? '', record, await store.documents());
+    if (!(await sameFiles(check, root))) return null;
+    if (state) keepLibraryCheck(dbDir, check);
+    return check;
   } finally {
     store.close();
   }
+}
+
+async function sameDatabase(check: Pick<LibraryCheck, 'stamp' | 'betterBibtex'>, root: string): Promise<boolean> {
+  return (
+    sameStamp(check.stamp, await databaseStamp(join(root, ZOTERO_DATABASE))) &&
+    sameStamp(check.betterBibtex, await databaseStamp(join(root, BETTER_BIBTEX_FILE)))
+  );
+}
+
+async function sameFiles(check: LibraryCheck, root: string): Promise<boolean> {
+  if (!(await sameDatabase(check, root))) return false;
+  for (let i = 0; i < check.pdfs.length; i++) {
+    // A host's event loop gets a turn now and then (the editor runs this check in the background).
+    if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    const [file, size, mtimeMs] = check.pdfs[i]!;
+    const info = size !== null && statOrNull(file);
+    if (!info || info.size !== size || info.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
 }
 
 /**
@@ -99,18 +121,10 @@ export async function* indexLibrary(request: LibraryIndexRequest): AsyncGenerato
     const run = yield* indexWithEmbedder({ ...rest, root, dbDir });
     return { ...run, kind, dbDir, upToDate: false };
   }
-  const previous = request.rebuild ? null : await readLibraryRecord(dbDir);
-  if (previous && (await unchangedSince(previous, root, dbDir))) {
-    const pdfs = previous.items.reduce((n, i) => n + i.pdfs.length, 0);
-    return {
-      ...emptyRun(request),
-      kind,
-      dbDir,
-      upToDate: true,
-      files: pdfs,
-      skipped: pdfs,
-      items: { total: previous.items.length, withPdf: previous.items.filter((i) => i.pdfs.length > 0).length },
-    };
+  const unchanged = request.rebuild ? null : await unchangedCheck(root, dbDir);
+  if (unchanged) {
+    const pdfs = unchanged.pdfs.length;
+    return { ...emptyRun(request), kind, dbDir, upToDate: true, files: pdfs, skipped: pdfs, items: unchanged.items };
   }
   yield { phase: 'discover', done: 0, total: 0, message: `reading the Zotero library ${root}` };
   const library = await readZoteroLibrary(root, zotero);
@@ -123,6 +137,7 @@ export async function* indexLibrary(request: LibraryIndexRequest): AsyncGenerato
   });
   // A run cut short keeps no stamp: the next run reads the library again and finishes the work.
   await writeLibraryRecord(dbDir, summary.cancelled ? { ...run.record, stamp: { db: null, wal: null, journal: null } } : run.record);
+  if (!summary.cancelled) await keepCheckAfterRun(dbDir, run.record);
   return {
     ...summary,
     kind,
@@ -130,6 +145,20 @@ export async function* indexLibrary(request: LibraryIndexRequest): AsyncGenerato
     upToDate: false,
     items: { total: run.record.items.length, withPdf: run.record.items.filter((i) => i.pdfs.length > 0).length },
   };
+}
+
+/** The next re-check of this run's library reads the kept check, not `library.json` and the index's rows. */
+async function keepCheckAfterRun(dbDir: string, record: LibraryRecord): Promise<void> {
+  const state = indexStateKey(dbDir);
+  const store = state ? await openIndexStore(dbDir, { readOnly: true }).catch(() => null) : null;
+  if (!state || !store) return;
+  try {
+    keepLibraryCheck(dbDir, libraryCheckOf(state, record, await store.documents()));
+  } catch {
+    // Not kept: the next re-check takes the long way.
+  } finally {
+    store.close();
+  }
 }
 
 function emptyRun(request: LibraryIndexRequest): IndexRun {

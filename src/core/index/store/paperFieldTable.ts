@@ -10,12 +10,14 @@
  * adds it (the meta file's `paperFields` says when it is complete).
  */
 import type { Connection } from '@lancedb/lancedb';
-import { Field, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { Schema } from 'apache-arrow';
+import { arrow } from './arrow';
 import { PathRowTable, type PathTableHost } from './pathRowTable';
 
 export const PAPER_FIELDS_TABLE = 'paper_fields';
 
 export function paperFieldsSchema(): Schema {
+  const { Field, Int32, Schema, Utf8 } = arrow();
   return new Schema([
     new Field('path', new Utf8(), false),
     /** Content hash of the document the row was read from. */

@@ -7,13 +7,15 @@
  * when the library is read, so adding a paper links the entries that cite it at once.
  */
 import type { Connection } from '@lancedb/lancedb';
-import { Field, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { Schema } from 'apache-arrow';
+import { arrow } from './arrow';
 import { PathRowTable, type PathTableHost } from './pathRowTable';
 import { sqlEquals } from '../sql';
 
 export const PAPER_REFERENCES_TABLE = 'paper_references';
 
 export function paperReferencesSchema(): Schema {
+  const { Field, Int32, Schema, Utf8 } = arrow();
   return new Schema([
     new Field('path', new Utf8(), false),
     /** Content hash of the document the row was read from. */

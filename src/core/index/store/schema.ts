@@ -6,7 +6,8 @@
  * Explicit Arrow schemas matter: without them LanceDB infers integers as Float64 and cannot
  * tell a nullable column from a missing one.
  */
-import { type DataType, Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { DataType, Field, Schema } from 'apache-arrow';
+import { arrow } from './arrow';
 
 export const SCHEMA_VERSION = 1;
 
@@ -35,6 +36,7 @@ export const VECTOR_DISTANCE = 'cosine' as const;
 export const VECTOR_INDEX_MIN_ROWS = 20_000;
 
 export function chunksSchema(dimension: number | null): Schema {
+  const { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } = arrow();
   const fields: Field<DataType>[] = [
     new Field('id', new Utf8(), false),
     new Field('path', new Utf8(), false),
@@ -63,6 +65,7 @@ export function chunksSchema(dimension: number | null): Schema {
 }
 
 export function documentsSchema(): Schema {
+  const { Field, Float64, Int32, Schema, Utf8 } = arrow();
   return new Schema([
     new Field('path', new Utf8(), false),
     new Field('kind', new Utf8(), false),

@@ -13,12 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Connection, Table } from '@lancedb/lancedb';
-import { Binary, Field, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { Schema } from 'apache-arrow';
+import { arrow } from './arrow';
 import { sqlIn, sqlInBatches } from '../sql';
 
 export const SENTENCES_TABLE = 'sentence_vectors';
 
 export function sentenceVectorsSchema(): Schema {
+  const { Binary, Field, Int32, Schema, Utf8 } = arrow();
   return new Schema([
     new Field('key', new Utf8(), false),
     /** Number of sentences (vectors) in `vectors`. */
