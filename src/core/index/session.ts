@@ -11,6 +11,7 @@ import { embedderForIndex, selectEmbedder, type EmbedderSelection } from './embe
 import type { Embedder, EmbedderChoice } from './embed/embedder';
 import { multiFolderRetriever } from './search/folders';
 import { createRetriever, type RetrieverOptions } from './search/search';
+import { cachedDocumentList, type DocumentList } from './search/documentList';
 import { rm } from 'node:fs/promises';
 import { ocrCacheDirOf } from './pipeline/ocr/cache';
 import { acquireWriterLock, openIndexStore, removeIndexDir } from './store';
@@ -97,11 +98,23 @@ export async function openIndexForQueries(
     store,
     embedder,
     papers,
-    retriever: createRetriever(store, embedder, { ...retrieverOptions, papers }),
+    retriever: createRetriever(store, embedder, { ...retrieverOptions, papers, ...(papersOf ? { documentList: papersDocumentList(papers, store) } : {}) }),
     async close() {
       if (!given) await embedder?.close();
       store.close();
     },
+  };
+}
+
+/**
+ * An index whose papers come from elsewhere (a Zotero library) knows its document paths from them
+ * (the library keeps them beside its index: no read of the document rows); none known, the store's.
+ */
+function papersDocumentList(papers: PaperSource, store: IndexStore): DocumentList {
+  const fromStore = cachedDocumentList(store);
+  return async () => {
+    const paths = [...(await papers.current()).documents];
+    return paths.length > 0 ? paths : fromStore();
   };
 }
 

@@ -6,17 +6,20 @@
  * document (a key in a draft still resolves to them). Read from the library record
  * (libraryRecord.ts) and the index's stored PDF fields; re-read when either changes.
  */
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexStore, PaperSource } from '../index';
 import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../papers/paperLibrary';
 import type { BibEntry } from '../papers/bib/entry';
 import type { Field, PaperFields } from '../papers/record';
-import { readStoredPapers } from '../papers/storedFields';
+import { checkedFields, readStoredPapers } from '../papers/storedFields';
 import type { Logger } from '../ports';
 import { itemsByPath, LIBRARY_RECORD_FILE, readLibraryRecord, type LibraryItem, type LibraryRecord } from './libraryRecord';
 import { mentionKeyFile } from './mentionKeyFile';
 import { isOwnWordsPath } from './ownWords';
+import { indexStateKey } from './indexState';
+import { keepPapersSnapshot, readPapersSnapshot, type ZoteroLibraryInputs } from './papersSnapshot';
 
 const CHECK_MS = 2000;
 
@@ -50,12 +53,13 @@ function entryOf(item: LibraryItem): BibEntry | null {
   };
 }
 
-/** The library of a record and the index's documents: Zotero's fields over the PDF's; `dbDir`: where its mention keys are kept (mentionKeyFile.ts). */
-export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord, dbDir?: string): Promise<PaperLibrary> {
+/** What the paper library of a record and the index's documents is built from: Zotero's fields over the PDF's. */
+export async function zoteroLibraryInputs(store: IndexStore, record: LibraryRecord): Promise<ZoteroLibraryInputs> {
   const [documents, stored] = await Promise.all([store.documents(), readStoredPapers(store)]);
   const byPath = itemsByPath(record);
-  const library = buildLibrary(
-    documents.map((d) => {
+  return {
+    root: record.root,
+    documents: documents.map((d) => {
       const item = byPath.get(d.path);
       const pdf = stored.get(d.path);
       return {
@@ -66,19 +70,60 @@ export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord, 
         retracted: item?.retracted ?? false,
       };
     }),
-    [{ entries: record.items.filter((i) => i.pdfs.length === 0).flatMap((i) => entryOf(i) ?? []), problems: [] }],
-    record.root,
-    dbDir ? mentionKeyFile(dbDir) : undefined,
-  );
-  return library;
+    entries: record.items.filter((i) => i.pdfs.length === 0).flatMap((i) => entryOf(i) ?? []),
+  };
+}
+
+/** The paper library of its inputs; `dbDir`: where its mention keys are kept (mentionKeyFile.ts). */
+export function libraryOfInputs(inputs: ZoteroLibraryInputs, dbDir?: string): PaperLibrary {
+  return buildLibrary(inputs.documents, [{ entries: inputs.entries, problems: [] }], inputs.root, dbDir ? mentionKeyFile(dbDir) : undefined);
+}
+
+/** The library of a record and the index's documents: Zotero's fields over the PDF's; `dbDir`: where its mention keys are kept (mentionKeyFile.ts). */
+export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord, dbDir?: string): Promise<PaperLibrary> {
+  return libraryOfInputs(await zoteroLibraryInputs(store, record), dbDir);
+}
+
+let rules: string | undefined;
+
+/** Changes whenever the code that makes a snapshot's inputs does (papersSnapshot.ts). */
+function snapshotRules(): string {
+  const code = [SNAPSHOT_FORMAT, zoteroLibraryInputs, zoteroFields, entryOf, itemsByPath, isOwnWordsPath, readStoredPapers, checkedFields];
+  rules ??= createHash('sha256').update(code.map(String).join('\n')).digest('hex');
+  return rules;
+}
+/** Bumped when what a snapshot holds changes in a way the functions above do not show. */
+const SNAPSHOT_FORMAT = 1;
+
+/**
+ * The inputs of the index's current state: kept in the index folder (papersSnapshot.ts) when the
+ * index is local, so a later process reads one file instead of the index's rows and `library.json`.
+ * Kept only when the index is in the state `store` was opened in (`openedState`): a store opened
+ * before another process re-indexed reads the rows of the state before, which must not be kept
+ * under the new one.
+ */
+async function currentInputs(store: IndexStore, dbDir: string, openedState: string | null): Promise<ZoteroLibraryInputs | null> {
+  const state = indexStateKey(dbDir);
+  const kept = state ? readPapersSnapshot(dbDir, state, snapshotRules()) : null;
+  if (kept) return kept;
+  const record = await readLibraryRecord(dbDir);
+  if (!record) return null;
+  const inputs = await zoteroLibraryInputs(store, record);
+  if (state && state === openedState && indexStateKey(dbDir) === state) keepPapersSnapshot(dbDir, state, snapshotRules(), inputs);
+  return inputs;
 }
 
 /** A PaperSource for a Zotero library's index (`dbDir` holds its library record). */
 export function zoteroPaperSource(store: IndexStore, dbDir: string, logger?: Logger): PaperSource {
   let built: { key: string; library: Promise<PaperLibrary> } | null = null;
   let checkedAt = -Infinity;
+  // Made as the index is opened for queries (core/index openIndexForQueries): the state its rows are of.
+  const openedState = indexStateKey(dbDir);
   const recordFile = join(dbDir, LIBRARY_RECORD_FILE);
+  // A local index: a few stats (indexState.ts); on object storage, the record's stamp and the documents' hashes.
   const stateKey = async () => {
+    const local = indexStateKey(dbDir);
+    if (local) return local;
     const info = await stat(recordFile).catch(() => null);
     const documents = await store.documents();
     return `${info?.mtimeMs ?? 0}:${info?.size ?? 0}#${documents.length}:${documents.map((d) => d.contentHash).join('')}`;
@@ -89,14 +134,12 @@ export function zoteroPaperSource(store: IndexStore, dbDir: string, logger?: Log
       checkedAt = performance.now();
       const key = await stateKey();
       if (built?.key === key) return built.library;
-      const library = (async () => {
-        const record = await readLibraryRecord(dbDir);
-        if (!record) return EMPTY_LIBRARY;
-        return zoteroLibraryOf(store, record, dbDir);
-      })().catch((error: unknown) => {
-        logger?.warn("papers: the Zotero library's records could not be read; citations name files", error);
-        return EMPTY_LIBRARY;
-      });
+      const library = currentInputs(store, dbDir, openedState)
+        .then((inputs) => (inputs ? libraryOfInputs(inputs, dbDir) : EMPTY_LIBRARY))
+        .catch((error: unknown) => {
+          logger?.warn("papers: the Zotero library's records could not be read; citations name files", error);
+          return EMPTY_LIBRARY;
+        });
       built = { key, library };
       return library;
     },

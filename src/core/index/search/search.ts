@@ -26,7 +26,7 @@ import { asksAboutContents, isContentsPassage } from './contentsPages';
 import { EACH_PAPER_WITHIN, MIN_MENTION, paperGroups, PRECISE_MENTION, reachEachPaper, SIDE_BY_SIDE_MENTION } from './paperGroups';
 import type { PaperMention } from '../../papers/mentions';
 import { indexTermLookup } from './termLookup';
-import { cachedDocumentList } from './documentList';
+import { cachedDocumentList, type DocumentList } from './documentList';
 import { documentsNamedBy } from './docScope';
 import { DEFAULT_VECTOR_INDEX_SEARCH, type VectorIndexSearch } from './vectorIndexSearch';
 import { isIndexDamage } from '../store/errors';
@@ -97,6 +97,8 @@ export interface RetrieverOptions {
   paperWeight?: number;
   /** Leave the words that named a paper out of the main full-text list too (they match reference lists elsewhere). */
   stripPaperWords?: boolean;
+  /** The index's document paths for the steps that match names (./documentList.ts); default: read from the store, kept a few seconds. */
+  documentList?: DocumentList;
 }
 
 const DEFAULT_K = 10;
@@ -148,7 +150,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
   const loadStoredSentences = sentenceEmbedder && storedSentenceVectors(store, sentenceEmbedder, logger);
   let embedderDownUntil = 0;
   // One read of the document list serves the named-document list and the absence signal's names.
-  const documentList = cachedDocumentList(store);
+  const documentList = options.documentList ?? cachedDocumentList(store);
   const termLookup = indexTermLookup(store, documentList);
 
   /** Says once per outage why search is full-text only; other failures are logged each time. */

@@ -48,7 +48,9 @@ export function attachEntries(
   const byPath = new Map(documents.map((d) => [d.path, d]));
   const byLowerPath = new Map(documents.map((d) => [d.path.toLowerCase(), d]));
   const candidates: Attachment[] = [];
-  const titled = documents.flatMap((d) => (d.fields?.title ? [{ d, title: prepareTitle(d.fields.title.value) }] : []));
+  // Prepared on first use: a library whose entries all attach by file or identifier (or that has none) never needs them.
+  let titled: Array<{ d: LibraryDocument; title: PreparedTitle }> | undefined;
+  const titledDocuments = () => (titled ??= documents.flatMap((d) => (d.fields?.title ? [{ d, title: prepareTitle(d.fields.title.value) }] : [])));
   for (const entry of entries) {
     const found = fromFileField(entry, byPath, byLowerPath, documents, root);
     for (const missing of found.missing) {
@@ -63,7 +65,7 @@ export function attachEntries(
       candidates.push(...byIdentifier);
       continue;
     }
-    const byTitle = fromTitle(entry, titled);
+    const byTitle = fromTitle(entry, titledDocuments());
     if (byTitle.length > 1) {
       problems.push({
         bibFile: entry.bibFile,
