@@ -6,10 +6,11 @@
  * was made at and is used only while the state is the same; four stats instead of reading 5,000
  * rows from LanceDB. Null for an index on object storage (no local files to stat): nothing is kept.
  */
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCUMENTS_TABLE, isObjectStoreUri, META_FILE, PAPER_FIELDS_TABLE } from '../index';
 import { LIBRARY_RECORD_FILE } from './libraryRecord';
+import { writeFileAtomicSync } from '../fs/atomicWrite';
 
 // LanceDB keeps a table as `<name>.lance/`, each commit a new manifest in its `_versions/`.
 const STATE_FILES = [LIBRARY_RECORD_FILE, META_FILE, `${DOCUMENTS_TABLE}.lance/_versions`, `${PAPER_FIELDS_TABLE}.lance/_versions`];
@@ -22,17 +23,11 @@ export function indexStateKey(dbDir: string): string | null {
   }).join('|');
 }
 
-/** Writes `file` whole (a temporary file renamed over it); a folder it cannot write costs only the time the file would have saved. */
+/** Writes `file` whole (core/fs/atomicWrite); a folder it cannot write costs only the time the file would have saved. */
 export function keepFile(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
+    writeFileAtomicSync(file, text, { durable: false });
   } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // Nothing more to do: the file is not kept.
-    }
+    // Not kept: the next process builds it the long way.
   }
 }
