@@ -6,6 +6,7 @@
 import { isAbortError } from '../../llm/errors';
 import { sqlEquals } from '../sql';
 import type { IndexStore } from '../store/indexStore';
+import { placeOfRow } from '../store/rows';
 import type { PassagesOptions, SearchHit } from '../types';
 import type { Row } from './candidates';
 
@@ -40,11 +41,7 @@ export function hitOfRow(row: Row, score: number): SearchHit {
   return {
     id: row.id,
     path: row.path,
-    pageStart: row.page_start ?? null,
-    pageEnd: row.page_end ?? null,
-    lineStart: row.line_start ?? null,
-    lineEnd: row.line_end ?? null,
-    heading: row.heading ?? null,
+    ...placeOfRow(row),
     text: row.text,
     ...(row.doc_hash ? { docHash: row.doc_hash } : {}),
     score,

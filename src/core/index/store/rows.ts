@@ -30,19 +30,20 @@ export function chunkRows(write: DocumentWrite, embeddingModel: string, withOcrC
   });
 }
 
-/** A stored chunk back as the chunk it was written from (a change of embedder copies them, pipeline/embedderSwitch.ts). */
-export function chunkFromRow(row: ChunkRow): Chunk {
-  const chunk: Chunk = {
-    id: row.id,
-    path: row.path,
-    ordinal: row.ordinal,
+/** Where a stored chunk stands in its document: the columns a chunk and a search hit both read back. */
+export function placeOfRow(row: Pick<ChunkRow, 'page_start' | 'page_end' | 'line_start' | 'line_end' | 'heading'>) {
+  return {
     pageStart: row.page_start ?? null,
     pageEnd: row.page_end ?? null,
     lineStart: row.line_start ?? null,
     lineEnd: row.line_end ?? null,
     heading: row.heading ?? null,
-    text: row.text,
   };
+}
+
+/** A stored chunk back as the chunk it was written from (a change of embedder copies them, pipeline/embedderSwitch.ts). */
+export function chunkFromRow(row: ChunkRow): Chunk {
+  const chunk: Chunk = { id: row.id, path: row.path, ordinal: row.ordinal, ...placeOfRow(row), text: row.text };
   if (row.ocr_confidence != null) chunk.ocrConfidence = row.ocr_confidence;
   return chunk;
 }
