@@ -3,58 +3,27 @@
  * writes absolute paths into `~/Zotero/storage`; JabRef and Mendeley into a papers folder): the
  * folders they are in, so a host can say once where the papers are and how to add that folder as
  * a library. Nothing outside the workspace is read here: only whether the named files exist, and
- * whether a folder above them holds `zotero.sqlite` (then the library is that data directory).
+ * whether the data directory they are stored in holds `zotero.sqlite` (then the library is that
+ * data directory); the grouping is the editor's too (./outsideLibraries.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { discoverFiles } from '../index';
 import { BIB_INCLUDE } from '../index/papers/paperSource';
 import { parseBibText } from '../papers/bib/parseBib';
+import { isWithin, librariesHolding, type OutsideLibrary } from './outsideLibraries';
 import { ZOTERO_DATABASE } from './zotero';
 
-export interface LibraryOutside {
-  /** The folder to add as a library: a Zotero data directory, or the folder holding the PDFs. */
-  root: string;
-  kind: 'zotero' | 'folder';
-  /** How many PDFs the bib files name there that exist on disk. */
-  pdfs: number;
+/** `pdfs`: how many PDFs the bib files name there that exist on disk. */
+export interface LibraryOutside extends OutsideLibrary {
   /** The bib files that name them, relative to the workspace (POSIX). */
   bibFiles: string[];
 }
 
 /** A bib file larger than this is not read for the notice (a notice is not worth reading 50 MB). */
 const MAX_BIB_BYTES = 20 * 1024 * 1024;
-/** How far above a PDF a Zotero data directory can be: `<dataDir>/storage/<key>/<file>.pdf`. */
-const ZOTERO_DEPTH = 3;
-
-function zoteroDataDirAbove(file: string): string | null {
-  let dir = dirname(file);
-  for (let i = 0; i < ZOTERO_DEPTH; i++) {
-    if (existsSync(join(dir, ZOTERO_DATABASE))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return null;
-}
-
-/** The deepest folder holding every one of `files`. */
-function commonFolder(files: readonly string[]): string {
-  let common = dirname(files[0]!).split(sep);
-  for (const file of files.slice(1)) {
-    const parts = dirname(file).split(sep);
-    let n = 0;
-    while (n < common.length && n < parts.length && common[n] === parts[n]) n++;
-    common = common.slice(0, n);
-  }
-  return common.join(sep) || sep;
-}
-
-const inside = (root: string, path: string) => {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
 
 /**
  * The libraries outside `root` that its bib files point into, most PDFs first; empty when every
@@ -76,27 +45,18 @@ export async function librariesOutside(root: string, options: { exclude?: string
     for (const entry of parsed.entries) {
       for (const file of entry.files) {
         const path = resolve(dirname(absolute), file.replace(/^~(?=\/)/, process.env.HOME ?? '~'));
-        if (inside(absRoot, path) || !existsSync(path)) continue;
+        if (isWithin(path, absRoot) || !existsSync(path)) continue;
         if (!outside.has(path)) outside.set(path, new Set());
         outside.get(path)!.add(bib.path);
       }
     }
   }
-  const zotero = new Map<string, string[]>();
-  const loose: string[] = [];
-  for (const pdf of outside.keys()) {
-    const dataDir = zoteroDataDirAbove(pdf);
-    if (dataDir) zotero.set(dataDir, [...(zotero.get(dataDir) ?? []), pdf]);
-    else loose.push(pdf);
-  }
-  const libraries: LibraryOutside[] = [...zotero].map(([dataDir, pdfs]) => ({
-    root: dataDir,
-    kind: 'zotero' as const,
-    pdfs: pdfs.length,
-    bibFiles: bibsOf(pdfs),
+  const pdfs = [...outside.keys()];
+  const isZotero = (dir: string) => existsSync(join(dir, ZOTERO_DATABASE));
+  return librariesHolding(pdfs, homedir(), isZotero).map((library) => ({
+    ...library,
+    bibFiles: bibsOf(pdfs.filter((pdf) => isWithin(pdf, library.root))),
   }));
-  if (loose.length > 0) libraries.push({ root: commonFolder(loose), kind: 'folder', pdfs: loose.length, bibFiles: bibsOf(loose) });
-  return libraries.sort((a, b) => b.pdfs - a.pdfs);
 
   function bibsOf(pdfs: readonly string[]): string[] {
     return [...new Set(pdfs.flatMap((p) => [...outside.get(p)!]))].sort();
