@@ -16,45 +16,13 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ResearchApi } from '../../../src/vscode/api';
 import { libraryIndexDir } from '../../../src/core/library/cacheDir';
-import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama } from '../../support/fakeOllama';
+import { startFakeOllama, type FakeOllama } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { suiteMocha } from '../mocha';
 import { LIBRARY } from './facts';
+import { libraryModel } from './model';
 import { collectionScopeTests } from './scope';
 import { userHighlightTests } from './userHighlight';
-
-/** Plays every agent: research at once, all passages relevant, an answer citing the passage that states the fact. */
-function libraryModel(body: ChatRequestBody): ChatReply {
-  const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
-  const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
-  const everything = body.messages.map((m) => m.content).join('\n');
-  const json = (value: unknown): ChatReply => ({ content: JSON.stringify(value) });
-  if ('decision' in props)
-    return json({
-      decision: 'research',
-      reasoning: 'specific',
-      missing_context: '',
-      intent: 'lookup',
-      standalone_question: question,
-      sub_queries: [question],
-      document_filters: [],
-    });
-  if ('verdict' in props)
-    return json({
-      relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])),
-      score: 0.9,
-      verdict: 'proceed',
-      queries: [],
-      reason: 'they answer it',
-    });
-  if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
-  if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
-  const documents = [...everything.matchAll(/<document n="(\d+)"([^>]*)>([\s\S]*?)<\/document>/g)];
-  if (question.includes(LIBRARY.bothQuestion)) return { content: `Each paper addresses part of it ${documents.map((d) => `[${d[1]}]`).join('')}.` };
-  // The paper's words, not the user's note on them (the note's passage quotes the fact too).
-  const n = documents.find((d) => d[3]!.includes('lowest rainfall prediction error') && !/author="the user/.test(d[2]!))?.[1];
-  return { content: n ? `The Matern kernel with smoothness 3/2 gave the lowest error [${n}].` : 'The documents do not say.' };
-}
 
 /** Every file under `dir` with its size, time and hash: Zotero's folder must be left exactly as it was. */
 function snapshot(dir: string): Record<string, string> {
