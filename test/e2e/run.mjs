@@ -2,7 +2,8 @@
 // Chromium with the extension under development, in sessions of their own: the chat with a scripted
 // model, its citations and the viewer (./chatSession.mjs); a new user with no Ollama at all
 // (./noModelSession.mjs); a library PDF's in-text citations as links in the viewer
-// (./citationLinksSession.mjs). Each step is counted as a test and leaves a screenshot in
+// (./citationLinksSession.mjs); a Zotero library added once and shared by two windows
+// (./librarySession.mjs). Each step is counted as a test and leaves a screenshot in
 // test-artifacts/screenshots/.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { createSteps } from '../../scripts/vscode-host/steps.mjs';
 import { runChatSession } from './chatSession.mjs';
 import { runNoModelSession } from './noModelSession.mjs';
 import { runCitationLinksSession } from './citationLinksSession.mjs';
+import { runLibrarySession } from './librarySession.mjs';
 
 const verbose = process.env.LRA_VERBOSE === '1';
 const outDir = join(repoRoot, 'dist/test');
@@ -32,6 +34,7 @@ async function main() {
   await runChatSession({ fixtures, e2eServer, step, setOnFailure, shots, verbose });
   await runNoModelSession({ fixtures, step, setOnFailure, shots, verbose });
   await runCitationLinksSession({ e2eServer, step, setOnFailure, shots, verbose });
+  await runLibrarySession({ step, setOnFailure, shots, verbose });
   const failed = results.filter((r) => !r.ok).length;
   writeCounts({ passed: results.length - failed, failed, skipped: 0 });
   console.log(`e2e: ${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s); screenshots in ${shots}`);
