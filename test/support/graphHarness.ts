@@ -14,7 +14,11 @@ import { scriptAgents, type Agent, type ScriptedAgents } from './scriptedAgents'
 export interface Harness {
   fake: FakeOllama;
   agents: ScriptedAgents;
-  ask(question: string, history?: HistoryTurn[], options?: { signal?: AbortSignal; scope?: string[] }): Promise<TurnResult & { events: TurnEvent[] }>;
+  ask(
+    question: string,
+    history?: HistoryTurn[],
+    options?: { signal?: AbortSignal; scope?: string[]; scopeName?: string },
+  ): Promise<TurnResult & { events: TurnEvent[] }>;
   close(): Promise<void>;
 }
 
@@ -34,9 +38,12 @@ export async function startHarness(
   return {
     fake,
     agents,
-    async ask(question, history = [], { scope, ...turnOptions } = {}) {
+    async ask(question, history = [], { scope, scopeName, ...turnOptions } = {}) {
       const events: TurnEvent[] = [];
-      const result = await assistant.runTurn({ question, history, ...(scope ? { scope } : {}) }, { ...turnOptions, onEvent: (e) => events.push(e) });
+      const result = await assistant.runTurn(
+        { question, history, ...(scope ? { scope } : {}), ...(scopeName ? { scopeName } : {}) },
+        { ...turnOptions, onEvent: (e) => events.push(e) },
+      );
       return { ...result, events };
     },
     async close() {

@@ -72,6 +72,11 @@ export interface TurnInput {
    * `#file` reference. Absent or empty: the whole index. See ./scope.
    */
   scope?: string[];
+  /**
+   * What the scope is, in the user's words ("your Thesis / Chapter 2 collection"): the progress line
+   * says it rather than the scope's paths (a collection's scope is its papers' files).
+   */
+  scopeName?: string;
 }
 
 /** Streamed while a turn runs, so hosts can show progress and tokens as they come. */

@@ -97,7 +97,7 @@ export function createResearchAssistant(options: ResearchAssistantOptions): Rese
       const runtime: GraphRuntime = {
         llm: llm ? traceLlm(instrumentLlm(llm, counter, waitingNotice(config, llm.host, emit)), trace) : null,
         retriever: scoped?.retriever ?? options.retriever,
-        ...(scoped ? { scope: scoped.resolved } : {}),
+        ...(scoped ? { scope: scoped.resolved, ...(input.scopeName ? { scopeName: input.scopeName } : {}) } : {}),
         prompts,
         config,
         logger,

@@ -31,6 +31,8 @@ export interface GraphRuntime {
   signal?: AbortSignal;
   /** Set when the turn is scoped (./scope): `retriever` then already sees only these documents. */
   scope?: () => Promise<ResolvedScope>;
+  /** The scope in the user's words (TurnInput.scopeName), for the progress line. */
+  scopeName?: string;
 }
 
 export function runtimeOf(config: LangGraphRunnableConfig): GraphRuntime {

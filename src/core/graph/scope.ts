@@ -76,6 +76,14 @@ export function scopeRetriever(inner: Retriever, entries: readonly string[]): Sc
   };
 }
 
+/** A Zotero scope in the user's words: "your Thesis / Chapter 2 collection", "your papers tagged to-read", both. */
+export function librarySearchName(scope: { collection?: string; tag?: string }): string {
+  const { collection, tag } = scope;
+  if (collection !== undefined && tag !== undefined) return `the papers tagged ${tag} in your ${collection} collection`;
+  if (collection !== undefined) return `your ${collection} collection`;
+  return `your papers tagged ${tag ?? ''}`;
+}
+
 /** "notes/x.md, papers/" for a header; long scopes are cut with a count. */
 export function describeScope(entries: readonly string[], max = 5): string {
   const shown = entries.slice(0, max).join(', ');

@@ -8,6 +8,7 @@
  * its Sources. The documents come from the libraries' records (engine `libraryScope`).
  */
 import * as vscode from 'vscode';
+import { librarySearchName } from '../../core/graph/scope';
 import type { EngineFolder } from '../engine/contract';
 import { loadEngine } from '../engine/load';
 import { COMMANDS } from '../pure/commandIds';
@@ -97,7 +98,10 @@ export async function scopeCommand(
 }
 
 /** The documents a scoped turn searches, or why it cannot search (said in the chat, no turn run). */
-export async function turnScope(scope: LibraryScope, folders: ReadonlyArray<EngineFolder>): Promise<{ paths: string[]; note: string } | { problem: string }> {
+export async function turnScope(
+  scope: LibraryScope,
+  folders: ReadonlyArray<EngineFolder>,
+): Promise<{ paths: string[]; name: string; note: string } | { problem: string }> {
   const found = await loadEngine().libraryScope(folders, scope);
   const what = scopeText(scope);
   if (found.paths.length === 0)
@@ -106,6 +110,7 @@ export async function turnScope(scope: LibraryScope, folders: ReadonlyArray<Engi
     };
   return {
     paths: found.paths,
+    name: librarySearchName(scope),
     note: `\n\n${displayOnly(`Searched only ${what} of your Zotero library (${itemsText(found.items)}); \`/collection all\` searches everything.`)}`,
   };
 }

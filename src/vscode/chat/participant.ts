@@ -156,7 +156,12 @@ export class ResearchParticipant implements vscode.Disposable {
       return undefined;
     }
     const scope = attached ?? library?.paths;
-    const input = { ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))), ...(scope ? { scope } : {}) };
+    const input = {
+      ...turnInput(request, historyFromContext(context.history, Math.ceil(config.chat.maxHistory / 2))),
+      ...(scope ? { scope } : {}),
+      // The progress line names the collection, not its papers' files.
+      ...(!attached && library ? { scopeName: library.name } : {}),
+    };
     const answer = new AnswerStream(stream, this.citations, this.log);
     const result = await loadEngine().runTurn({
       input,

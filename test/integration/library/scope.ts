@@ -59,6 +59,10 @@ export function collectionScopeTests(api: () => Thenable<ResearchApi>): void {
 
     const scoped = await ask(LIBRARY.bothQuestion, undefined, chosen.turns);
     assert.deepEqual(citedPapers(scoped.stream.seen), ['Lovelace (2012)'], scoped.stream.seen);
+    // While it searches, the chat names the collection, not its papers' files.
+    const progress = scoped.stream.progressMessages;
+    assert.ok(progress.includes('Searching your Thesis collection…'), progress.join(' | '));
+    assert.ok(!progress.some((m) => /\.pdf|storage\//.test(m)), progress.join(' | '));
     assert.match(scoped.stream.text, /Searched only the collection Thesis of your Zotero library \(1 paper\)/, scoped.stream.text);
     // A later question of the same conversation: still scoped (the scope is in the history, not in the question).
     const again = await ask(LIBRARY.bothQuestion, undefined, [...chosen.turns, ...scoped.turns]);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createResearchAssistant } from '../../../src/core/graph/runTurn';
-import { resolveScope } from '../../../src/core/graph/scope';
+import { librarySearchName, resolveScope } from '../../../src/core/graph/scope';
 import { memoryRetriever } from '../../support/memoryRetriever';
 import { count, startHarness, type Harness } from '../../support/graphHarness';
 import { grade, research } from '../../support/scriptedAgents';
@@ -29,6 +29,25 @@ describe('scope: retrieval restricted to the documents the user referenced', () 
     const progress = r.events.filter((e) => e.type === 'progress').map((e) => e.message);
     assert.ok(progress.includes('Searching only: notes/b.md'), progress.join(' | '));
     assert.deepEqual(r.scope, { searched: ['notes/b.md'], notIndexed: [] });
+  });
+
+  it("a scope the host names (a Zotero collection, whose scope is its papers' files): the progress line says its name, not the files", async () => {
+    const docs = corpus();
+    h = await startHarness(docs, { synthesis: 'It is 30 seconds [1].' });
+    const r = await h.ask('What is the timeout?', [], {
+      scope: ['notes/a.md', 'notes/b.md'],
+      scopeName: librarySearchName({ collection: 'Thesis / Chapter 2' }),
+    });
+    const progress = r.events.filter((e) => e.type === 'progress').map((e) => e.message);
+    assert.ok(progress.includes('Searching your Thesis / Chapter 2 collection…'), progress.join(' | '));
+    assert.ok(!progress.some((m) => m.includes('notes/')), progress.join(' | '));
+    assert.deepEqual(files(r), ['notes/a.md']);
+  });
+
+  it("a Zotero scope in the user's words: a collection, a tag, both", () => {
+    assert.equal(librarySearchName({ collection: 'Thesis' }), 'your Thesis collection');
+    assert.equal(librarySearchName({ tag: 'to-read' }), 'your papers tagged to-read');
+    assert.equal(librarySearchName({ collection: 'Thesis', tag: 'to-read' }), 'the papers tagged to-read in your Thesis collection');
   });
 
   it('re-queries stay inside the scope (a re-query without the scope would reach other documents)', async () => {

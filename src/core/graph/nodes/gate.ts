@@ -13,6 +13,11 @@ import type { ResearchStateType, ResearchUpdate } from '../state';
 
 export const INDEX_HINT = 'Index your documents first (CLI: `research-assistant index <folder>`; VS Code: "Research: Index Workspace").';
 
+/** "Searching your Thesis / Chapter 2 collection…" when the host named the scope; else its entries ("Searching only: notes/x.md"). */
+function searchingText(matched: readonly string[], name: string | undefined): string {
+  return name ? `Searching ${name}…` : `Searching only: ${describeScope(matched)}`;
+}
+
 export async function gateNode(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const runtime = runtimeOf(config);
   const started = performance.now();
@@ -45,7 +50,7 @@ export async function gateNode(state: ResearchStateType, config: LangGraphRunnab
   if (index.documents.length === 0 || index.documents.every((d) => d.chunks === 0))
     return stop('index-empty', 'The document index is empty: there is nothing to search yet.', started);
   const documents = index.documents;
-  if (scope) runtime.emit({ type: 'progress', agent: 'gate', message: `Searching only: ${describeScope(scope.matched)}` });
+  if (scope) runtime.emit({ type: 'progress', agent: 'gate', message: searchingText(scope.matched, runtime.scopeName) });
   const library = await papersOf(runtime, state.question);
   if (!runtime.llm) {
     return {
