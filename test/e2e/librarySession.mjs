@@ -4,7 +4,7 @@
 // notice's Add Library button adds ~/Zotero once; @research answers an author-year question from
 // the library, cited "Lovelace (2012), p. 2" with the Zotero citation key. A second window (a
 // second extension host of the same VS Code: same user settings and cache) on another folder shows
-// "library: 2 papers" from the first window's index, leaves that index's files as they were (its
+// "library: 3 papers" from the first window's index, leaves that index's files as they were (its
 // log says the library is unchanged) and answers from the library too.
 //
 // Alone (after `node esbuild.mjs`): `node test/e2e/librarySession.mjs`.
@@ -103,7 +103,7 @@ export async function runLibrarySession({ step, setOnFailure, shots, verbose }) 
     let shot = (name) => page.screenshot({ path: join(shots, `${name}.png`) });
     setOnFailure((n) => shot(`failed-step-${n}`));
     const ready = await step(
-      'in a thesis folder, the startup notice names the Zotero library its references.bib points into; its Add Library button indexes it once: "library: 2 papers"',
+      'in a thesis folder, the startup notice names the Zotero library its references.bib points into; its Add Library button indexes it once: "library: 3 papers"',
       async () => {
         const opening = Date.now();
         await page.goto(workbenchUrl(server, { folder: thesis, env }), { timeout: 120_000 });
@@ -126,10 +126,10 @@ export async function runLibrarySession({ step, setOnFailure, shots, verbose }) 
         await shot('30-library-notice');
         await notice.first().locator('.monaco-button').filter({ hasText: 'Add Library' }).first().click();
         await page
-          .getByText(/library: 2 papers/)
+          .getByText(/library: 3 papers/)
           .first()
           .waitFor({ timeout: 120_000 });
-        console.log(`  first window: workbench after ${workbench} ms, the notice after ${noticed} ms, "library: 2 papers" after ${Date.now() - opening} ms`);
+        console.log(`  first window: workbench after ${workbench} ms, the notice after ${noticed} ms, "library: 3 papers" after ${Date.now() - opening} ms`);
       },
     );
     if (!ready) return;
@@ -155,11 +155,11 @@ export async function runLibrarySession({ step, setOnFailure, shots, verbose }) 
     shot = (name) => second.screenshot({ path: join(shots, `${name}.png`) });
     const opened = Date.now();
     const shared = await step(
-      'a second window on another folder shows "library: 2 papers" from the first window\'s index, without indexing it again',
+      'a second window on another folder shows "library: 3 papers" from the first window\'s index, without indexing it again',
       async () => {
         await second.goto(workbenchUrl(server, { folder: article, env }), { timeout: 120_000 });
         await second
-          .getByText(/library: 2 papers/)
+          .getByText(/library: 3 papers/)
           .first()
           .waitFor({ timeout: 60_000 });
         const libraryShown = Date.now() - opened;
@@ -167,7 +167,7 @@ export async function runLibrarySession({ step, setOnFailure, shots, verbose }) 
           .getByText(/Research: 1 docs?, \d+ chunks/)
           .first()
           .waitFor({ timeout: 120_000 });
-        console.log(`  second window: "library: 2 papers" after ${libraryShown} ms; its workspace indexed after ${Date.now() - opened} ms`);
+        console.log(`  second window: "library: 3 papers" after ${libraryShown} ms; its workspace indexed after ${Date.now() - opened} ms`);
         // The window's background run of the library finds it unchanged (its log says so) and writes nothing.
         await runCommand(second, 'Local Research: Open Log');
         // Monaco renders spaces as no-break spaces, hence \s.

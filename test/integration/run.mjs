@@ -173,12 +173,18 @@ async function main() {
         encoding: 'utf8',
       });
       if (made.status !== 0) throw new Error(`making the library pass's folders failed: ${made.stderr}`);
-      const { thesis, home, zotero } = JSON.parse(made.stdout);
+      const { thesis, home, zotero, linked } = JSON.parse(made.stdout);
       ran.push(
         await extraPass('library', {
           suiteIndex: join(outDir, 'integration/library/index.js'),
           folder: thesis,
-          env: { LRA_GREP: process.env.LRA_GREP ?? '', HOME: home, XDG_CACHE_HOME: join(libraryDir, 'cache'), LRA_ZOTERO: zotero },
+          env: {
+            LRA_GREP: process.env.LRA_GREP ?? '',
+            HOME: home,
+            XDG_CACHE_HOME: join(libraryDir, 'cache'),
+            LRA_ZOTERO: zotero,
+            LRA_ZOTERO_LINKED: JSON.stringify(linked),
+          },
           userSettings: { 'research.index.autoIndex': false, 'research.embedding.provider': 'none' },
         }),
       );

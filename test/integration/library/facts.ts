@@ -14,6 +14,24 @@ export const LIBRARY = {
     chapter: { key: 'COLCHAP2', name: 'Chapter 2' },
     reading: { key: 'COLREAD1', name: 'Reading' },
   },
+  /**
+   * A paper whose PDFs Zotero links rather than stores (linkMode 2): one by its absolute path,
+   * outside the home folder; one as `attachments:hopper/supplement.pdf`, relative to the base
+   * directory set in Zotero's preferences (prefs.js).
+   */
+  linkedPaper: {
+    key: 'HOPPER01',
+    citekey: 'hopper2019compilers',
+    absolute: { key: 'LINKABS1', fact: 'The compiled pipeline cut gauge processing time from 40 minutes to 9 minutes.', page: 2 },
+    relative: {
+      key: 'LINKREL1',
+      stored: 'attachments:hopper/supplement.pdf',
+      fact: 'The supplement lists 212 gauges with complete daily records since 1990.',
+      page: 3,
+    },
+    absoluteQuestion: 'How much did the compiled pipeline of Hopper (2019) cut the gauge processing time?',
+    relativeQuestion: 'How many gauges with complete daily records does the supplement of Hopper (2019) list?',
+  },
   /** The user's comment on a highlight of page 2. */
   comment: 'My note: use this result to justify the kernel choice in chapter three.',
 };

@@ -5,7 +5,8 @@
  * by test/support/zoteroFixture.ts. Nothing of the library is inside the thesis folder.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { makePdf } from '../../support/pdfs';
 import { writeZoteroLibrary } from '../../support/zoteroFixture';
 import { LIBRARY } from './facts';
 
@@ -15,6 +16,8 @@ export interface LibraryWorkspace {
   thesis: string;
   home: string;
   zotero: string;
+  /** The linked paper's PDFs: by absolute path, and under the base directory of Zotero's prefs. */
+  linked: { absolute: string; relative: string };
 }
 
 export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspace> {
@@ -23,7 +26,23 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
   const thesis = join(root, 'thesis');
   await mkdir(thesis, { recursive: true });
   await mkdir(zotero, { recursive: true });
-  const { kernelPaper, otherPaper } = LIBRARY;
+  const { kernelPaper, otherPaper, linkedPaper } = LIBRARY;
+  // Linked files: one on a drive outside the home folder, one under the base directory Zotero's prefs name.
+  const linked = { absolute: join(root, 'shared-drive', 'hopper-2019.pdf'), relative: join(home, 'Papers', 'hopper', 'supplement.pdf') };
+  const profile = join(home, '.zotero', 'zotero', 'x1y2z3.default');
+  await mkdir(profile, { recursive: true });
+  await writeFile(join(profile, 'prefs.js'), `user_pref("extensions.zotero.baseAttachmentPath", ${JSON.stringify(join(home, 'Papers'))});\n`);
+  const pages = (title: string, at: number, fact: string) =>
+    Array.from({ length: at }, (_, i) => ({
+      lines: i === 0 ? [title, 'Grace Hopper'] : i === at - 1 ? ['Results', fact] : [`Section ${i + 1}: gauges and their records.`],
+    }));
+  for (const [file, at, fact, title] of [
+    [linked.absolute, linkedPaper.absolute.page, linkedPaper.absolute.fact, 'Compilers for Field Hydrology'],
+    [linked.relative, linkedPaper.relative.page, linkedPaper.relative.fact, 'Compilers for Field Hydrology: Supplement'],
+  ] as const) {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, await makePdf(pages(title, at, fact)));
+  }
   const { collections } = LIBRARY;
   await writeZoteroLibrary(zotero, {
     // The kernel paper is in Thesis / Chapter 2 only (Thesis holds it through its subcollection); the other paper is in Reading.
@@ -63,8 +82,18 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
         tags: ['history'],
         attachments: [{ key: otherPaper.pdf, file: 'engines.pdf', pdf: [{ lines: ['Analytical Engines', 'Charles Babbage', 'Gears and punched cards.'] }] }],
       },
+      {
+        key: linkedPaper.key,
+        title: 'Compilers for Field Hydrology',
+        creators: [['Grace', 'Hopper']],
+        date: '2019',
+        attachments: [
+          { key: linkedPaper.absolute.key, linked: linked.absolute },
+          { key: linkedPaper.relative.key, linked: linkedPaper.relative.stored },
+        ],
+      },
     ],
-    betterBibtex: { [kernelPaper.key]: kernelPaper.citekey, [otherPaper.key]: otherPaper.citekey },
+    betterBibtex: { [kernelPaper.key]: kernelPaper.citekey, [otherPaper.key]: otherPaper.citekey, [linkedPaper.key]: linkedPaper.citekey },
   });
   const storage = (attachment: string, file: string) => join(zotero, 'storage', attachment, file);
   await writeFile(
@@ -98,5 +127,5 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
       '',
     ].join('\n'),
   );
-  return { thesis, home, zotero };
+  return { thesis, home, zotero, linked };
 }

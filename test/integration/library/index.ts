@@ -21,6 +21,7 @@ import { RecordingStream, cancellation } from '../suite/chatStream';
 import { suiteMocha } from '../mocha';
 import { LIBRARY } from './facts';
 import { libraryModel } from './model';
+import { linkedFileTests } from './linked';
 import { collectionScopeTests } from './scope';
 import { userHighlightTests } from './userHighlight';
 
@@ -116,7 +117,7 @@ export async function run(): Promise<void> {
       assert.deepEqual(research.libraries.libraries, [], 'no library before the user adds one');
     });
 
-    it('the notice\'s button adds ~/Zotero to research.library.folders and indexes it in the background into the cache folder, waiting ("in another window") while another window holds the library\'s index rather than indexing it twice; then the status bar reads "library: 2 papers" and Zotero\'s folder is unchanged', async () => {
+    it('the notice\'s button adds ~/Zotero to research.library.folders and indexes it in the background into the cache folder, waiting ("in another window") while another window holds the library\'s index rather than indexing it twice; then the status bar reads "library: 3 papers" and Zotero\'s folder is unchanged', async () => {
       const research = await api();
       // Another window's run: the writer lock of the library's index, held by a live process.
       const dbDir = libraryIndexDir(zotero);
@@ -142,7 +143,7 @@ export async function run(): Promise<void> {
       const library = research.libraries.libraries[0]!;
       assert.equal(library.dbDir, dbDir);
       assert.ok(dbDir.startsWith(join(cache, 'local-research-assistant', 'libraries')), dbDir);
-      await waitFor(() => /library: 2 papers/.test(research.statusBarText()), `"library: 2 papers" in the status bar (${research.statusBarText()})`);
+      await waitFor(() => /library: 3 papers/.test(research.statusBarText()), `"library: 3 papers" in the status bar (${research.statusBarText()})`);
       assert.deepEqual(snapshot(zotero), zoteroBefore, "nothing in Zotero's folder was written, created or touched");
     });
 
@@ -165,6 +166,7 @@ export async function run(): Promise<void> {
       );
     });
 
+    describe('PDFs Zotero links rather than stores', () => linkedFileTests(api, () => JSON.parse(process.env.LRA_ZOTERO_LINKED!)));
     describe('a conversation scoped to a Zotero collection', () => collectionScopeTests(api));
     describe("the user's own highlight in the viewer", () => userHighlightTests(api, () => zotero));
 
@@ -172,7 +174,7 @@ export async function run(): Promise<void> {
       const research = await api();
       const stream = new RecordingStream();
       await research.participant.handler({ prompt: '', command: 'status' }, { history: [] }, stream.asStream(), cancellation().token);
-      assert.match(stream.text, /Library Zotero \([^)]*Zotero\): 2 papers; last indexed /, stream.text);
+      assert.match(stream.text, /Library Zotero \([^)]*Zotero\): 3 papers; last indexed /, stream.text);
     });
   });
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));

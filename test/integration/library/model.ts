@@ -33,7 +33,13 @@ export function libraryModel(body: ChatRequestBody): ChatReply {
   if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
   const documents = [...everything.matchAll(/<document n="(\d+)"([^>]*)>([\s\S]*?)<\/document>/g)];
   if (question.includes(LIBRARY.bothQuestion)) return { content: `Each paper addresses part of it ${documents.map((d) => `[${d[1]}]`).join('')}.` };
+  const { linkedPaper } = LIBRARY;
+  const [fact, answer] = question.includes(linkedPaper.absoluteQuestion)
+    ? ['cut gauge processing time', 'It cut it from 40 to 9 minutes']
+    : question.includes(linkedPaper.relativeQuestion)
+      ? ['212 gauges', 'It lists 212 gauges']
+      : ['lowest rainfall prediction error', 'The Matern kernel with smoothness 3/2 gave the lowest error'];
   // The paper's words, not the user's note on them (the note's passage quotes the fact too).
-  const n = documents.find((d) => d[3]!.includes('lowest rainfall prediction error') && !/author="the user/.test(d[2]!))?.[1];
-  return { content: n ? `The Matern kernel with smoothness 3/2 gave the lowest error [${n}].` : 'The documents do not say.' };
+  const n = documents.find((d) => d[3]!.includes(fact) && !/author="the user/.test(d[2]!))?.[1];
+  return { content: n ? `${answer} [${n}].` : 'The documents do not say.' };
 }
