@@ -32,9 +32,10 @@ export async function makeLibraryWorkspace(root: string): Promise<LibraryWorkspa
   const profile = join(home, '.zotero', 'zotero', 'x1y2z3.default');
   await mkdir(profile, { recursive: true });
   await writeFile(join(profile, 'prefs.js'), `user_pref("extensions.zotero.baseAttachmentPath", ${JSON.stringify(join(home, 'Papers'))});\n`);
+  // Each page full enough that the fact's chunk is of its page alone.
   const pages = (title: string, at: number, fact: string) =>
     Array.from({ length: at }, (_, i) => ({
-      lines: i === 0 ? [title, 'Grace Hopper'] : i === at - 1 ? ['Results', fact] : [`Section ${i + 1}: gauges and their records.`],
+      lines: [...(i === 0 ? [title, 'Grace Hopper'] : [`Section ${i + 1}`]), ...FILLER, ...(i === at - 1 ? [fact] : [])],
     }));
   for (const [file, at, fact, title] of [
     [linked.absolute, linkedPaper.absolute.page, linkedPaper.absolute.fact, 'Compilers for Field Hydrology'],
