@@ -1,13 +1,15 @@
 /**
  * A claim whose words a page holds but whose relation it turns around: the page's sentence that
- * says the most of the claim (with its neighbours) says the opposite. Three general rules, no
+ * says the most of the claim (with its neighbours) says the opposite. Four general rules, no
  * list fitted to a paper:
  * - **opposites**: the claim says "increasing", "larger", "faster", "outperforms" where that
  *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word;
  * - **a denial**: the claim says "A rather than B" / "instead of B" where that sentence states B
  *   itself, not as something set aside ("rather than B", "not B");
  * - **a swap**: the claim's two clauses ("the ridge penalty picks one …, while the lasso shrinks …")
- *   keep their subjects where the page's do but trade what is said of them.
+ *   keep their subjects where the page's do but trade what is said of them;
+ * - **another default**: the claim says what happens by default, the page states it of another
+ *   option and names the default as something else in the sentence beside it.
  * The result is the page's sentence, to show the writer what the paper says.
  */
 import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
@@ -73,9 +75,39 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
       bestCount = count;
     }
   });
-  if (best === -1 || bestCount < wanted) return null;
+  if (best === -1 || bestCount < wanted) return otherDefault(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
-  return opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!);
+  return opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!) ?? otherDefault(claim, sentences);
+}
+
+const DEFAULT = /\bdefaults?\b/iu;
+/** A sentence that says what the default is: "The default method is …", "… defaults to …", "… is the default", "By default, …". */
+const NAMES_DEFAULT = /\bthe\s+default(?:\s+[\p{L}-]+){0,3}\s+(?:is|are|uses?)\b|\bdefaults?\s+to\b|\b(?:is|are)\s+the\s+default\b|\bby\s+default\b/iu;
+
+/**
+ * A claim about what happens by default ("By default dbscan precomputes the full dissimilarity
+ * matrix") that the page states of another option, next to a sentence naming the default as
+ * something else ("The dist method precomputes a dissimilarity matrix … The default method is to
+ * build a k-d tree."): the page's sentence that states the claim does not say "default", the one
+ * beside it says what the default is and shares none of the claim's words, and no sentence of the
+ * page says "default" with two of the claim's words.
+ */
+function otherDefault(claim: Claim, sentences: readonly PassageSentence[]): string | null {
+  if (!DEFAULT.test(claim.text)) return null;
+  const said = new Set(claim.stems.filter((stem) => !DEFAULT.test(stem) && stem !== stemOf('default')));
+  const wanted = Math.max(ABOUT_WORDS, Math.ceil(said.size * ABOUT_SHARE));
+  const shared = (sentence: PassageSentence) => [...said].filter((stem) => sentence.stems.has(stem)).length;
+  const isDefault = (sentence: PassageSentence) => sentence.words.some((w) => w === 'default' || w === 'defaults');
+  if (sentences.some((sentence) => isDefault(sentence) && shared(sentence) >= 2)) return null;
+  for (let i = 0; i < sentences.length; i++) {
+    if (isDefault(sentences[i]!) || shared(sentences[i]!) < wanted) continue;
+    for (const j of [i - 1, i + 1]) {
+      const next = sentences[j];
+      if (!next || !NAMES_DEFAULT.test(next.text) || shared(next) > 0) continue;
+      if (contentStems(next.text).filter((stem) => stem !== stemOf('default')).length >= 2) return next.text;
+    }
+  }
+  return null;
 }
 
 /** The claim's words, lower-cased, in order. */
