@@ -9,6 +9,7 @@
  */
 import { contentStems, factsOf, labelBefore, singularOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
 import { numbersIn, sameNumber } from './numbers';
+import { acronymsOf } from './acronyms';
 import { numberingAt } from './numbering';
 import { rowNameAt } from './tableRows';
 
@@ -18,6 +19,8 @@ export interface Claim {
   facts: Fact[];
   /** The stems of the sentence before it (its context, when it cites nothing) that it lacks: a claim may be spread over both. */
   contextStems: string[];
+  /** For each of its stems, the initials of the runs of its words that stem is in (./acronyms.ts): a page may abbreviate them. */
+  acronyms?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface PassageJudgement {
@@ -62,7 +65,13 @@ export interface PreparedPassage {
 export function claimOf(text: string, context = ''): Claim {
   const stems = contentStems(text);
   const own = new Set(stems);
-  return { text, stems, facts: factsOf(text), contextStems: context ? contentStems(context).filter((stem) => !own.has(stem)) : [] };
+  return {
+    text,
+    stems,
+    facts: factsOf(text),
+    contextStems: context ? contentStems(context).filter((stem) => !own.has(stem)) : [],
+    acronyms: acronymsOf(text),
+  };
 }
 
 /** Passages read lately, by their text (least recently used out). */
@@ -170,7 +179,10 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
   };
   const shares = (has: (i: number) => boolean) => Math.max(held(has, own), own < stems.length ? held(has, stems.length) : 0);
   const sentences = passage.sentences;
-  const onPage = stems.map((stem) => passage.stems.has(stem));
+  // A stem is held as itself or as the initials of a run of the claim's words it is in ("nls" for "nonlinear least squares").
+  const short = stems.map((stem) => claim.acronyms?.get(stem) ?? null);
+  const holds = (set: { has(stem: string): boolean }, i: number) => set.has(stems[i]!) || (short[i] !== null && short[i]!.some((a) => set.has(a)));
+  const onPage = stems.map((_, i) => holds(passage.stems, i));
   // No window of the page holds more than the page itself: a page that holds little needs no windows.
   const bound = shares((i) => onPage[i]!);
   if (sentences.length <= WINDOW || bound < NO_WINDOWS_BELOW) return bound;
@@ -178,7 +190,7 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
   const present = stems.flatMap((_, i) => (onPage[i] ? [i] : []));
   const bit = stems.map((_, i) => present.indexOf(i));
   const masks =
-    present.length <= 31 ? sentences.map((sentence) => present.reduce((mask, i, b) => (sentence.stems.has(stems[i]!) ? mask | (1 << b) : mask), 0)) : null;
+    present.length <= 31 ? sentences.map((sentence) => present.reduce((mask, i, b) => (holds(sentence.stems, i) ? mask | (1 << b) : mask), 0)) : null;
   let best = 0;
   for (let start = 0; start + WINDOW <= sentences.length && best < bound; start++) {
     let share: number;
@@ -188,7 +200,7 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
       share = shares((i) => bit[i]! >= 0 && ((mask >>> bit[i]!) & 1) === 1);
     } else {
       const window = sentences.slice(start, start + WINDOW);
-      share = shares((i) => onPage[i]! && window.some((sentence) => sentence.stems.has(stems[i]!)));
+      share = shares((i) => onPage[i]! && window.some((sentence) => holds(sentence.stems, i)));
     }
     if (share > best) best = share;
   }
