@@ -28,10 +28,14 @@ export function agreedFirstPassage<T extends Passage>(
   demote: (fused: Fused<T>[]) => Fused<T>[],
 ): string | null {
   if (!vectorFirst) return null;
+  const first = lexicalOrder(lexical, demote)[0];
+  return first && passageKey(first) === passageKey(vectorFirst) ? passageKey(first) : null;
+}
+
+/** The passages in the order full-text search would rank them: `lexical` fused with its weights, then `demote`d. */
+export function lexicalOrder<T extends Passage>(lexical: RankedList<T>[], demote: (fused: Fused<T>[]) => Fused<T>[]): T[] {
   const lists = lexical.filter((list) => list.items.length > 0 && list.weight > 0);
-  if (lists.length === 0) return null;
-  const first = demote(reciprocalRankFusion(lists, passageKey))[0];
-  return first && passageKey(first.item) === passageKey(vectorFirst) ? passageKey(first.item) : null;
+  return lists.length === 0 ? [] : demote(reciprocalRankFusion(lists, passageKey)).map((entry) => entry.item);
 }
 
 /** `ranked` with the passage whose key is `agreed` moved to the top (scored as the top), order otherwise kept. */

@@ -11,7 +11,8 @@ import type { Embedder } from '../embed/embedder';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
-import { agreedFirstPassage, withAgreedFirst } from './agreedFirst';
+import { bothFound, reachRareNames } from './rareNames';
+import { agreedFirstPassage, lexicalOrder, withAgreedFirst } from './agreedFirst';
 import { documentPassages, hitOfRow } from './documentPassages';
 import { citingPassages } from './citingPassages';
 import { citationsIn } from './citationsIn';
@@ -319,6 +320,8 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         }
       }
       fused = withAgreedFirst(fused, agreed);
+      // A rare name the question names is what it asks about (rareNames.ts).
+      if (fts.ok && useVector) fused = reachRareNames(fused, identified.containing, bothFound(lexicalOrder(lexicalLists, demote)[0], [vecRows, ...partLists]));
       const sideBySide = [...new Set(found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION).map((m) => m.path))];
       if (sideBySide.length >= 2) fused = reachEachPaper(fused, sideBySide.slice(0, 3), Math.min(k, EACH_PAPER_WITHIN));
       return fused.slice(0, k).map(({ item, score }) => hit(item, score));
