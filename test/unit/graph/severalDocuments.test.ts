@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createResearchAssistant } from '../../../src/core/graph/runTurn';
-import { asksAcrossDocuments, quotedPassages } from '../../../src/core/graph/severalDocuments';
+import { asksAcrossDocuments, quotedPassages, withAnotherDocument } from '../../../src/core/graph/severalDocuments';
 import { withTempDir } from '../../support/tempDir';
 import { buildRealIndex } from '../../support/realIndex';
 
@@ -39,6 +39,33 @@ describe('answers without a model: a question across documents quotes each docum
         const files = r.citations.map((c) => c.file);
         assert.equal(files[0], 'inference/coin.md');
         assert.ok(files.includes('inference/lego.md'), `both papers cited: ${files.join(', ')}`);
+      } finally {
+        docs.close();
+      }
+    });
+  });
+
+  it('"Which two papers …": the other paper placed second is one that holds the question\'s rarest word, not one sharing its common words', async () => {
+    // A survey paper shares the question's other words, so a search outside coin.md finds it
+    // first; only lego.md holds "alzheimer" besides coin.md.
+    const withSurvey = {
+      ...library(),
+      'inference/survey.md':
+        '# Smoking surveys\n\nThe smoking data of a survey by region and age: smoking levels by region, smoking by age, the survey data by region and age.\n',
+    };
+    await withTempDir(async (dir) => {
+      const docs = await buildRealIndex(dir, withSurvey);
+      try {
+        const question = 'Which two papers analyse the alzheimer data of the smoking survey by region and age?';
+        const outside = await docs.retriever.search(question, { k: 5, paths: ['inference/lego.md', 'inference/survey.md', 'ml/svm.md'] });
+        assert.equal(outside[0]?.path, 'inference/survey.md', 'a search outside coin.md finds the survey paper first');
+        const coinOnly = await docs.retriever.search(question, { k: 5, paths: ['inference/coin.md'] });
+        const hits = await withAnotherDocument(docs.retriever, question, coinOnly, { k: 5 });
+        assert.deepEqual(
+          hits.slice(0, 2).map((h) => h.path),
+          ['inference/coin.md', 'inference/lego.md'],
+        );
+        assert.equal(hits.length, coinOnly.length + 1);
       } finally {
         docs.close();
       }

@@ -36,7 +36,9 @@ export async function degradedNode(state: ResearchStateType, config: LangGraphRu
       const hits = mergeHits([await runtime.retriever.search(question, searchOptions)]);
       chunks = citingFirst(
         citing,
-        asksAcrossDocuments(question, state.namedPapers) ? await withAnotherDocument(runtime.retriever, question, hits, searchOptions) : hits,
+        asksAcrossDocuments(question, state.namedPapers)
+          ? await withAnotherDocument(runtime.retriever, question, hits, { ...searchOptions, named: state.namedPapers })
+          : hits,
       );
     } catch (error) {
       // "The documents don't contain the answer" would be false: the index could not be read.
