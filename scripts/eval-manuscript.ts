@@ -122,13 +122,18 @@ async function main(): Promise<void> {
   } finally {
     await index.close();
   }
-  // A label takes the first check of its key on its line not taken by an earlier label.
+  // A label takes the first check of its key on its line not taken by an earlier label: the
+  // sentence's first line, else the line the key is written on (a footnote's sentence starts on the
+  // line after `\footnote{`, where the check's sentence range begins).
   const taken = new Set<CitationCheck>();
   const scored: Scored[] = labels.map((label) => {
     const at = `${label.file}:${label.line}:${label.key}`;
-    const check = (results.get(at) ?? []).find((c) => !taken.has(c));
+    const inDraft = [...results].filter(([where]) => where.startsWith(`${label.file}:`)).flatMap(([, checks]) => checks);
+    const onKeyLine = inDraft.filter((c) => c.line === label.line && c.key === label.key);
+    const check = [...(results.get(at) ?? []), ...onKeyLine].find((c) => !taken.has(c));
     if (check) taken.add(check);
-    return { label, check, hasLocator: located.has(at) };
+    const sentenceAt = check ? `${label.file}:${check.sentenceLine}:${check.key}` : at;
+    return { label, check, hasLocator: located.has(sentenceAt) };
   });
   for (const split of ['calibration', 'report'] as const) {
     const rows = scored.filter((s) => s.label.split === split || s.label.split === 'both');
