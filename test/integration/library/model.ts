@@ -3,34 +3,15 @@
  * (test/e2e/librarySession.mjs), spoken through the Ollama-protocol test server.
  */
 import type { ChatReply, ChatRequestBody } from '../../support/fakeOllama';
+import { agreeingAgentReply, allText, lastQuestion } from '../agreeingAgents';
 import { LIBRARY } from './facts';
 
-/** Plays every agent: research at once, all passages relevant, an answer citing the passage that states the fact. */
+/** Agrees as every agent does (../agreeingAgents.ts); the answer cites the passage that states the fact. */
 export function libraryModel(body: ChatRequestBody): ChatReply {
-  const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
-  const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
-  const everything = body.messages.map((m) => m.content).join('\n');
-  const json = (value: unknown): ChatReply => ({ content: JSON.stringify(value) });
-  if ('decision' in props)
-    return json({
-      decision: 'research',
-      reasoning: 'specific',
-      missing_context: '',
-      intent: 'lookup',
-      standalone_question: question,
-      sub_queries: [question],
-      document_filters: [],
-    });
-  if ('verdict' in props)
-    return json({
-      relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])),
-      score: 0.9,
-      verdict: 'proceed',
-      queries: [],
-      reason: 'they answer it',
-    });
-  if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
-  if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
+  const agreed = agreeingAgentReply(body);
+  if (agreed) return agreed;
+  const question = lastQuestion(body);
+  const everything = allText(body);
   const documents = [...everything.matchAll(/<document n="(\d+)"([^>]*)>([\s\S]*?)<\/document>/g)];
   if (question.includes(LIBRARY.bothQuestion)) return { content: `Each paper addresses part of it ${documents.map((d) => `[${d[1]}]`).join('')}.` };
   const { linkedPaper } = LIBRARY;

@@ -15,39 +15,20 @@ import type { CitationLinkArgs } from '../../../src/vscode/pure/citationLinks';
 import { startFakeOllama, type ChatReply, type ChatRequestBody, type FakeOllama, type Fault } from '../../support/fakeOllama';
 import { RecordingStream, cancellation } from '../suite/chatStream';
 import { MULTI_ROOT } from '../workspace';
+import { agreeingAgentReply, allText, lastQuestion } from '../agreeingAgents';
 import { suiteMocha } from '../mocha';
 
 const PORTS = { alpha: '8080', beta: '9443', gamma: '7070' };
 
 /**
- * Plays every agent: research at once, all passages relevant, an answer citing the passage with
- * the port of each service the question names (alpha's and beta's when it names none).
+ * Agrees as every agent does (../agreeingAgents.ts); the answer cites the passage with the port of
+ * each service the question names (alpha's and beta's when it names none).
  */
 function portsModel(body: ChatRequestBody): ChatReply {
-  const props = ((body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
-  const question = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
-  const everything = body.messages.map((m) => m.content).join('\n');
-  const json = (value: unknown): ChatReply => ({ content: JSON.stringify(value) });
-  if ('decision' in props)
-    return json({
-      decision: 'research',
-      reasoning: 'specific',
-      missing_context: '',
-      intent: 'lookup',
-      standalone_question: question,
-      sub_queries: [question],
-      document_filters: [],
-    });
-  if ('verdict' in props)
-    return json({
-      relevant: [...everything.matchAll(/<document n="(\d+)"/g)].map((m) => Number(m[1])),
-      score: 0.9,
-      verdict: 'proceed',
-      queries: [],
-      reason: 'they answer it',
-    });
-  if ('grounded' in props) return json({ grounded: true, relevant: true, score: 0.95, unsupported: [], feedback: '' });
-  if ('intent' in props) return json({ intent: 'lookup', standalone_question: question, sub_queries: [question], document_filters: [] });
+  const agreed = agreeingAgentReply(body);
+  if (agreed) return agreed;
+  const question = lastQuestion(body);
+  const everything = allText(body);
   const cite = (port: string) => [...everything.matchAll(/<document n="(\d+)"[^>]*>([\s\S]*?)<\/document>/g)].find((d) => d[2]!.includes(port))?.[1];
   const named = Object.entries(PORTS).filter(([service]) => question.toLowerCase().includes(service));
   const found = (named.length > 0 ? named : Object.entries(PORTS).slice(0, 2)).flatMap(([service, port]) => {
