@@ -11,9 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { indexLibrary, type LibraryRun } from '../../../src/core/library';
 import { LIBRARY_CHECK_FILE } from '../../../src/core/library/libraryCheck';
 import { withTempDir } from '../../support/tempDir';
+import { indexLibraryFully } from '../../support/libraryRun';
 import { writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
 import { fingerprint } from '../../support/fingerprint';
 
@@ -37,13 +37,7 @@ const fixture: ZoteroFixture = {
   ],
 };
 
-async function index(root: string, dbDir: string): Promise<LibraryRun> {
-  const generator = indexLibrary({ root, dbDir, embedding: { mode: 'none' }, ocr: { mode: 'off' } });
-  for (;;) {
-    const step = await generator.next();
-    if (step.done) return step.value;
-  }
-}
+const index = indexLibraryFully;
 
 describe('an unchanged Zotero library re-checked from the check kept beside its index', () => {
   it('is up to date from the kept check, which lives in the index folder and never in the data directory', async () => {

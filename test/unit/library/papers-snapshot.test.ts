@@ -10,11 +10,12 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openIndexStore } from '../../../src/core/index';
-import { indexLibrary, librarySource, readLibraryRecord, type LibraryRun } from '../../../src/core/library';
+import { librarySource, readLibraryRecord } from '../../../src/core/library';
 import { PAPERS_SNAPSHOT_FILE } from '../../../src/core/library/papersSnapshot';
 import { zoteroLibraryOf } from '../../../src/core/library/zoteroPapers';
 import type { PaperLibrary } from '../../../src/core/papers/paperLibrary';
 import { withTempDir } from '../../support/tempDir';
+import { indexLibraryFully } from '../../support/libraryRun';
 import { runSqlite, writeZoteroLibrary, type ZoteroFixture } from '../../support/zoteroFixture';
 import { fingerprint } from '../../support/fingerprint';
 
@@ -48,13 +49,7 @@ const fixture: ZoteroFixture = {
   ],
 };
 
-async function index(root: string, dbDir: string): Promise<LibraryRun> {
-  const generator = indexLibrary({ root, dbDir, embedding: { mode: 'none' }, ocr: { mode: 'off' } });
-  for (;;) {
-    const step = await generator.next();
-    if (step.done) return step.value;
-  }
-}
+const index = indexLibraryFully;
 
 /** The paper library a fresh process sees: the index opened for queries, its papers from the library's source. */
 async function papersOf(dataDir: string, dbDir: string): Promise<PaperLibrary> {
