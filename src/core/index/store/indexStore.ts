@@ -144,7 +144,7 @@ export interface IndexStore {
    */
   damageFrom(error: unknown, what?: string): Promise<IndexStoreError>;
   /**
-   * Compacts, refreshes the full-text index (creating it if missing) and prunes old versions.
+   * Compacts, refreshes the full-text and path indices (creating them if missing) and prunes old versions.
    * With `{ indicesOnly: true }` it only creates missing indices (cheap; after a cancelled run).
    */
   optimize(options?: { indicesOnly?: boolean }): Promise<void>;
@@ -156,6 +156,8 @@ export interface IndexStore {
   readonly paperReferences: PaperReferenceTable;
   /** True when every column that should carry an index has one (false after a first run was cut short). */
   isSearchReady(): Promise<boolean>;
+  /** True when every column search filters by carries its index (schema.ts FILTER_COLUMNS): false on an index made before it had one. */
+  hasFilterIndices(): Promise<boolean>;
   close(): void;
 }
 

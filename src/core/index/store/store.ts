@@ -11,6 +11,7 @@ import { sqlIn, sqlInBatches } from '../sql';
 import {
   CHUNKS_TABLE,
   DOCUMENTS_TABLE,
+  FILTER_COLUMNS,
   FTS_COLUMNS,
   FTS_INDEX_OPTIONS,
   VECTOR_DISTANCE,
@@ -307,6 +308,12 @@ export class LanceIndexStore implements IndexStore {
     return FTS_COLUMNS.every((column) => indices.some((i) => i.columns.includes(column)));
   }
 
+  async hasFilterIndices(): Promise<boolean> {
+    if ((await this.chunks.countRows()) === 0) return true;
+    const indices = await this.chunks.listIndices();
+    return FILTER_COLUMNS.every((column) => indices.some((i) => i.columns.includes(column)));
+  }
+
   async optimize(options: { indicesOnly?: boolean } = {}): Promise<void> {
     this.assertWritable();
     const cleanupOlderThan = new Date();
@@ -317,6 +324,9 @@ export class LanceIndexStore implements IndexStore {
     if (rows > 0) {
       for (const column of FTS_COLUMNS) {
         if (!indexed(column)) await this.chunks.createIndex(column, { config: lancedb.Index.fts({ ...FTS_INDEX_OPTIONS }), replace: true });
+      }
+      for (const column of FILTER_COLUMNS) {
+        if (!indexed(column)) await this.chunks.createIndex(column, { config: lancedb.Index.btree(), replace: true });
       }
       if (this.hasVectors() && rows >= VECTOR_INDEX_MIN_ROWS && !indexed('vector')) {
         await this.chunks.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: VECTOR_DISTANCE }), replace: true });
