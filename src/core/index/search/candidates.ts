@@ -16,8 +16,7 @@ import type { ChunkRow } from '../store/schema';
 import type { IndexStore } from '../store/indexStore';
 import { definitionPattern } from './definitions';
 import { CopyRatio, distinctPassages, readDistinct } from './distinct';
-import { documentsNamedBy, fileNameWords, pathWords } from './docScope';
-import type { DocumentList } from './documentList';
+import { fileNameWords, pathWords } from './docScope';
 import { buildFtsQuery, buildIdentifierQuery } from './ftsQuery';
 import { isCodeToken, withoutWords, type AnalyzedQuery } from './query';
 import { nearestInMemory } from './vectorMatrix';
@@ -51,7 +50,7 @@ export interface PaperGroup {
 export function candidateLists(
   store: IndexStore,
   embedder: Embedder | null,
-  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; documentList: DocumentList; logger?: Logger },
+  options: { phrases?: boolean; stripNameWords: boolean; vectorIndex: VectorIndexSearch; logger?: Logger },
 ) {
   const { logger, stripNameWords } = options;
   // How copies thin each list, learnt from its reads (./distinct.ts).
@@ -157,10 +156,10 @@ export function candidateLists(
     return Promise.all(ids.map((id) => rowCache.get(id)!));
   }
 
-  /** Full-text hits inside the documents the question names, if it names any (docScope.ts). */
-  async function namedDocumentRows(query: string, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<NamedRows> {
+  /** Full-text hits inside the documents the question names (`named`: docScope.ts documentsNamedBy), if it names any. */
+  async function namedDocumentRows(named: Promise<string[]>, analyzed: AnalyzedQuery, allowed: string[] | undefined, limit: number): Promise<NamedRows> {
     try {
-      let paths = documentsNamedBy(query, await options.documentList());
+      let paths = await named;
       if (allowed && allowed.length > 0) paths = paths.filter((p) => allowed.includes(p));
       if (paths.length === 0) return noNamedRows();
       const nameWords = new Set(paths.flatMap(pathWords));
