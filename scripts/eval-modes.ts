@@ -46,6 +46,7 @@ const corpora: Corpus[] = [
       'held-out 2': resolve(repo, 'test/eval/heldout-2.jsonl'),
       'held-out 3': resolve(repo, 'test/eval/heldout-3.jsonl'),
       'titles-heldout-1': resolve(repo, 'test/eval/titles-heldout-1.jsonl'),
+      'titles-heldout-2': resolve(repo, 'test/eval/titles-heldout-2.jsonl'),
       'scanned-1': resolve(repo, 'test/eval/scanned-1.jsonl'),
       'unanswerable-1': resolve(repo, 'test/eval/unanswerable-1.jsonl'),
       'unanswerable-2': resolve(repo, 'test/eval/unanswerable-2.jsonl'),
@@ -59,6 +60,7 @@ const corpora: Corpus[] = [
       'papers held-out 1': resolve(repo, 'test/eval/papers-heldout-1.jsonl'),
       'papers held-out 2': resolve(repo, 'test/eval/papers-heldout-2.jsonl'),
       'papers held-out 3': resolve(repo, 'test/eval/papers-heldout-3.jsonl'),
+      'papers held-out 4': resolve(repo, 'test/eval/papers-heldout-4.jsonl'),
     },
   },
 ];
