@@ -13,6 +13,7 @@ import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
 import { bothFound, reachRareNames } from './rareNames';
 import { agreedFirstPassage, lexicalOrder, withAgreedFirst } from './agreedFirst';
+import { agreedInScope, keepAgreedInScope } from './scopedAgreement';
 import { documentPassages, hitOfRow } from './documentPassages';
 import { citingPassages } from './citingPassages';
 import { citationsIn } from './citationsIn';
@@ -322,8 +323,15 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         }
       }
       fused = withAgreedFirst(fused, agreed);
-      // A rare name the question names is what it asks about (rareNames.ts).
-      if (fts.ok && useVector) fused = reachRareNames(fused, identified.containing, bothFound(lexicalOrder(lexicalLists, demote)[0], [vecRows, ...partLists]));
+      if (fts.ok && useVector) {
+        // A rare name the question names (rareNames.ts); what full-text ranks first everywhere and inside the documents it names (scopedAgreement.ts).
+        const lexical = lexicalOrder(lexicalLists, demote);
+        fused = keepAgreedInScope(
+          reachRareNames(fused, identified.containing, bothFound(lexical[0], [vecRows, ...partLists])),
+          agreedInScope(ftsRows, [named, ...papers]),
+          lexical,
+        );
+      }
       const sideBySide = [...new Set(found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION).map((m) => m.path))];
       if (sideBySide.length >= 2) fused = reachEachPaper(fused, sideBySide.slice(0, 3), Math.min(k, EACH_PAPER_WITHIN));
       return fused.slice(0, k).map(({ item, score }) => hit(item, score));
