@@ -5,8 +5,8 @@
  * `zoteroLibraryInputs`). A process that searches the library reads this one file instead of the
  * index's document and paper-field rows from LanceDB and `library.json` (4 MB for 5,000 items).
  * Used only while the index is in the state it was made at (indexState.ts) and under the rules
- * that made it (a hash of the code that makes the inputs, given by the caller); any other state is
- * built the long way and kept again. Written in the index folder, never in the library.
+ * that made it (a version number given by the caller, zoteroPapers.ts); any other state or rules
+ * (a file kept by an older release, which held a hash there) is built the long way and kept again. Written in the index folder, never in the library.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,12 +26,12 @@ export interface ZoteroLibraryInputs {
 }
 
 interface Snapshot extends ZoteroLibraryInputs {
-  rules: string;
+  rules: number;
   state: string;
 }
 
 /** The inputs kept for this state of the index under these rules, or null. */
-export function readPapersSnapshot(dbDir: string, state: string, rules: string): ZoteroLibraryInputs | null {
+export function readPapersSnapshot(dbDir: string, state: string, rules: number): ZoteroLibraryInputs | null {
   try {
     const kept = JSON.parse(readFileSync(join(dbDir, PAPERS_SNAPSHOT_FILE), 'utf8')) as Partial<Snapshot>;
     if (kept.rules !== rules || kept.state !== state || typeof kept.root !== 'string' || !Array.isArray(kept.documents) || !Array.isArray(kept.entries))
@@ -43,6 +43,6 @@ export function readPapersSnapshot(dbDir: string, state: string, rules: string):
 }
 
 /** `state`: the index's state taken before the inputs were read (a later change then makes the file stale, never wrong). */
-export function keepPapersSnapshot(dbDir: string, state: string, rules: string, inputs: ZoteroLibraryInputs): void {
+export function keepPapersSnapshot(dbDir: string, state: string, rules: number, inputs: ZoteroLibraryInputs): void {
   keepFile(join(dbDir, PAPERS_SNAPSHOT_FILE), JSON.stringify({ rules, state, ...inputs } satisfies Snapshot));
 }

@@ -6,14 +6,13 @@
  * document (a key in a draft still resolves to them). Read from the library record
  * (libraryRecord.ts) and the index's stored PDF fields; re-read when either changes.
  */
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexStore, PaperSource } from '../index';
 import { buildLibrary, EMPTY_LIBRARY, type PaperLibrary } from '../papers/paperLibrary';
 import type { BibEntry } from '../papers/bib/entry';
 import type { Field, PaperFields } from '../papers/record';
-import { checkedFields, readStoredPapers } from '../papers/storedFields';
+import { readStoredPapers } from '../papers/storedFields';
 import type { Logger } from '../ports';
 import { itemsByPath, LIBRARY_RECORD_FILE, readLibraryRecord, type LibraryItem, type LibraryRecord } from './libraryRecord';
 import { mentionKeyFile } from './mentionKeyFile';
@@ -84,16 +83,15 @@ export async function zoteroLibraryOf(store: IndexStore, record: LibraryRecord, 
   return libraryOfInputs(await zoteroLibraryInputs(store, record), dbDir);
 }
 
-let rules: string | undefined;
-
-/** Changes whenever the code that makes a snapshot's inputs does (papersSnapshot.ts). */
-function snapshotRules(): string {
-  const code = [SNAPSHOT_FORMAT, zoteroLibraryInputs, zoteroFields, entryOf, itemsByPath, isOwnWordsPath, readStoredPapers, checkedFields];
-  rules ??= createHash('sha256').update(code.map(String).join('\n')).digest('hex');
-  return rules;
-}
-/** Bumped when what a snapshot holds changes in a way the functions above do not show. */
-const SNAPSHOT_FORMAT = 1;
+/**
+ * The rules `papers-snapshot.json` is made under: a snapshot made under other rules is built again.
+ * Bump it when what `zoteroLibraryInputs` makes can differ (its code, the helpers it calls, the
+ * shape of ZoteroLibraryInputs); test/unit/library/kept-file-rules.test.ts holds a hash of that
+ * code as written in src/ and fails until it is bumped. A number, not a hash of the functions'
+ * text: the CLI's bundle, the editor's (minified when packaged) and tsx print that text
+ * differently, and each would rebuild the file the other kept.
+ */
+export const PAPERS_SNAPSHOT_RULES_VERSION = 1;
 
 /**
  * The inputs of the index's current state: kept in the index folder (papersSnapshot.ts) when the
@@ -104,12 +102,12 @@ const SNAPSHOT_FORMAT = 1;
  */
 async function currentInputs(store: IndexStore, dbDir: string, openedState: string | null): Promise<ZoteroLibraryInputs | null> {
   const state = indexStateKey(dbDir);
-  const kept = state ? readPapersSnapshot(dbDir, state, snapshotRules()) : null;
+  const kept = state ? readPapersSnapshot(dbDir, state, PAPERS_SNAPSHOT_RULES_VERSION) : null;
   if (kept) return kept;
   const record = await readLibraryRecord(dbDir);
   if (!record) return null;
   const inputs = await zoteroLibraryInputs(store, record);
-  if (state && state === openedState && indexStateKey(dbDir) === state) keepPapersSnapshot(dbDir, state, snapshotRules(), inputs);
+  if (state && state === openedState && indexStateKey(dbDir) === state) keepPapersSnapshot(dbDir, state, PAPERS_SNAPSHOT_RULES_VERSION, inputs);
   return inputs;
 }
 

@@ -94,12 +94,9 @@ export interface MentionKeys {
 
 /** Records' keys kept between processes (mentionKeyCache.ts, core/library/mentionKeyFile.ts): a large library is not worked out for every CLI question. */
 export interface MentionKeyCache {
-  /** Each record's keys, in order: those kept for its `mentionKeyId` under `mentionKeysVersion()`, else `compute(record)`. */
+  /** Each record's keys, in order: those kept for its `mentionKeyId` under `MENTION_KEYS_RULES_VERSION` (mentionKeyCache.ts), else `compute(record)`. */
   keysOf(records: readonly PaperRecord[], compute: (record: PaperRecord) => MentionKeys): MentionKeys[];
 }
-
-/** What makes a record's keys (mentionKeyCache.ts hashes it: keys kept by other rules are never read). */
-export const mentionKeyRules = (): unknown[] => [recordKeys, titleWords, singular, familyForms, titleNames, packageNames, ...PACKAGE_NAMED, ...PARTICLES];
 
 export function mentionIndex(records: readonly PaperRecord[], cache?: MentionKeyCache): MentionIndex {
   const titleWordCounts = new Map<string, number>();
