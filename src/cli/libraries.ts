@@ -20,6 +20,7 @@ import {
   type LibrarySource,
 } from '../core/library';
 import type { LocationLinker } from './terminalLinks';
+import { librarySearchName } from '../core/graph/scope';
 import { terminalSafe } from '../core/text/terminalSafe';
 import { UsageError, resolveFolder } from './options';
 import type { CliFolder } from './cliFolder';
@@ -66,6 +67,12 @@ export function withoutUnindexedWorkspace(folders: CliFolder[]): CliFolder[] {
     if (!kept.includes(folder)) process.stderr.write(`note: ${terminalSafe(folder.path)} has no index of its own: searching the libraries only\n`);
   }
   return kept.length > 0 ? kept : folders;
+}
+
+/** `--collection` / `--tag` as the progress line names them ("your Thesis collection", as the editor's chat does); undefined without either flag. */
+export function scopeNameOfFlags(values: { collection?: string; tag?: string }): string | undefined {
+  if (values.collection === undefined && values.tag === undefined) return undefined;
+  return librarySearchName(values);
 }
 
 /** The documents `--collection` / `--tag` scope to, as the folders' retriever names them; undefined without either flag. */

@@ -112,19 +112,25 @@ export async function openSession(
       )}\n`,
     );
   return {
-    ask: (input, options = {}) => session.ask(input, withWaitingNotices(options, notices)),
+    ask: (input, options = {}) => session.ask(input, withNotices(options, notices, input.scopeName)),
     close: () => session.close(),
   };
 }
 
-/** Prints the first "waiting for the model" notice of a turn as one line (the chat shows each as progress). */
-function withWaitingNotices(options: AskOptions, out: NodeJS.WritableStream): AskOptions {
+/**
+ * Prints the first "waiting for the model" notice of a turn as one line (the chat shows each as
+ * progress), and, under a named scope (`--collection`, `--tag`), the line that names what is
+ * searched ("Searching your Thesis collection…"), as the chat shows it.
+ */
+function withNotices(options: AskOptions, out: NodeJS.WritableStream, scopeName: string | undefined): AskOptions {
   // Once the answer streams, a notice would land inside it (a slow validation is not worth one).
   let said = false;
   return {
     ...options,
     onEvent(event) {
       if (event.type === 'token') said = true;
+      // The gate's line that names the scope (core/graph/nodes/gate.ts), not its "Checking the index…".
+      if (scopeName && event.type === 'progress' && event.message.includes(scopeName)) out.write(`${terminalSafe(event.message)}\n`);
       if (event.type === 'waiting' && !said) {
         said = true;
         out.write(`${event.message}\n`);

@@ -25,7 +25,7 @@ import {
   resolveFolders,
   type CliFolder,
 } from '../folders';
-import { LIBRARY_USAGE, scopeOfFlags } from '../libraries';
+import { LIBRARY_USAGE, scopeNameOfFlags, scopeOfFlags } from '../libraries';
 
 const usage = `ask <folder> "<question>" [--folder DIR]... ${LIBRARY_USAGE} [--root DIR] [--refresh SECONDS] [--path FILE|FOLDER]... [--history FILE] [--json] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
@@ -55,6 +55,8 @@ async function runAsk(args: string[]): Promise<number> {
   const scoped = await scopeOfFlags(folders, values);
   const typed = values.path?.map((p) => scopeEntry(p, folders));
   const scope = scoped || typed ? [...(typed ?? []), ...(scoped ?? [])] : undefined;
+  // The progress line names the collection or tag, unless typed paths narrow the turn too.
+  const scopeName = typed ? undefined : scopeNameOfFlags(values);
   const logger = stderrLogger();
 
   /** A missing or damaged index: never an answer ("the documents don't contain…" would be false). */
@@ -91,7 +93,10 @@ async function runAsk(args: string[]): Promise<number> {
     const streamer = !values.json && process.stdout.isTTY ? terminalStreamer(process.stdout) : null;
     // A closed output pipe stops the turn too: its answer would go nowhere (see output.ts).
     const signal = AbortSignal.any([controller.signal, outputClosedSignal]);
-    const result = await session.ask({ question, history, ...(scope ? { scope } : {}) }, { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) });
+    const result = await session.ask(
+      { question, history, ...(scope ? { scope } : {}), ...(scopeName ? { scopeName } : {}) },
+      { signal, ...(streamer ? { onEvent: streamer.onEvent } : {}) },
+    );
     if (values.json) {
       process.stdout.write(jsonLine(turnJson(result)));
     } else {

@@ -13,7 +13,7 @@ import { openSession, printableAnswer, renderTurnFooter, sessionOptions, termina
 import { isIndexProblem } from '../indexProblem';
 import { outputClosed, outputClosedSignal } from '../output';
 import { folderOptions, folderProblemLine, foldersLinker, resolveFolders } from '../folders';
-import { LIBRARY_USAGE, scopeOfFlags } from '../libraries';
+import { LIBRARY_USAGE, scopeNameOfFlags, scopeOfFlags } from '../libraries';
 
 const usage = `chat <folder> [--folder DIR]... ${LIBRARY_USAGE} [--root DIR] [--refresh SECONDS] [--db DIR] [--model NAME] [--ollama-host URL] ${MODEL_SERVER_USAGE} [--model-dir DIR] [--local-precision mixed|int8|fp32] [--no-validate] ${TIMEOUT_USAGE}`;
 
@@ -30,6 +30,7 @@ async function runChat(args: string[]): Promise<number> {
   if (positionals.length > (values.root === undefined ? 1 : 0)) throw new UsageError(`unexpected argument '${positionals.at(-1)}'`);
   const folders = await resolveFolders(values.root ?? positionals[0], values.folder, values.db, values.refresh, values.library);
   const scope = await scopeOfFlags(folders, values);
+  const scopeName = scopeNameOfFlags(values);
   const indexFailed = (error: unknown): number => {
     if (!isIndexProblem(error)) throw error;
     process.stderr.write(`error: ${folderProblemLine(error, folders, values.db)}\n`);
@@ -81,7 +82,10 @@ async function runChat(args: string[]): Promise<number> {
       const streamer = terminalStreamer(process.stdout);
       let result;
       try {
-        result = await session.ask({ question, history, ...(scope ? { scope } : {}) }, { signal: running.signal, onEvent: streamer.onEvent });
+        result = await session.ask(
+          { question, history, ...(scope ? { scope } : {}), ...(scopeName ? { scopeName } : {}) },
+          { signal: running.signal, onEvent: streamer.onEvent },
+        );
       } catch (error) {
         // The index broke mid-session: every later question would fail the same way.
         return indexFailed(error);

@@ -33,7 +33,7 @@ import {
   unindexedLine,
   type CliFolder,
 } from '../folders';
-import { LIBRARY_USAGE, scopeOfFlags } from '../libraries';
+import { LIBRARY_USAGE, scopeNameOfFlags, scopeOfFlags } from '../libraries';
 import { formatLocation, labelHasSection, parsePositiveInt, snippet } from './searchFormat';
 import type { LocationLinker } from '../terminalLinks';
 import { terminalSafe } from '../../core/text/terminalSafe';
@@ -109,6 +109,9 @@ async function runSearch(args: string[]): Promise<number> {
       );
       return 1;
     }
+    // What is searched, in the words the chat uses ("Searching your Thesis collection…"), unless typed paths narrow it too.
+    const scopeName = typed ? undefined : scopeNameOfFlags(values);
+    if (scopeName) process.stderr.write(`Searching ${terminalSafe(scopeName)}…\n`);
     const started = performance.now();
     const hits = await retriever.search(query, { k, mode, paths });
     const milliseconds = Math.round(performance.now() - started);

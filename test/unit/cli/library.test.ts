@@ -1,7 +1,8 @@
 /**
  * The CLI over a Zotero library, as a new user tries it: `index ~/Zotero` (the index goes to the
  * cache folder, XDG_CACHE_HOME honoured), then `papers`, `search`, `ask` and `check` on a
- * manuscript folder without an index of its own, with `--library`, `--collection` and `--tag`.
+ * manuscript folder without an index of its own, with `--library`, `--collection` and `--tag` (the
+ * progress line on stderr names the collection or tag searched).
  * The data directory is byte-for-byte unchanged and nothing is created in it.
  */
 import { strict as assert } from 'node:assert';
@@ -111,8 +112,17 @@ describe('CLI: a Zotero library beside a manuscript folder', function () {
       assert.equal(scoped.code, 0, scoped.stderr);
       assert.doesNotMatch(scoped.stdout, /Hopper/);
       assert.match(scoped.stdout, /Lovelace/);
+      // The progress line names the scope, as the editor's chat does.
+      assert.match(scoped.stderr, /^Searching your Thesis collection…$/m);
       const tagged = await runCli(['search', thesis, 'intervals', '--library', zotero, '--tag', 'methods'], { env });
       assert.doesNotMatch(tagged.stdout, /Hopper/);
+      assert.match(tagged.stderr, /^Searching your papers tagged methods…$/m);
+      const scopedAsk = await runCli(['ask', thesis, 'What sets the bandwidth of the Gaussian kernel?', '--library', zotero, '--collection', 'Thesis'], {
+        env,
+      });
+      assert.equal(scopedAsk.code, 0, scopedAsk.stderr);
+      assert.match(scopedAsk.stderr, /^Searching your Thesis collection…$/m);
+      assert.doesNotMatch(scopedAsk.stdout, /Hopper/);
       const unknown = await runCli(['search', thesis, 'x', '--library', zotero, '--collection', 'Chapter 9'], { env });
       assert.equal(unknown.code, 2);
       assert.match(unknown.stderr, /no collection "Chapter 9".*Thesis \/ Chapter 2/);
