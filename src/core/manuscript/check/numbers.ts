@@ -41,7 +41,8 @@ const UNITS: Record<string, number> = {
   nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
+/** "Dozen" counts as a scale: "two dozen" is 24, as "two hundred" is 200. */
+const SCALES: Record<string, number> = { dozen: 12, hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
 
 /** Whether a word is part of how numbers are written in words. */
 export function isNumberWord(word: string): boolean {

@@ -12,6 +12,7 @@ import { numbersIn, sameNumber } from './numbers';
 import { acronymsOf } from './acronyms';
 import { numberingAt } from './numbering';
 import { rowNameAt } from './tableRows';
+import { sameSpan } from './measures';
 
 export interface Claim {
   text: string;
@@ -139,7 +140,7 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
       if (!holdsName(passage.words, fact)) missing.push(fact);
       continue;
     }
-    if (passage.sentences.some((sentence) => sentence.numbers.some((n) => sameNumber(fact, n) && labelled(fact, n)))) continue;
+    if (passage.sentences.some((sentence) => sentence.numbers.some((n) => ((sameNumber(fact, n) && labelled(fact, n)) || sameSpan(fact, n)) && !numbersParts(n)))) continue;
     // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
     const held = holdsNumber(fact, passage.sentences, near);
     const other = otherNumberFor(fact, passage.sentences, near, held);
@@ -271,6 +272,14 @@ function numbersOf(text: string): PassageSentence['numbers'] {
   });
 }
 
+/**
+ * A number that numbers the page's parts (a heading's "2 Free Light Chain", a reference's "pp. 11–12")
+ * neither states the claim's figure nor gives another one for it; a table row's figure stays a figure.
+ */
+function numbersParts(n: PassageSentence['numbers'][number]): boolean {
+  return n.numbering && n.row === null;
+}
+
 /** A passage's number stated for what the claim's number counts ("six processes" for "eight kinds of fluctuation process") or names ("cost = 100" for "a cost of 10"). */
 function labelled(fact: NumberFact, n: PassageSentence['numbers'][number]): boolean {
   if (n.after.slice(0, 2).some((stem) => fact.unit.includes(stem)) || (fact.label !== null && n.before === fact.label)) return true;
@@ -323,7 +332,7 @@ function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[],
   const numbers: Array<{ n: PassageSentence['numbers'][number]; i: number }> = [];
   sentences.forEach((sentence, i) => {
     if (sentence.numbers.length === 0 || (nearClaim && !near(i))) return;
-    for (const n of sentence.numbers) if (!sameNumber(fact, n)) numbers.push({ n, i });
+    for (const n of sentence.numbers) if (!sameNumber(fact, n) && !numbersParts(n)) numbers.push({ n, i });
   });
   // The word right after the number first ("30 models"), then the one after that ("30 potential models"); against
   // a number the page holds near the claim's words, the very word ("3 regression coefficients" does not count "two regressors").
