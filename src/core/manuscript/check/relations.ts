@@ -1,13 +1,17 @@
 /**
  * A claim whose words a page holds but whose relation it turns around: the page's sentence that
- * says the most of the claim (with its neighbours) says the opposite. Four general rules, no
+ * says the most of the claim (with its neighbours) says the opposite. Five general rules, no
  * list fitted to a paper:
  * - **opposites**: the claim says "increasing", "larger", "faster", "outperforms" where that
- *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word;
+ *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word,
+ *   of the same thing (the word beside it; for a verb of change, "rises", the words of its clause:
+ *   ./clauseTopic.ts);
  * - **a denial**: the claim says "A rather than B" / "instead of B" where that sentence states B
  *   itself, not as something set aside ("rather than B", "not B");
  * - **a swap**: the claim's two clauses ("the ridge penalty picks one …, while the lasso shrinks …")
  *   keep their subjects where the page's do but trade what is said of them;
+ * - **names traded**: the page's clauses say of one clause's names what the claim says of the
+ *   other's, over the sentences around (./namesSwapped.ts);
  * - **another default**: the claim says what happens by default, the page states it of another
  *   option and names the default as something else in the sentence beside it.
  * The result is the page's sentence, to show the writer what the paper says.
@@ -15,12 +19,14 @@
 import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
 import { contentStems, stemOf } from './claimTerms';
 import type { Claim, PassageSentence, PreparedPassage } from './passageSupport';
+import { namesSwapped } from './namesSwapped';
+import { sameClauseTopic } from './clauseTopic';
 
 /** Word forms of opposite meaning, both ways: general English comparatives and verbs of change. */
 const OPPOSITES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [
-    ['increase', 'increases', 'increased', 'increasing'],
-    ['decrease', 'decreases', 'decreased', 'decreasing'],
+    ['increase', 'increases', 'increased', 'increasing', 'rise', 'rises', 'rising', 'rose'],
+    ['decrease', 'decreases', 'decreased', 'decreasing', 'decline', 'declines', 'declined', 'declining', 'falls', 'falling', 'fell'],
   ],
   [
     ['larger', 'largest', 'bigger', 'greater'],
@@ -77,7 +83,9 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
   });
   if (best === -1 || bestCount < wanted) return otherDefault(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
-  return opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!) ?? otherDefault(claim, sentences);
+  return (
+    opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!) ?? namesSwapped(claim, sentences, best) ?? otherDefault(claim, sentences)
+  );
 }
 
 const DEFAULT = /\bdefaults?\b/iu;
@@ -136,15 +144,20 @@ function oppositesSaid(words: readonly string[], sentence: PassageSentence): num
 function opposite(claim: Claim, around: readonly PassageSentence[]): string | null {
   const words = claimWords(claim);
   for (const [one, other] of OPPOSITES) {
+    const change = one === OPPOSITES[0]![0];
     for (const [said, against] of [
       [one, other],
       [other, one],
     ] as const) {
       if (!words.some((w) => said.includes(w)) || words.some((w) => against.includes(w))) continue;
       if (around.some((s) => s.words.some((w) => said.includes(w)))) continue;
-      // The opposite word said of the same thing: the content word next to it is the claim's ("increasing marginal utility", "decreasing marginal utility").
+      // The opposite word said of the same thing: the content word next to it is the claim's ("increasing marginal utility", "decreasing marginal utility"),
+      // or, for a verb of change, its clause shares the claim's clause's words ("decrease from the 1st to the 3rd class", "rises from first to
+      // third class"; a comparative's clause, "the smallest index" beside "the largest probability", may be about another thing).
       const said_ = neighbours(words, said);
-      const turned = around.find((s) => [...neighbours(s.words, against)].some((stem) => said_.has(stem)));
+      const turned = around.find(
+        (s) => [...neighbours(s.words, against)].some((stem) => said_.has(stem)) || (change && sameClauseTopic(claim.text, said, s.text, against)),
+      );
       if (turned) return turned.text;
     }
   }
