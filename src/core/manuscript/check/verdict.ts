@@ -4,7 +4,9 @@
  * - supported: a cited page (a locator's page or its neighbour; without a locator, any page of the
  *   cited paper) holds at least `supported` of the sentence and every fact, and no other paper's
  *   page holding every fact holds clearly more (`clearlyBetter`);
- * - other-page: with a locator, another page of the cited paper does, the cited ones do not;
+ * - other-page: with a locator, another page of the cited paper does, the cited ones do not, and
+ *   the cited page does not hold more of the sentence while giving another number for what it
+ *   counts (then the number was changed: contradicted);
  * - contradicted: the cited paper's closest page, or one holding at least `supported` of the
  *   sentence, states one of its numbers otherwise;
  * - not-found: anything else.
@@ -84,7 +86,9 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
         : `supported on ${citedText ?? page(onPage)}`;
     return { verdict: 'supported', evidence: passageOf(onPage), suggested: null, cause: 'states-it', reason: where };
   }
-  if (locatorPages && says(best) && !outdone(best)) {
+  // The cited page, closer to the sentence than the page elsewhere, gives another number for what it counts: the number was changed.
+  const changed = cited !== null && cited.contradicted.length > 0 && best !== null && cited.coverage > best.coverage;
+  if (locatorPages && says(best) && !outdone(best) && !changed) {
     return {
       verdict: 'other-page',
       evidence: passageOf(best),
