@@ -145,11 +145,16 @@ export function nearAny(page: number, pages: readonly number[]): boolean {
   return pages.some((p) => Math.abs(p - page) <= LOCATOR_SLACK);
 }
 
-/** A page on the locator's pages or next to them; a passage that may be on several pages, on any of them. */
+/**
+ * A page on the locator's pages or next to them. A passage that may be on several pages (it crosses
+ * a break) is cited by one of them: it counts when that page is, or when one of the pages it may be
+ * on is a locator's page itself. Its being next to a page next to the locator's is two pages off.
+ */
 function onLocatorPages(page: Page, pages: readonly number[]): boolean {
   if (page.page === null) return false;
-  if (!page.span) return nearAny(page.page, pages);
-  for (let p = page.span.first; p <= page.span.last; p++) if (nearAny(p, pages)) return true;
+  if (nearAny(page.page, pages)) return true;
+  if (!page.span) return false;
+  for (let p = page.span.first; p <= page.span.last; p++) if (pages.includes(p)) return true;
   return false;
 }
 
