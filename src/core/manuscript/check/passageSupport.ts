@@ -13,6 +13,7 @@ import { acronymsOf } from './acronyms';
 import { numberingAt } from './numbering';
 import { rowNameAt } from './tableRows';
 import { sameSpan } from './measures';
+import { oneLetterOff } from './misspelt';
 
 export interface Claim {
   text: string;
@@ -211,10 +212,13 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
 /** A page holding less than this of the claim (all its sentences together) is far from saying it: its share is taken as is. */
 const NO_WINDOWS_BELOW = 0.2;
 
-/** The name's words in a row; a capitalised word may also start a longer word ("Cox" in `coxph`). */
+/** The name's words in a row; a capitalised word may also start a longer word ("Cox" in `coxph`), or be misspelt by one letter when long (./misspelt.ts). */
 function holdsName(lists: ReadonlyArray<readonly string[]>, fact: NameFact): boolean {
   const wanted = wordsOf(fact.text);
-  if (fact.word && wanted.length === 1) return lists.some((words) => words.some((w) => w.startsWith(wanted[0]!)));
+  if (fact.word && wanted.length === 1) {
+    const name = wanted[0]!;
+    return lists.some((words) => words.some((w) => w.startsWith(name) || oneLetterOff(name, w)));
+  }
   return lists.some((words) => words.some((_, i) => wanted.every((w, j) => words[i + j] === w)));
 }
 
