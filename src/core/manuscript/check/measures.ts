@@ -21,8 +21,10 @@ function unitOf(word: string | undefined): { family: Record<string, number>; siz
  * span of time (`value`, and the words after it) written in another unit of the same family.
  */
 export function sameSpan(claim: { value: number; unitWords: readonly string[] }, passage: { value: number; afterWords: readonly string[] }): boolean {
+  // The claim's unit first: a passage's words after its numbers are read only for a claim that gives a span of time.
   const mine = unitOf(claim.unitWords[0]);
+  if (!mine) return false;
   const theirs = unitOf(passage.afterWords[0]);
-  if (!mine || !theirs || mine.family !== theirs.family || mine.size === theirs.size) return false;
+  if (!theirs || mine.family !== theirs.family || mine.size === theirs.size) return false;
   return Math.abs(claim.value * mine.size - passage.value * theirs.size) < 1e-9 * Math.max(1, claim.value * mine.size);
 }

@@ -336,18 +336,19 @@ function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[],
   const numbers: Array<{ n: PassageSentence['numbers'][number]; i: number }> = [];
   sentences.forEach((sentence, i) => {
     if (sentence.numbers.length === 0 || (nearClaim && !near(i))) return;
-    for (const n of sentence.numbers) if (!sameNumber(fact, n) && !numbersParts(n)) numbers.push({ n, i });
+    for (const n of sentence.numbers) if (!sameNumber(fact, n)) numbers.push({ n, i });
   });
   // The word right after the number first ("30 models"), then the one after that ("30 potential models"); against
   // a number the page holds near the claim's words, the very word ("3 regression coefficients" does not count "two regressors").
+  // A number that numbers the page's parts is asked last (reading it costs more than reading the words after it).
   for (const at of [0, 1]) {
     const other = nearClaim
-      ? numbers.find(({ n }) => n.afterWords[at] !== undefined && fact.unitWords.includes(n.afterWords[at]!))
-      : numbers.find(({ n }) => n.after[at] !== undefined && fact.unit.includes(n.after[at]!));
+      ? numbers.find(({ n }) => n.afterWords[at] !== undefined && fact.unitWords.includes(n.afterWords[at]!) && !numbersParts(n))
+      : numbers.find(({ n }) => n.after[at] !== undefined && fact.unit.includes(n.after[at]!) && !numbersParts(n));
     if (other) return other.n.text;
   }
   if (fact.label === null) return null;
   // A value written as the claim's is (a whole number, or one with decimals): a table's counts are not a changed estimate.
   const alike = (n: PassageSentence['numbers'][number]) => (n.decimals === 0) === (fact.decimals === 0);
-  return numbers.find(({ n, i }) => n.before === fact.label && alike(n) && (nearClaim || near(i)))?.n.text ?? null;
+  return numbers.find(({ n, i }) => n.before === fact.label && alike(n) && (nearClaim || near(i)) && !numbersParts(n))?.n.text ?? null;
 }
