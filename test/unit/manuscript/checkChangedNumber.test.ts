@@ -27,7 +27,15 @@ describe('manuscript check: a changed number on the cited page is not a citation
   });
 
   it('still says other-page when the page elsewhere holds more of the sentence than the cited one', () => {
-    const judgement = judgeKey(claimOf(sentence), [{ ...cited, text: 'Eleven packages were compared.' }, { ...elsewhere, text: sentence }], [other], [2]);
+    const judgement = judgeKey(
+      claimOf(sentence),
+      [
+        { ...cited, text: 'Eleven packages were compared.' },
+        { ...elsewhere, text: sentence },
+      ],
+      [other],
+      [2],
+    );
     assert.equal(verdictOf(judgement, THRESHOLDS, names, true).verdict, 'other-page');
   });
 });

@@ -31,9 +31,10 @@ describe('manuscript check: one figure written another way, and numbers that num
     const page = '2 Free Light Chain\nOur data set uses a free light chain assay; residents are broken into three cohorts by free light chain value.';
     assert.deepEqual(judged('Residents fall into three free light chain groups.', page).contradicted, []);
     // The same figure in prose still contradicts it.
-    assert.deepEqual(judged('Residents fall into three free light chain groups.', 'Residents fall into 2 free light chain groups by their value.').contradicted, [
-      'three->2',
-    ]);
+    assert.deepEqual(
+      judged('Residents fall into three free light chain groups.', 'Residents fall into 2 free light chain groups by their value.').contradicted,
+      ['three->2'],
+    );
   });
 
   it('does not read a reference list’s page range ("11–12") as the claim’s figure stated', () => {

@@ -30,7 +30,9 @@ function clausesWith(text: string, forms: readonly string[]): Array<Set<string>>
   return text
     .split(CLAUSE_BREAK)
     .filter((clause) => (clause.toLowerCase().match(/\p{L}+/gu) ?? []).some((word) => forms.includes(word)))
-    .map((clause) => new Set(contentStems(clause.replace(/\b(?:1st|2nd|3rd|[4-9]th|10th)\b/giu, (o) => ORDINALS[o.toLowerCase()]!)).filter((s) => !left.has(s))));
+    .map(
+      (clause) => new Set(contentStems(clause.replace(/\b(?:1st|2nd|3rd|[4-9]th|10th)\b/giu, (o) => ORDINALS[o.toLowerCase()]!)).filter((s) => !left.has(s))),
+    );
 }
 
 export function sameClauseTopic(claimText: string, said: readonly string[], pageText: string, against: readonly string[]): boolean {

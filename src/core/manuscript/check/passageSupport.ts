@@ -141,7 +141,10 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
       if (!holdsName(passage.words, fact)) missing.push(fact);
       continue;
     }
-    if (passage.sentences.some((sentence) => sentence.numbers.some((n) => ((sameNumber(fact, n) && labelled(fact, n)) || sameSpan(fact, n)) && !numbersParts(n)))) continue;
+    if (
+      passage.sentences.some((sentence) => sentence.numbers.some((n) => ((sameNumber(fact, n) && labelled(fact, n)) || sameSpan(fact, n)) && !numbersParts(n)))
+    )
+      continue;
     // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
     const held = holdsNumber(fact, passage.sentences, near);
     const other = otherNumberFor(fact, passage.sentences, near, held);

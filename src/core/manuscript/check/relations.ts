@@ -84,7 +84,11 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
   if (best === -1 || bestCount < wanted) return otherDefault(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
   return (
-    opposite(claim, around) ?? denied(claim, around) ?? swapped(claim, sentences[best]!) ?? namesSwapped(claim, sentences, best) ?? otherDefault(claim, sentences)
+    opposite(claim, around) ??
+    denied(claim, around) ??
+    swapped(claim, sentences[best]!) ??
+    namesSwapped(claim, sentences, best) ??
+    otherDefault(claim, sentences)
   );
 }
 
