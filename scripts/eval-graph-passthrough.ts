@@ -64,7 +64,9 @@ async function main(): Promise<void> {
   let current = '';
   const fake = await startFakeOllama({ chat: passThroughModel(() => current, values.headers), contextLength: 131072 });
   const mode = values.mode as SearchOptions['mode'];
-  const retriever: Retriever = { ...index.retriever, search: (q: string, o?: SearchOptions) => index.retriever.search(q, { ...o, mode }) };
+  // The mode a search names stands (the graph asks full-text alone for a word's rarity): --mode is
+  // what the user's setting would be, the mode of every search that names none.
+  const retriever: Retriever = { ...index.retriever, search: (q: string, o?: SearchOptions) => index.retriever.search(q, { ...o, mode: o?.mode ?? mode }) };
   const assistant = build.createResearchAssistant({
     retriever,
     config: { model: 'llama3.2', ollamaHost: fake.url },
