@@ -223,16 +223,18 @@ function authorMention(tokens: Token[], record: PaperRecord, keys: MentionKeys):
         next += connector + coForm.length;
         coauthors++;
       }
-      // A possessive ("Zeileis's") and a few words may stand between the names and the year.
-      let mentionedYear: number | null = null;
+      // A possessive ("Zeileis's") and a few words may stand between the names and the year; one
+      // name may cite several papers by their years ("Zeileis (2004 and 2006)", "Koenker 2005, 2008").
+      const mentionedYears: number[] = [];
       for (let j = next; j < Math.min(tokens.length, next + 4); j++) {
-        const y = yearOfToken(tokens[j]);
-        if (y !== null) {
-          mentionedYear = y;
-          used.push(tokens[j]!);
-          break;
+        if (yearOfToken(tokens[j]) === null) continue;
+        for (let more = j; yearOfToken(tokens[more]) !== null; more += CONNECTORS.has(tokens[more + 1]?.key ?? '') ? 2 : 1) {
+          mentionedYears.push(yearOfToken(tokens[more])!);
+          used.push(tokens[more]!);
         }
+        break;
       }
+      const mentionedYear = mentionedYears.length === 0 ? null : year !== null && mentionedYears.includes(year) ? year : mentionedYears[0]!;
       // A co-author named that the record does not have ("Hahsler, Hornik & Buchta" is not
       // Hahsler and Hornik's paper): another paper by the same first author.
       const namedOther = !etAl && CONNECTORS.has(tokens[next]?.key ?? '') && tokens[next + 1]?.capital && !yearOfToken(tokens[next + 1]);

@@ -61,6 +61,17 @@ describe('papers: which papers a question names', () => {
     assert.deepEqual(named('What does Zeileis (2004) recommend?'), [['sandwich.pdf', 'author-year']]);
   });
 
+  it('one name with several years names each of its papers: "Zeileis (2004 and 2006)", "Zeileis 2004, 2006"', () => {
+    const both = [
+      ['sandwich.pdf', 'author-year'],
+      ['sandwich-2006.pdf', 'author-year'],
+    ];
+    assert.deepEqual(named('According to the two sandwich papers by Zeileis (2004 and 2006), which HC type is the default?').sort(), both.sort());
+    assert.deepEqual(named('Zeileis 2004, 2006: what meat does sandwich() use?').sort(), both.sort());
+    // A year after the list's end is no part of it.
+    assert.deepEqual(named('What does Zeileis (2004) recommend for the 2006 data?'), [['sandwich.pdf', 'author-year']]);
+  });
+
   it('"Newey and West (1987)" names no paper of the library: whole names, first author only', () => {
     assert.deepEqual(named('What weights did Newey and West (1987) propose?'), []);
   });
