@@ -22,7 +22,8 @@ export type { PaperSource } from './papers/paperSource';
 export { changesSinceLastRun } from './pipeline/pending';
 // With an embedder or a store of one's own (the benchmarks time these directly).
 export { indexFolder } from './pipeline/indexer';
-export { createRetriever, type RetrieverOptions } from './search/search';
+export { createRetriever } from './search/search';
+export type { RetrieverOptions } from './search/retrieverOptions';
 export type { Embedder } from './embed/embedder';
 export type { IndexStore } from './store/indexStore';
 
