@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
-import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { createRetriever } from '../../../src/core/index/search/search';
-import { openIndexStore } from '../../../src/core/index/store';
 import { agreedFirstPassage, withAgreedFirst } from '../../../src/core/index/search/agreedFirst';
 import type { Fused } from '../../../src/core/index/search/fusion';
-import { withTempDir } from '../../support/tempDir';
-import { MINILM_DIR } from '../../support/shared';
+import { withMiniLmMarkdownIndex } from '../../support/miniLmMarkdownIndex';
 
 const passage = (text: string) => ({ text });
 const fusedOf = (texts: string[]): Fused<{ text: string }>[] => texts.map((text, i) => ({ item: passage(text), score: 1 / (61 + i) }));
@@ -62,32 +57,15 @@ describe('hybrid search: the passage full-text and the vector list both rank fir
         '# Notes\n\nHow Borg keeps free space in reserve on a repository disk is set per repository. Mount points and lock files are described elsewhere in the manual pages of the project.',
       'other.md': '# Compression\n\nBorg compresses chunks with lz4 by default; zstd levels trade speed for size.',
     };
-    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR });
-    try {
-      await withTempDir(async (dir) => {
-        const store = await openIndexStore(join(dir, 'idx'), { create: true });
-        try {
-          await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
-          for (const [path, body] of Object.entries(docs)) {
-            const chunks = chunkDocument({ path, kind: 'markdown', pages: [body], warnings: [] });
-            const document = { path, kind: 'markdown' as const, size: 1, mtimeMs: 1, contentHash: path, pages: null, warnings: [] };
-            await store.replaceDocument({ document, chunks, vectors: await embedder.embed(chunks.map((c) => c.text)) });
-          }
-          await store.optimize();
-          const retriever = createRetriever(store, embedder);
-          const question = 'How do I make Borg keep free space in reserve on the repository disk?';
-          assert.equal((await retriever.search(question, { k: 4, mode: 'fts' }))[0]?.path, 'faq.md', 'full-text ranks it first');
-          assert.equal((await retriever.search(question, { k: 4, mode: 'vector' }))[0]?.path, 'faq.md', 'the vector list ranks it first');
-          // Without the rule the rerank puts notes.md first: its one sentence holds every question word.
-          const hybrid = await retriever.search(question, { k: 4, mode: 'hybrid' });
-          assert.equal(hybrid[0]?.path, 'faq.md');
-          assert.deepEqual(new Set(hybrid.map((h) => h.path)), new Set(Object.keys(docs)));
-        } finally {
-          store.close();
-        }
-      });
-    } finally {
-      await embedder.close();
-    }
+    await withMiniLmMarkdownIndex(docs, async (store, embedder) => {
+      const retriever = createRetriever(store, embedder);
+      const question = 'How do I make Borg keep free space in reserve on the repository disk?';
+      assert.equal((await retriever.search(question, { k: 4, mode: 'fts' }))[0]?.path, 'faq.md', 'full-text ranks it first');
+      assert.equal((await retriever.search(question, { k: 4, mode: 'vector' }))[0]?.path, 'faq.md', 'the vector list ranks it first');
+      // Without the rule the rerank puts notes.md first: its one sentence holds every question word.
+      const hybrid = await retriever.search(question, { k: 4, mode: 'hybrid' });
+      assert.equal(hybrid[0]?.path, 'faq.md');
+      assert.deepEqual(new Set(hybrid.map((h) => h.path)), new Set(Object.keys(docs)));
+    });
   });
 });

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
-import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { createRetriever } from '../../../src/core/index/search/search';
-import { openIndexStore } from '../../../src/core/index/store';
 import { bothFound, reachRareNames } from '../../../src/core/index/search/rareNames';
 import type { Fused } from '../../../src/core/index/search/fusion';
-import { withTempDir } from '../../support/tempDir';
-import { MINILM_DIR } from '../../support/shared';
+import { withMiniLmMarkdownIndex } from '../../support/miniLmMarkdownIndex';
 
 const passage = (text: string) => ({ text });
 const fusedOf = (texts: string[]): Fused<{ text: string }>[] => texts.map((text, i) => ({ item: passage(text), score: 1 / (61 + i) }));
@@ -48,33 +43,15 @@ describe('hybrid search: a rare name the question names stays among the first hi
       ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`prose-${i}.md`, prose(i)])),
       'other.md': '# Compression\n\nzstd levels trade speed for size; lz4 is the default.',
     };
-    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR });
-    try {
-      await withTempDir(async (dir) => {
-        const store = await openIndexStore(join(dir, 'idx'), { create: true });
-        try {
-          await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
-          for (const [path, body] of Object.entries(docs)) {
-            const chunks = chunkDocument({ path, kind: 'markdown', pages: [body], warnings: [] });
-            const document = { path, kind: 'markdown' as const, size: 1, mtimeMs: 1, contentHash: path, pages: null, warnings: [] };
-            await store.replaceDocument({ document, chunks, vectors: await embedder.embed(chunks.map((c) => c.text)) });
-          }
-          await store.optimize();
-          const retriever = createRetriever(store, embedder);
-          const question =
-            'How many zero counts does the negative binomial hurdle model expect for the NMES doctor visits data, and how many zeros were observed?';
-          const fullText = await retriever.search(question, { k: 10, mode: 'fts' });
-          assert.equal(fullText[0]?.path, 'table.md', 'full-text ranks it first');
-          // Without the rule the vector lists put all seven prose passages above it (hit 8).
-          const hybrid = await retriever.search(question, { k: 10, mode: 'hybrid' });
-          const at = hybrid.findIndex((h) => h.path === 'table.md');
-          assert.ok(at >= 0 && at < 5, `the passage holding NMES is hit ${at + 1}`);
-        } finally {
-          store.close();
-        }
-      });
-    } finally {
-      await embedder.close();
-    }
+    await withMiniLmMarkdownIndex(docs, async (store, embedder) => {
+      const retriever = createRetriever(store, embedder);
+      const question = 'How many zero counts does the negative binomial hurdle model expect for the NMES doctor visits data, and how many zeros were observed?';
+      const fullText = await retriever.search(question, { k: 10, mode: 'fts' });
+      assert.equal(fullText[0]?.path, 'table.md', 'full-text ranks it first');
+      // Without the rule the vector lists put all seven prose passages above it (hit 8).
+      const hybrid = await retriever.search(question, { k: 10, mode: 'hybrid' });
+      const at = hybrid.findIndex((h) => h.path === 'table.md');
+      assert.ok(at >= 0 && at < 5, `the passage holding NMES is hit ${at + 1}`);
+    });
   });
 });

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { chunkDocument } from '../../../src/core/index/pipeline/chunk';
-import { LocalEmbedder } from '../../../src/core/index/embed/local';
 import { createRetriever } from '../../../src/core/index/search/search';
-import { openIndexStore } from '../../../src/core/index/store';
 import { agreedInScope, keepAgreedInScope } from '../../../src/core/index/search/scopedAgreement';
 import type { Fused } from '../../../src/core/index/search/fusion';
-import { withTempDir } from '../../support/tempDir';
-import { MINILM_DIR } from '../../support/shared';
+import { withMiniLmMarkdownIndex } from '../../support/miniLmMarkdownIndex';
 
 const passage = (text: string) => ({ text });
 const passages = (texts: string[]) => texts.map(passage);
@@ -64,37 +59,20 @@ describe('hybrid search: a passage full-text ranks first both everywhere and ins
       ...Object.fromEntries(steps.map((text, i) => [`packaging-handbook/step-${i + 1}.md`, `# Step ${i + 1}\n\n${text}`])),
       'other/compression.md': '# Compression\n\nzstd levels trade speed for size; lz4 is the default.',
     };
-    const embedder = new LocalEmbedder({ modelDir: MINILM_DIR });
-    try {
-      await withTempDir(async (dir) => {
-        const store = await openIndexStore(join(dir, 'idx'), { create: true });
-        try {
-          await store.configureEmbedding(embedder.id, await embedder.probe(), embedder.modelDir);
-          for (const [path, body] of Object.entries(docs)) {
-            const chunks = chunkDocument({ path, kind: 'markdown', pages: [body], warnings: [] });
-            const document = { path, kind: 'markdown' as const, size: 1, mtimeMs: 1, contentHash: path, pages: null, warnings: [] };
-            await store.replaceDocument({ document, chunks, vectors: await embedder.embed(chunks.map((c) => c.text)) });
-          }
-          await store.optimize();
-          // Lists of 6 stand for a large manual's 40 (the answer then falls past the vector list),
-          // and no sentence rerank: in a manual it judges only the first 8 fused hits, which the
-          // answer (mt04: 13th) did not reach.
-          const retriever = createRetriever(store, embedder, { minCandidates: 6, candidateFactor: 0.5, sentenceRerank: 0 });
-          const question = 'Which environment variables does the Packaging Handbook tell me to set before running mkpkg?';
-          const fullText = await retriever.search(question, { k: 10, mode: 'fts' });
-          assert.equal(fullText[0]?.path, 'packaging-handbook/names.md', 'full-text ranks it first');
-          const vector = await retriever.search(question, { k: 6, mode: 'vector' });
-          assert.ok(!vector.some((h) => h.path === 'packaging-handbook/names.md'), 'the vector list does not hold it');
-          // Without the rule the handbook's pages the vector list also holds put it 6th.
-          const hybrid = await retriever.search(question, { k: 10, mode: 'hybrid' });
-          const at = hybrid.findIndex((h) => h.path === 'packaging-handbook/names.md');
-          assert.ok(at >= 0 && at < 5, `the answer is hit ${at + 1}`);
-        } finally {
-          store.close();
-        }
-      });
-    } finally {
-      await embedder.close();
-    }
+    await withMiniLmMarkdownIndex(docs, async (store, embedder) => {
+      // Lists of 6 stand for a large manual's 40 (the answer then falls past the vector list),
+      // and no sentence rerank: in a manual it judges only the first 8 fused hits, which the
+      // answer (mt04: 13th) did not reach.
+      const retriever = createRetriever(store, embedder, { minCandidates: 6, candidateFactor: 0.5, sentenceRerank: 0 });
+      const question = 'Which environment variables does the Packaging Handbook tell me to set before running mkpkg?';
+      const fullText = await retriever.search(question, { k: 10, mode: 'fts' });
+      assert.equal(fullText[0]?.path, 'packaging-handbook/names.md', 'full-text ranks it first');
+      const vector = await retriever.search(question, { k: 6, mode: 'vector' });
+      assert.ok(!vector.some((h) => h.path === 'packaging-handbook/names.md'), 'the vector list does not hold it');
+      // Without the rule the handbook's pages the vector list also holds put it 6th.
+      const hybrid = await retriever.search(question, { k: 10, mode: 'hybrid' });
+      const at = hybrid.findIndex((h) => h.path === 'packaging-handbook/names.md');
+      assert.ok(at >= 0 && at < 5, `the answer is hit ${at + 1}`);
+    });
   });
 });
