@@ -12,6 +12,7 @@ import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
 import type { Absence, SearchHit } from '../types';
 import { INDEX_STOP_WORDS } from '../../text/stopWords';
+import { withinOneEdit } from '../../text/withinOneEdit';
 
 /** What the index says about one word of the question, or one multi-part name it typed (`R_MAX_THREADS`). */
 export interface TermEvidence {
@@ -205,17 +206,6 @@ export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Ab
     return absent(0.5, 'the question asks for a date and the passage that best matches it holds none');
   }
   return { absent: false, confidence: shown, reason: `the top passages cover ${shown} of the question's rare words`, missing };
-}
-
-/** Levenshtein distance ≤ 1 (one letter added, dropped or changed), without building a matrix. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  let i = 0;
-  while (i < short.length && short[i] === long[i]) i++;
-  const rest = short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
-  return rest;
 }
 
 function round(value: number): number {
