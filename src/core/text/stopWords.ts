@@ -81,5 +81,8 @@ export const NUMBER_LEADING_WORDS = words('such more other further additional di
 /** Words that join a value to what it is the value of: "a cost of 10", "alpha is 0.05" (manuscript/check/claimTerms.ts). */
 export const NUMBER_JOINING_WORDS = words('of is was are were at equals equal to be by');
 
+/** Verbs that set a parameter to a value when "to" or "at" follows them: "minPts defaults to 4", "gamma set to 0" (manuscript/check/claimTerms.ts). */
+export const NUMBER_SETTING_VERBS = words('default defaults defaulted set sets fixed fix fixes initialised initialized');
+
 /** Words that put a number beside another one, so the word before them labels the other number: "3.27 against 3.35" (manuscript/check/claimTerms.ts). */
 export const NUMBER_BESIDE_WORDS = words('and or but against versus vs than while whereas');

@@ -7,7 +7,7 @@
  * the passage lacks is what tells a right citation from a near miss. General English only: no
  * list fitted to a manuscript.
  */
-import { CLAIM_FUNCTION_WORDS, NUMBER_BESIDE_WORDS, NUMBER_JOINING_WORDS, NUMBER_LEADING_WORDS } from '../../text/stopWords';
+import { CLAIM_FUNCTION_WORDS, NUMBER_BESIDE_WORDS, NUMBER_JOINING_WORDS, NUMBER_LEADING_WORDS, NUMBER_SETTING_VERBS } from '../../text/stopWords';
 import { isNumberWord, numbersIn } from './numbers';
 
 /**
@@ -156,6 +156,8 @@ function labelWordBefore(text: string): string | null {
       connected = true;
       continue;
     }
+    // A verb that sets what comes before it: "minPts defaults to 4" is the value of minPts, not of "defaults".
+    if (NUMBER_SETTING_VERBS.has(word) && /^(?:to|at|=)$/i.test(words[i + 1] ?? '')) continue;
     if (CLAIM_FUNCTION_WORDS.has(word)) continue;
     // A value is joined to what it is the value of: "cost = 100", "a cost of 10", "estimated at 37.1", "h is 0.2" ("a model with two": not a value of "model").
     if (!connected) return null;
