@@ -14,6 +14,7 @@ import { numberingAt } from './numbering';
 import { rowNameAt } from './tableRows';
 import { sameSpan } from './measures';
 import { oneLetterOff } from './misspelt';
+import { listCounts } from './listCount';
 
 export interface Claim {
   text: string;
@@ -146,7 +147,7 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
     )
       continue;
     // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
-    const held = holdsNumber(fact, passage.sentences, near);
+    const held = holdsNumber(fact, passage.sentences, near) || countsList(fact, passage.sentences, near);
     const other = otherNumberFor(fact, passage.sentences, near, held);
     if (!other && held) {
       loose.push(fact);
@@ -304,6 +305,12 @@ const CONTEXT_WORDS = 2;
 
 function holdsNumber(fact: NumberFact, sentences: readonly PassageSentence[], near: (i: number) => boolean): boolean {
   return sentences.some((sentence, i) => sentence.numbers.some((n) => sameNumber(fact, n) && !n.numbering) && near(i));
+}
+
+/** A whole number the page gives as a list of that many items, in a sentence about the claim ("one of six classes": "Date, POSIXct, …, or timeDate"). */
+function countsList(fact: NumberFact, sentences: readonly PassageSentence[], near: (i: number) => boolean): boolean {
+  if (fact.decimals !== 0 || fact.text.endsWith('%')) return false;
+  return sentences.some((sentence, i) => near(i) && sentence.text.includes(',') && listCounts(sentence.text).includes(fact.value));
 }
 
 /** Whether a sentence, with its neighbours, shares CONTEXT_WORDS content words with the claim: found once per sentence of a judgement. */
