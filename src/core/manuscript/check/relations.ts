@@ -200,10 +200,11 @@ function setAsideOf(claim: Claim): { stems: string[] } | null {
 function denied(claim: Claim, around: readonly PassageSentence[]): string | null {
   const setAside = setAsideOf(claim)?.stems;
   if (!setAside) return null;
+  const asideAt = (sentence: PassageSentence, i: number) => sentence.words.slice(Math.max(0, i - 4), i).some((w) => SETS_ASIDE.has(w));
+  // The page sets B aside itself ("Why s and not lambda?"): it makes the claim's choice, though a sentence beside it uses B.
+  if (around.some((sentence) => sentence.words.some((word, i) => setAside.includes(stemOf(word)) && asideAt(sentence, i)))) return null;
   for (const sentence of around) {
-    const stated = sentence.words.some(
-      (word, i) => setAside.includes(stemOf(word)) && !sentence.words.slice(Math.max(0, i - 4), i).some((w) => SETS_ASIDE.has(w)),
-    );
+    const stated = sentence.words.some((word, i) => setAside.includes(stemOf(word)) && !asideAt(sentence, i));
     if (stated) return sentence.text;
   }
   return null;
