@@ -129,3 +129,11 @@ function significantDigits(text: string): number {
   const digits = text.replace(/[^\d]/g, '').replace(/^0+/, '');
   return digits.length;
 }
+
+/**
+ * A share ("33%", "20 percent") rather than a count or a value: a page's "33% test set" gives no
+ * other figure for a claim's "thirteen data sets", nor a count for a claim's share.
+ */
+export function isShare(text: string, nextWord: string | undefined): boolean {
+  return text.endsWith('%') || nextWord === 'percent' || nextWord === 'per';
+}

@@ -8,7 +8,7 @@
  * for the next claim: a draft's sentences about one paper meet the same passages.
  */
 import { contentStems, factsOf, labelBefore, singularOf, stemOf, wordsOf, type Fact, type NameFact, type NumberFact } from './claimTerms';
-import { numbersIn, sameNumber } from './numbers';
+import { isShare, numbersIn, sameNumber } from './numbers';
 import { acronymsOf } from './acronyms';
 import { numberingAt } from './numbering';
 import { rowNameAt } from './tableRows';
@@ -344,9 +344,12 @@ function contextOf(sentences: readonly PassageSentence[], claim: Claim): (i: num
  */
 function otherNumberFor(fact: NumberFact, sentences: readonly PassageSentence[], near: (i: number) => boolean, nearClaim: boolean): string | null {
   const numbers: Array<{ n: PassageSentence['numbers'][number]; i: number }> = [];
+  const share = isShare(fact.text, fact.unitWords[0]);
   sentences.forEach((sentence, i) => {
     if (sentence.numbers.length === 0 || (nearClaim && !near(i))) return;
-    for (const n of sentence.numbers) if (!sameNumber(fact, n)) numbers.push({ n, i });
+    // The words after a page's number are read for a claim that gives a share (a page's "%" says it at once).
+    for (const n of sentence.numbers)
+      if (!sameNumber(fact, n) && (n.text.endsWith('%') || (share && isShare(n.text, n.afterWords[0]))) === share) numbers.push({ n, i });
   });
   // The word right after the number first ("30 models"), then the one after that ("30 potential models"); against
   // a number the page holds near the claim's words, the very word ("3 regression coefficients" does not count "two regressors").
