@@ -47,6 +47,7 @@ const corpora: Corpus[] = [
       'held-out 3': resolve(repo, 'test/eval/heldout-3.jsonl'),
       'titles-heldout-1': resolve(repo, 'test/eval/titles-heldout-1.jsonl'),
       'titles-heldout-2': resolve(repo, 'test/eval/titles-heldout-2.jsonl'),
+      'titles-heldout-3': resolve(repo, 'test/eval/titles-heldout-3.jsonl'),
       'scanned-1': resolve(repo, 'test/eval/scanned-1.jsonl'),
       'unanswerable-1': resolve(repo, 'test/eval/unanswerable-1.jsonl'),
       'unanswerable-2': resolve(repo, 'test/eval/unanswerable-2.jsonl'),
@@ -61,6 +62,7 @@ const corpora: Corpus[] = [
       'papers held-out 2': resolve(repo, 'test/eval/papers-heldout-2.jsonl'),
       'papers held-out 3': resolve(repo, 'test/eval/papers-heldout-3.jsonl'),
       'papers held-out 4': resolve(repo, 'test/eval/papers-heldout-4.jsonl'),
+      'papers held-out 5': resolve(repo, 'test/eval/papers-heldout-5.jsonl'),
     },
   },
 ];

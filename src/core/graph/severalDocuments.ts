@@ -7,25 +7,8 @@
  * cited one of the two papers it needs.
  */
 import { analyzeQuery } from '../index/search/query';
+import { asksAcrossDocuments } from '../index/search/acrossDocuments';
 import type { NamedPaper, Retriever, SearchHit } from '../index/types';
-
-const DOCUMENT = '(?:papers?|articles?|vignettes?|documents?|manuals?|books?|studies|reports?|guides?)';
-/** "two papers", "both sandwich papers", "the three vignettes", "which papers", "different articles". */
-const COUNTED = new RegExp(`\\b(?:two|three|four|both|several|different|which|what)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}${DOCUMENT}\\b`, 'iu');
-/** "in both the ctree vignette and the mob paper", "the e1071 SVM article and the kernlab paper". */
-const BOTH = /\bboth\b/i;
-const PAIRED = new RegExp(`\\b${DOCUMENT}\\s+and\\s+(?:the|in|of)\\b`, 'i');
-/** "Which reports the bigger speed-up: A or B?": a comparison of two things named apart. */
-const COMPARED = /\b(?:which|who)\b[^?]*\b(?:bigger|larger|smaller|faster|slower|more|fewer|less|higher|lower|better|worse|longer|shorter)\b[^?]*\bor\b/i;
-/** A singular document noun right after "which": "Which paper …" asks for one. */
-const ONE = new RegExp(`\\b(?:which|what)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}(?:paper|article|vignette|document|manual|book|study|report|guide)\\b(?!s)`, 'iu');
-
-/** Whether the question asks about (or compares) more than one document. */
-export function asksAcrossDocuments(question: string, named: readonly NamedPaper[] = []): boolean {
-  if (new Set(named.map((p) => p.path)).size >= 2) return true;
-  if (COUNTED.test(question) && !(ONE.test(question) && !/\b(?:two|three|four|both|several|different)\b/i.test(question))) return true;
-  return BOTH.test(question) || PAIRED.test(question) || COMPARED.test(question);
-}
 
 /**
  * `count` passages to quote from `hits` (best first): for a question across documents the best

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createResearchAssistant } from '../../../src/core/graph/runTurn';
-import { asksAcrossDocuments, quotedPassages, withAnotherDocument } from '../../../src/core/graph/severalDocuments';
+import { quotedPassages, withAnotherDocument } from '../../../src/core/graph/severalDocuments';
+import { asksAcrossDocuments } from '../../../src/core/index/search/acrossDocuments';
 import { withTempDir } from '../../support/tempDir';
 import { buildRealIndex } from '../../support/realIndex';
 

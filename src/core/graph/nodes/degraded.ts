@@ -15,7 +15,8 @@ import { citingFirst, citingHits } from '../citing';
 import type { ResearchStateType, ResearchUpdate } from '../state';
 import type { SearchHit } from '../../index/types';
 import { NOT_FOUND_ANSWER } from './synthesis';
-import { asksAcrossDocuments, quotedPassages, withAnotherDocument } from '../severalDocuments';
+import { quotedPassages, withAnotherDocument } from '../severalDocuments';
+import { asksAcrossDocuments } from '../../index/search/acrossDocuments';
 
 const QUOTES = 3;
 const DEFAULT_HINT = 'Install Ollama (https://ollama.com) and pull a chat model (e.g. `ollama pull llama3.2`) for full answers.';

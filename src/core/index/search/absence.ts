@@ -7,7 +7,8 @@
  * cannot: a thing it names that no top passage names, and a date it asks for that the best passage
  * lacks. Thresholds and how they were measured: ./README.md ("Not in your documents").
  */
-import { asksForDate, capitalisedNames, holdsDate } from './absenceCues';
+import { asksForDate, capitalisedNames, holdsDate, valueWords } from './absenceCues';
+import { holdsTable } from './tables';
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
 import type { Absence, SearchHit } from '../types';
@@ -29,6 +30,8 @@ export interface TermEvidence {
   passages: string[];
   /** A word the question capitalises inside the sentence (GPU, Rust) and no indexed document is named by: a thing an answer names. */
   proper?: boolean;
+  /** A word asking for a value ("fastest", "how long": absenceCues.ts valueWords): ids of the top passages holding a table, which give it as a number. */
+  valueIn?: string[];
 }
 
 /** What the index and the top passages say about a question. */
@@ -38,6 +41,11 @@ export interface AbsenceEvidence {
   asksForDate: boolean;
   /** Ids of the top passages that hold a year or a date. */
   datedPassages: string[];
+  /**
+   * The question asks about several documents (./acrossDocuments.ts): its answer is a passage of
+   * each, so their coverage together counts as one passage's. Per top passage id, its document.
+   */
+  acrossDocuments?: { documentOf: Record<string, string> };
 }
 
 /** Top passages whose words count as covering the question (the ones an answer would quote). */
@@ -108,9 +116,10 @@ export async function assessAbsence(
   hits: readonly SearchHit[],
   lookup: TermLookup,
   naming: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+  acrossDocuments = false,
 ): Promise<Absence> {
   if (hits.length === 0) return { absent: true, confidence: 1, reason: 'the search found no passage', missing: [] };
-  const evidence = await gatherEvidence(question, hits, lookup, naming);
+  const evidence = await gatherEvidence(question, hits, lookup, naming, acrossDocuments);
   if (evidence.terms.length === 0) return { absent: false, confidence: 0, reason: 'the question has no searchable words', missing: [] };
   return judgeAbsence(evidence, await lookup.total());
 }
@@ -121,8 +130,11 @@ export async function gatherEvidence(
   hits: readonly SearchHit[],
   lookup: TermLookup,
   naming: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+  acrossDocuments = false,
 ): Promise<AbsenceEvidence> {
   const top = hits.slice(0, ABSENCE_TOP);
+  const asked = valueWords(question);
+  const tables = asked.size > 0 ? top.filter((hit) => holdsTable(hit.text)).map((hit) => hit.id) : [];
   const capitalised = capitalisedNames(question);
   const documentNameWords = capitalised.length > 0 ? await lookup.documentNameWords() : new Set<string>();
   const ids = top.map((hit) => hit.id);
@@ -136,7 +148,8 @@ export async function gatherEvidence(
     const covered = inTop.size > 0 || documentNames.has(term) || named.length > 0;
     const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
     const proper = capitalised.includes(term) && !documentNameWords.has(term) && named.length === 0;
-    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper };
+    const valueIn = asked.has(term) && tables.length > 0 ? { valueIn: tables } : {};
+    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper, ...valueIn };
   });
   const nameEvidence = questionNames(question).map(async ({ phrase, spelled }): Promise<TermEvidence> => {
     const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
@@ -148,6 +161,7 @@ export async function gatherEvidence(
     terms: await Promise.all([...wordEvidence, ...nameEvidence]),
     asksForDate: dates,
     datedPassages: dates ? top.filter((hit) => holdsDate(hit.text)).map((hit) => hit.id) : [],
+    ...(acrossDocuments ? { acrossDocuments: { documentOf: Object.fromEntries(top.map((hit) => [hit.id, hit.path])) } } : {}),
   };
 }
 
@@ -160,16 +174,7 @@ export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Ab
   const weight = words.reduce((sum, e) => sum + idf(e.df), 0);
   const covered = words.reduce((sum, e) => sum + (e.covered || e.misspelt ? idf(e.df) : 0), 0);
   const coverage = weight > 0 ? covered / weight : 1;
-  // The same, inside the one passage that holds the most of it: an answer sits in one place, and
-  // five passages that each share a different word of the question answer none of it.
-  const perPassage = new Map(
-    [...new Set(words.flatMap((e) => e.passages))].map((id) => [
-      id,
-      words.reduce((sum, e) => sum + (e.passages.includes(id) || e.misspelt ? idf(e.df) : 0), 0),
-    ]),
-  );
-  const inOne = Math.max(0, ...perPassage.values());
-  const single = weight > 0 ? inOne / weight : 1;
+  const { single, bestPassages } = singleCoverage(evidence, totalChunks);
   const uncovered = (e: TermEvidence) => !e.covered && !e.misspelt;
   // A word only in a document's name (its text never says "gnuplot") is covered, not unknown.
   const unknown = words.filter((e) => e.df === 0 && uncovered(e)).map((e) => e.term);
@@ -201,11 +206,42 @@ export function judgeAbsence(evidence: AbsenceEvidence, totalChunks: number): Ab
   }
   // A date is asked for: the passage that holds the most of the question must hold one ("Debian 13
   // will be called trixie" shares every word of "the release date of Debian 13 trixie", and no date).
-  const best = [...perPassage].filter(([, sum]) => sum === inOne).map(([id]) => id);
-  if (evidence.asksForDate && best.length > 0 && !best.some((id) => evidence.datedPassages.includes(id))) {
+  if (evidence.asksForDate && bestPassages.length > 0 && !bestPassages.some((id) => evidence.datedPassages.includes(id))) {
     return absent(0.5, 'the question asks for a date and the passage that best matches it holds none');
   }
   return { absent: false, confidence: shown, reason: `the top passages cover ${shown} of the question's rare words`, missing };
+}
+
+/**
+ * The coverage inside the one passage that holds the most of the question: an answer sits in one
+ * place, and five passages that each share a different word of the question answer none of it. A
+ * table passage holds the value a ranking word asks for (valueIn). For a question across
+ * documents, one passage of each of two documents together: each holds its document's part of the
+ * answer. `bestPassages`: the single passages holding the most (any of them on a tie).
+ */
+export function singleCoverage(evidence: AbsenceEvidence, totalChunks: number): { single: number; bestPassages: string[] } {
+  const idf = (df: number) => Math.log((totalChunks + 1) / (df + 0.5));
+  const words = evidence.terms.filter((e) => e.kind === 'word');
+  const weight = words.reduce((sum, e) => sum + idf(e.df), 0);
+  const ids = [...new Set(words.flatMap((e) => [...e.passages, ...(e.valueIn ?? [])]))];
+  const holds = (e: TermEvidence, id: string) => e.passages.includes(id) || (e.valueIn?.includes(id) ?? false);
+  const sumOver = (group: readonly string[]) => words.reduce((sum, e) => sum + (e.misspelt || group.some((id) => holds(e, id)) ? idf(e.df) : 0), 0);
+  const perPassage = new Map(ids.map((id) => [id, sumOver([id])]));
+  const documentOf = evidence.acrossDocuments?.documentOf;
+  const pairs = documentOf
+    ? ids.flatMap((a, i) =>
+        ids
+          .slice(i + 1)
+          .filter((b) => documentOf[a] !== documentOf[b])
+          .map((b) => [a, b]),
+      )
+    : [];
+  const bestOne = Math.max(0, ...perPassage.values());
+  const inOne = Math.max(bestOne, ...pairs.map(sumOver));
+  return {
+    single: weight > 0 ? inOne / weight : 1,
+    bestPassages: [...perPassage].filter(([, sum]) => sum === bestOne).map(([id]) => id),
+  };
 }
 
 function round(value: number): number {

@@ -63,3 +63,24 @@ const DATE = new RegExp(`\\b(?:1[89]\\d\\d|20\\d\\d)\\b|\\b${MONTH}\\s+\\d{1,2}\
 export function holdsDate(text: string): boolean {
   return DATE.test(text);
 }
+
+/** Words that ask which row of a table wins, or by how much: a table gives the answer as a number, not as the word. */
+const RANKING_WORDS = new Set(
+  (
+    'best worst most least fewest lowest highest largest smallest fastest slowest longest shortest biggest greatest ' +
+    'better worse more fewer less lower higher larger smaller faster slower longer shorter bigger greater minimum maximum'
+  ).split(' '),
+);
+/** "How long", "how often": the word after "how" that asks for an amount ("how does" asks for a way). */
+const AMOUNT_AFTER_HOW = new Set('long fast often large big small far high low old quickly slow accurate precise close strong'.split(' '));
+
+/**
+ * The question's words that ask for a value: a ranking ("fastest", "lowest", "fewer") and an
+ * amount after "how" ("how long", "how often"), lowercased. "Which method was fastest in the
+ * lmBenchmark, and how long did it take?" is answered by a table row, "LDLt 1.00 1.18", which
+ * holds neither "fastest" nor "long".
+ */
+export function valueWords(question: string): Set<string> {
+  const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(words.filter((word, i) => RANKING_WORDS.has(word) || (i > 0 && words[i - 1] === 'how' && AMOUNT_AFTER_HOW.has(word))));
+}

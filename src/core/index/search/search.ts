@@ -23,6 +23,7 @@ import { cachedSentenceEmbedder } from './sentenceVectorCache';
 import { analyzeQuery, rerankTerms, splitQuestion, tokenPieces, withoutWords, type AnalyzedQuery } from './query';
 import { sqlIn } from '../sql';
 import { assessAbsence } from './absence';
+import { asksAcrossDocuments } from './acrossDocuments';
 import { asksAboutReferences, belowPassages, isReferenceList } from './referenceLists';
 import { asksAboutContents, isContentsPassage } from './contentsPages';
 import { EACH_PAPER_WITHIN, MIN_MENTION, paperGroups, PRECISE_MENTION, reachEachPaper, SIDE_BY_SIDE_MENTION } from './paperGroups';
@@ -282,7 +283,9 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
     async assessAbsence(query, hits) {
       const allowed = [...new Set(hits.map((h) => h.path))];
       const mentions = await mentionsOf(query, allowed).catch(() => []);
-      return assessAbsence(query, hits, termLookup, new Map(mentions.map((m) => [m.path, new Set(m.words)])));
+      // Papers named side by side make a question across documents, as its wording does (acrossDocuments.ts).
+      const sideBySide = mentions.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION);
+      return assessAbsence(query, hits, termLookup, new Map(mentions.map((m) => [m.path, new Set(m.words)])), asksAcrossDocuments(query, sideBySide));
     },
 
     async namedPapers(query) {
