@@ -1,6 +1,6 @@
 /**
  * A claim whose words a page holds but whose relation it turns around: the page's sentence that
- * says the most of the claim (with its neighbours) says the opposite. Five general rules, no
+ * says the most of the claim (with its neighbours) says the opposite. Seven general rules, no
  * list fitted to a paper:
  * - **opposites**: the claim says "increasing", "larger", "faster", "outperforms" where that
  *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word,
@@ -12,6 +12,10 @@
  *   keep their subjects where the page's do but trade what is said of them;
  * - **names traded**: the page's clauses say of one clause's names what the claim says of the
  *   other's, over the sentences around (./namesSwapped.ts);
+ * - **negated**: the claim states plainly what that sentence (or the next, pointing back) says
+ *   is not so or not available (./negated.ts);
+ * - **another crowned**: the page gives the claim's superlative ("the best") to another thing
+ *   (./otherBest.ts);
  * - **another default**: the claim says what happens by default, the page states it of another
  *   option and names the default as something else in the sentence beside it.
  * The result is the page's sentence, to show the writer what the paper says.
@@ -21,6 +25,8 @@ import { contentStems, stemOf } from './claimTerms';
 import type { Claim, PassageSentence, PreparedPassage } from './passageSupport';
 import { namesSwapped } from './namesSwapped';
 import { sameClauseTopic } from './clauseTopic';
+import { negatedOn } from './negated';
+import { otherBest } from './otherBest';
 
 /** Word forms of opposite meaning, both ways: general English comparatives and verbs of change. */
 const OPPOSITES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
@@ -81,13 +87,17 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
       bestCount = count;
     }
   });
-  if (best === -1 || bestCount < wanted) return otherDefault(claim, sentences);
+  if (best === -1) return otherDefault(claim, sentences);
+  // A superlative given to another thing is looked for near the closest sentence even when it says less of the claim (the crowning may come two sentences on).
+  if (bestCount < wanted) return otherBest(claim, sentences, best) ?? otherDefault(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
   return (
     opposite(claim, around) ??
     denied(claim, around) ??
     swapped(claim, sentences[best]!) ??
     namesSwapped(claim, sentences, best) ??
+    negatedOn(claim, sentences, best) ??
+    otherBest(claim, sentences, best) ??
     otherDefault(claim, sentences)
   );
 }
