@@ -41,8 +41,20 @@ function stemOfWord(word: string): string {
       w = base;
       if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
     }
+    w = americanOf(w);
   }
   return w.slice(0, 5);
+}
+
+/**
+ * British spellings as American ones where the five letters kept would differ: "centre" as
+ * "center", "colour" as "color" (a writer and a paper may spell one word both ways; "analyse",
+ * "neighbour", "modelling" already keep the same five letters).
+ */
+function americanOf(w: string): string {
+  if (w.length >= 5 && /[bcgt]re$/.test(w)) return `${w.slice(0, -2)}er`;
+  if (w.length >= 6 && /[^aeiou]our$/.test(w)) return `${w.slice(0, -3)}or`;
+  return w;
 }
 
 /** Greek letters as their names: a writer spells out "alpha" or "epsilon" where the paper prints α or ϵ. */
