@@ -36,6 +36,7 @@ const DOCS: Record<string, string> = {
     'The wine data record the bitterness of wine: temperature and contact with skin are the treatments, and a cumulative logit model fits the ordered ratings.',
     '',
   ].join('\n'),
+  'notes/reading.md': ['# Reading list', '', 'A vignette is a short paper that comes with an R package and shows it at work.', ''].join('\n'),
   'stats/mixed-tasting.md': [
     '# Random effects for judges',
     '',
@@ -75,6 +76,16 @@ describe('"not in your documents": a table row and two papers\' parts answer', (
         index,
         'Which two papers describe the wine bitterness by a cumulative logit, and the judges by a random intercept with the Laplace approximation?',
       );
+      assert.equal(answered.absent, false, answered.reason);
+    }),
+  );
+});
+
+describe('"not in your documents": the words that call a document a paper', () => {
+  it(
+    "leaves 'paper' and 'vignette' out: they say which document, and the wine paper's passage never writes them",
+    onIndex(async (index) => {
+      const answered = await verdict(index, 'Which paper or vignette describes wine skin?');
       assert.equal(answered.absent, false, answered.reason);
     }),
   );

@@ -9,6 +9,7 @@
  */
 import { asksForDate, capitalisedNames, holdsDate, valueWords } from './absenceCues';
 import { holdsTable } from './tables';
+import { PAPER_NOUNS } from './acrossDocuments';
 import { pathWords } from './docScope';
 import { analyzeQuery, tokenPieces } from './query';
 import type { Absence, SearchHit } from '../types';
@@ -142,15 +143,18 @@ export async function gatherEvidence(
   const words = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
   const spellings = new Set(top.flatMap((hit) => hit.text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_.:=+-]*[\p{L}\p{N}]/gu) ?? []));
   const namesPaper = (hit: SearchHit, term: string) => naming.get(hit.path)?.has(term) ?? false;
-  const wordEvidence = questionTerms(question).map(async (term): Promise<TermEvidence> => {
-    const [df, inTop] = await Promise.all([lookup.documentFrequency(term), lookup.containing(term, ids)]);
-    const named = top.filter((hit) => pathWords(hit.path).includes(term) || namesPaper(hit, term)).map((hit) => hit.id);
-    const covered = inTop.size > 0 || documentNames.has(term) || named.length > 0;
-    const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
-    const proper = capitalised.includes(term) && !documentNameWords.has(term) && named.length === 0;
-    const valueIn = asked.has(term) && tables.length > 0 ? { valueIn: tables } : {};
-    return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper, ...valueIn };
-  });
+  // "The ctree vignette", "which two papers": the words naming a kind of paper name no content.
+  const wordEvidence = questionTerms(question)
+    .filter((term) => !PAPER_NOUNS.has(term))
+    .map(async (term): Promise<TermEvidence> => {
+      const [df, inTop] = await Promise.all([lookup.documentFrequency(term), lookup.containing(term, ids)]);
+      const named = top.filter((hit) => pathWords(hit.path).includes(term) || namesPaper(hit, term)).map((hit) => hit.id);
+      const covered = inTop.size > 0 || documentNames.has(term) || named.length > 0;
+      const misspelt = df === 0 && term.length >= 5 && [...words].some((word) => withinOneEdit(term, word));
+      const proper = capitalised.includes(term) && !documentNameWords.has(term) && named.length === 0;
+      const valueIn = asked.has(term) && tables.length > 0 ? { valueIn: tables } : {};
+      return { term, kind: 'word', df, covered, misspelt, passages: [...new Set([...inTop, ...named])], proper, ...valueIn };
+    });
   const nameEvidence = questionNames(question).map(async ({ phrase, spelled }): Promise<TermEvidence> => {
     const [df, inTop] = await Promise.all([lookup.documentFrequency(phrase, true), lookup.containing(phrase, ids, true)]);
     const misspelt = df === 0 && [...spellings].some((word) => withinOneEdit(spelled, word));

@@ -7,6 +7,13 @@
  */
 
 const DOCUMENT = '(?:papers?|articles?|vignettes?|documents?|manuals?|books?|studies|reports?|guides?)';
+
+/**
+ * Words a question calls a paper of the library by ("the ctree vignette", "Meyer's e1071 article",
+ * "which two papers"): they say which document, not what it says, and its passages rarely hold
+ * them ("not in your documents" leaves them out of the coverage, ./absence.ts).
+ */
+export const PAPER_NOUNS: ReadonlySet<string> = new Set(['paper', 'papers', 'article', 'articles', 'vignette', 'vignettes']);
 /** "two papers", "both sandwich papers", "the three vignettes", "which papers", "different articles". */
 const COUNTED = new RegExp(`\\b(?:two|three|four|both|several|different|which|what)\\s+(?:[\\p{L}\\p{N}-]+\\s+){0,2}${DOCUMENT}\\b`, 'iu');
 /** "in both the ctree vignette and the mob paper", "the e1071 SVM article and the kernlab paper". */
