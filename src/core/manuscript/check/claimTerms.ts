@@ -107,6 +107,8 @@ export interface NumberFact {
   label: string | null;
   /** The stems of that word's parts as well ("log" and "likelihood" of "log-likelihood"): a table row may name it by one ("log L"). */
   labelParts: string[];
+  /** A value the sentence sets that is no fact of its own (./settings.ts): a page's clause that sets it otherwise contradicts it, another page need not state it. */
+  setting?: true;
 }
 
 /** What a number counts: up to this many content words after it ("eight kinds of fluctuation process"). */

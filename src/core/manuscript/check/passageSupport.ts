@@ -15,6 +15,7 @@ import { rowNameAt } from './tableRows';
 import { sameSpan } from './measures';
 import { oneLetterOff } from './misspelt';
 import { listCounts } from './listCount';
+import { settingsOf, settingsOn } from './settings';
 
 export interface Claim {
   text: string;
@@ -24,6 +25,8 @@ export interface Claim {
   contextStems: string[];
   /** For each of its stems, the initials of the runs of its words that stem is in (./acronyms.ts): a page may abbreviate them. */
   acronyms?: ReadonlyMap<string, readonly string[]>;
+  /** Values it sets a parameter to that are no fact of its own ("set to one"; ./settings.ts): never missing, but a page's clause may set that parameter otherwise. */
+  settings?: NumberFact[];
 }
 
 export interface PassageJudgement {
@@ -33,6 +36,8 @@ export interface PassageJudgement {
   missing: Fact[];
   /** Numbers the passage states otherwise for what the claim's number counts or names: the claim's, and the passage's. */
   contradicted: Array<{ claim: string; passage: string; fact: NumberFact }>;
+  /** The values the sentence sets that are no fact of its own (./settings.ts) which the passage sets too. */
+  settled?: NumberFact[];
   /** Numbers the passage holds only loosely (in a sentence about the same thing, not next to what they count): a page that gives another number for that very thing outweighs them. */
   loose: NumberFact[];
 }
@@ -68,12 +73,14 @@ export interface PreparedPassage {
 export function claimOf(text: string, context = ''): Claim {
   const stems = contentStems(text);
   const own = new Set(stems);
+  const facts = factsOf(text);
   return {
     text,
     stems,
-    facts: factsOf(text),
+    facts,
     contextStems: context ? contentStems(context).filter((stem) => !own.has(stem)) : [],
     acronyms: acronymsOf(text),
+    settings: settingsOf(text, facts),
   };
 }
 
@@ -156,7 +163,12 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
     missing.push(fact);
     if (other) contradicted.push({ claim: fact.text, passage: other, fact });
   }
-  return { coverage: windowCoverage(claim, passage, weights), missing, contradicted, loose };
+  const { settled, otherwise } = settingsOn(claim.settings ?? [], claim.stems, passage.sentences);
+  for (const { fact, passage: other } of otherwise) {
+    missing.push(fact);
+    contradicted.push({ claim: fact.text, passage: other, fact });
+  }
+  return { coverage: windowCoverage(claim, passage, weights), missing, contradicted, loose, settled };
 }
 
 /**

@@ -87,7 +87,9 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
     return { verdict: 'supported', evidence: passageOf(onPage), suggested: null, cause: 'states-it', reason: where };
   }
   // The cited page, closer to the sentence than the page elsewhere, gives another number for what it counts: the number was changed.
-  const changed = cited !== null && cited.contradicted.length > 0 && best !== null && cited.coverage > best.coverage;
+  // So was a value a cited page sets otherwise ("γ = 0" for "set to one") that the page elsewhere does not set (./settings.ts).
+  const setOtherwise = contradicting !== null && contradicting.contradicted.some(({ fact }) => fact.setting && !best?.settled?.includes(fact));
+  const changed = setOtherwise || (cited !== null && cited.contradicted.length > 0 && best !== null && cited.coverage > best.coverage);
   if (locatorPages && says(best) && !outdone(best) && !changed) {
     return {
       verdict: 'other-page',
@@ -108,7 +110,8 @@ export function verdictOf(judgement: KeyJudgement, limits: CheckThresholds, name
   }
   // A page about the sentence's subject that gives another number for what it counts.
   const own = locatorPages ? cited : best;
-  const against = own && own.contradicted.length > 0 ? own : contradicting && contradicting.coverage >= limits.supported ? contradicting : null;
+  const against =
+    own && own.contradicted.length > 0 ? own : contradicting && (contradicting.coverage >= limits.supported || setOtherwise) ? contradicting : null;
   if (against) {
     const [first] = against.contradicted;
     return {
