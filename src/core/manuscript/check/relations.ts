@@ -1,6 +1,6 @@
 /**
  * A claim whose words a page holds but whose relation it turns around: the page's sentence that
- * says the most of the claim (with its neighbours) says the opposite. Seven general rules, no
+ * says the most of the claim (with its neighbours) says the opposite. Eight general rules, no
  * list fitted to a paper:
  * - **opposites**: the claim says "increasing", "larger", "faster", "outperforms" where that
  *   sentence says "decreasing", "smaller", "slower", "underperforms" and not the claim's word,
@@ -16,6 +16,8 @@
  *   is not so or not available (./negated.ts);
  * - **another crowned**: the page gives the claim's superlative ("the best") to another thing
  *   (./otherBest.ts);
+ * - **compared backwards**: the page compares the claim's two things the other way round ("B is
+ *   at least as good as A") (./comparedBackwards.ts);
  * - **another default**: the claim says what happens by default, the page states it of another
  *   option and names the default as something else in the sentence beside it.
  * The result is the page's sentence, to show the writer what the paper says.
@@ -27,6 +29,7 @@ import { namesSwapped } from './namesSwapped';
 import { sameClauseTopic } from './clauseTopic';
 import { negatedOn } from './negated';
 import { otherBest } from './otherBest';
+import { comparedBackwards } from './comparedBackwards';
 
 /** Word forms of opposite meaning, both ways: general English comparatives and verbs of change. */
 const OPPOSITES: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
@@ -98,6 +101,7 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
     namesSwapped(claim, sentences, best) ??
     negatedOn(claim, sentences, best) ??
     otherBest(claim, sentences, best) ??
+    comparedBackwards(claim, sentences, best) ??
     otherDefault(claim, sentences)
   );
 }
