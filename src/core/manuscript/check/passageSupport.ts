@@ -16,6 +16,7 @@ import { sameSpan } from './measures';
 import { oneLetterOff } from './misspelt';
 import { listCounts } from './listCount';
 import { settingsOf, settingsOn } from './settings';
+import { symbolCountOtherwise } from './symbolCount';
 
 export interface Claim {
   text: string;
@@ -155,7 +156,7 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
       continue;
     // A number held near the claim's words is outweighed only by another number stated for that thing near them too.
     const held = holdsNumber(fact, passage.sentences, near) || countsList(fact, passage.sentences, near);
-    const other = otherNumberFor(fact, passage.sentences, near, held);
+    const other = otherNumberFor(fact, passage.sentences, near, held) ?? symbolCountOtherwise(fact, passage.sentences);
     if (!other && held) {
       loose.push(fact);
       continue;
