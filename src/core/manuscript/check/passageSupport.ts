@@ -97,18 +97,21 @@ export function prepared(text: string): PreparedPassage {
     PREPARED.set(text, known);
     return known;
   }
-  const sentences: Array<{ piece: string; words: string[]; start: number }> = [];
+  const sentences: PassageSentence[] = [];
+  const words: string[] = [];
+  const stems = new Set<string>();
   let at = 0;
   for (const piece of text.split(/(?<=[.!?;:])\s+|\n{2,}/u)) {
-    if (piece.trim() !== '') sentences.push({ piece, words: wordsOf(piece), start: at });
+    if (piece.trim() !== '') {
+      const sentence = sentenceOf(piece, wordsOf(piece), at);
+      for (const word of sentence.words) words.push(word);
+      // Each word is stemmed once, for its sentence; the passage's stems are its sentences'.
+      for (const stem of sentence.wordStems) stems.add(stem);
+      sentences.push(sentence);
+    }
     at += piece.length + 1;
   }
-  const words = sentences.flatMap((s) => s.words);
-  const passage = {
-    words: [words],
-    stems: new Set(words.map(stemOf)),
-    sentences: sentences.map(({ piece, words: w, start }) => sentenceOf(piece, w, start)),
-  };
+  const passage = { words: [words], stems, sentences };
   if (PREPARED.size >= PREPARED_CAP) PREPARED.delete(PREPARED.keys().next().value!);
   PREPARED.set(text, passage);
   ID.set(passage, nextId++);
