@@ -7,7 +7,13 @@
  * parameter by `=` to another value, and does not hold the sentence's, the value was changed. */
 import { numbersIn, sameNumber } from './numbers';
 import type { Fact, NumberFact } from './claimTerms';
-import type { PassageSentence } from './passageSupport';
+
+/** A page's sentence as this rule reads it (./passageSupport.ts prepares it; named here so the two files do not import each other). */
+interface Clause {
+  text: string;
+  stems: { has(stem: string): boolean };
+  readonly numbers: ReadonlyArray<{ value: number; decimals: number }>;
+}
 
 /** A verb that sets a value, or `=`, right before the number: "set to one", "fixed at 0", "defaults to 5", "equal to 1". */
 const SETTING_BEFORE = /(?:\b(?:set|sets|fixed|fixes|defaults?|defaulted|initiali[sz]ed)\s+(?:to|at)|\bequals?(?:\s+to)?|[^<>=!]=)\s*$/iu;
@@ -31,8 +37,8 @@ export function settingsOf(sentence: string, facts: readonly Fact[]): NumberFact
 const CLAUSE_WORDS = 3;
 
 /** The page's clauses that share the most of the sentence's content words (CLAUSE_WORDS at least). */
-function closestClauses(stems: readonly string[], sentences: readonly PassageSentence[]): PassageSentence[] {
-  let closest: PassageSentence[] = [];
+function closestClauses(stems: readonly string[], sentences: readonly Clause[]): Clause[] {
+  let closest: Clause[] = [];
   let most = CLAUSE_WORDS - 1;
   for (const sentence of sentences) {
     let shared = 0;
@@ -44,7 +50,7 @@ function closestClauses(stems: readonly string[], sentences: readonly PassageSen
 }
 
 /** The page sets the value too: one of its closest clauses holds it ("letting ϕ = 1"); a "D = 1" in a clause about something else is not it. */
-function settingHeld(setting: NumberFact, stems: readonly string[], sentences: readonly PassageSentence[]): boolean {
+function settingHeld(setting: NumberFact, stems: readonly string[], sentences: readonly Clause[]): boolean {
   return closestClauses(stems, sentences).some((sentence) => sentence.numbers.some((n) => sameNumber(setting, n)));
 }
 
@@ -54,7 +60,7 @@ function settingHeld(setting: NumberFact, stems: readonly string[], sentences: r
  * others, only one may set a value ("setting the smoothing parameters to extreme values" sets none),
  * else which one the sentence restates is open.
  */
-function settingOtherwise(setting: NumberFact, stems: readonly string[], sentences: readonly PassageSentence[]): string | null {
+function settingOtherwise(setting: NumberFact, stems: readonly string[], sentences: readonly Clause[]): string | null {
   let set: string | null = null;
   for (const sentence of closestClauses(stems, sentences)) {
     const numbers = numbersIn(sentence.text, true);
@@ -71,7 +77,7 @@ function settingOtherwise(setting: NumberFact, stems: readonly string[], sentenc
 export function settingsOn(
   settings: readonly NumberFact[],
   stems: readonly string[],
-  sentences: readonly PassageSentence[],
+  sentences: readonly Clause[],
 ): { settled: NumberFact[]; otherwise: Array<{ fact: NumberFact; passage: string }> } {
   const settled: NumberFact[] = [];
   const otherwise: Array<{ fact: NumberFact; passage: string }> = [];

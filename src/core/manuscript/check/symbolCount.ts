@@ -6,13 +6,18 @@
  */
 import { stemOf } from './claimTerms';
 import type { NumberFact } from './claimTerms';
-import type { PassageSentence } from './passageSupport';
+
+/** A page's sentence as this rule reads it (./passageSupport.ts prepares it; named here so the two files do not import each other). */
+interface Clause {
+  text: string;
+  stems: { has(stem: string): boolean };
+}
 
 /** A capital letter (not the words "A" and "I") or a Greek letter, as a word of its own, and up to three words after it. */
 const SYMBOL_BEFORE_WORDS = /(?<![\p{L}\p{N}])([B-HJ-Z\u0391-\u03a9\u03b1-\u03c9])\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?(?:\s+([\p{L}-]+))?/gu;
 
 /** The value the page gives the symbol that counts what the fact counts, when it differs from the fact's; else null. */
-export function symbolCountOtherwise(fact: NumberFact, sentences: readonly PassageSentence[]): string | null {
+export function symbolCountOtherwise(fact: NumberFact, sentences: readonly Clause[]): string | null {
   const counted = fact.unit[0];
   if (fact.decimals !== 0 || counted === undefined) return null;
   const symbols = new Set<string>();
