@@ -29,6 +29,7 @@ import { namesSwapped } from './namesSwapped';
 import { sameClauseTopic } from './clauseTopic';
 import { negatedOn } from './negated';
 import { otherBest } from './otherBest';
+import { tradedRespectively } from './respectively';
 import { comparedBackwards } from './comparedBackwards';
 
 /** Word forms of opposite meaning, both ways: general English comparatives and verbs of change. */
@@ -102,6 +103,7 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
     negatedOn(claim, sentences, best) ??
     otherBest(claim, sentences, best) ??
     comparedBackwards(claim, sentences, best) ??
+    tradedRespectively(claim, sentences, best) ??
     otherDefault(claim, sentences)
   );
 }
