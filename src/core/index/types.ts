@@ -54,6 +54,11 @@ export interface ExtractedDocument {
   warnings: string[];
   /** PDFs, before OCR: 1-based pages without a usable text layer, left for OCR to read. */
   ocrCandidates?: number[];
+  /**
+   * PDFs: pages OCR could not read for a reason not their own (the OCR thread died, Tesseract or
+   * the PDF could not be opened): the next run reads the document again (pipeline/failureRecord.ts).
+   */
+  ocrRetry?: number[];
   /** PDFs: pages whose text came from OCR, with Tesseract's mean word confidence (0-100). */
   ocrPages?: Array<{ page: number; confidence: number }>;
   /** PDFs, when asked: what the PDF says about the paper it holds (pipeline/extract/paperEvidence.ts). */

@@ -12,6 +12,13 @@
  * Documents indexed but cut short by a limit (the first N pages, the first N characters, a scan
  * too large for OCR) are recorded too (code `limited`, with the limits' values): unchanged, they
  * would never be read again, so a run whose limit is higher reads them again.
+ *
+ * Documents indexed with pages OCR could not read for a reason not the page's own (the OCR thread
+ * died or Tesseract could not start: code `ocr-retry`, with the pages) are read again by the next
+ * run with OCR on; the OCR cache keeps the pages already read, so only those pages are OCR'd. A
+ * page whose own image cannot be decoded is not recorded: the same bytes fail the same way, and
+ * reading the file again on every run would cost time and repeat the warning for nothing.
+ * A record from before this code existed has none of them: nothing to retry.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,6 +38,14 @@ export interface RecordedFailure extends FileFailure {
   limit?: number;
   /** `limited`: the limits that cut the document short, with their values then. */
   cutBy?: Partial<Record<CutLimit, number>>;
+  /** `ocr-retry`: the pages OCR could not read through no fault of theirs. */
+  pages?: number[];
+}
+
+/** A document of this run (or carried from an earlier one) with pages to OCR again. */
+export interface OcrRetryDocument {
+  path: string;
+  pages: number[];
 }
 
 type CutLimit = NonNullable<ExtractedDocument['limitedBy']>[number];
@@ -46,6 +61,9 @@ export interface LimitedDocument {
 
 /** The code of a `limited` record: not a failure (the document is indexed). */
 const LIMITED = 'limited';
+/** The code of an `ocr-retry` record: not a failure either. */
+const OCR_RETRY = 'ocr-retry';
+const INDEXED_CODES = new Set([LIMITED, OCR_RETRY]);
 
 /** What a document's `limitedBy` was cut by, with the values in force. */
 export function limitedDocument(path: string, limitedBy: readonly CutLimit[], limits: RunLimits): LimitedDocument {
@@ -67,6 +85,7 @@ export async function writeFailureRecord(
   files: DiscoveredFile[],
   limits?: FileLimits,
   limited: readonly LimitedDocument[] = [],
+  ocrRetries: readonly OcrRetryDocument[] = [],
 ): Promise<void> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const records: RecordedFailure[] = failures.map((failure) => {
@@ -78,6 +97,10 @@ export async function writeFailureRecord(
   for (const { path, cutBy } of limited) {
     const file = byPath.get(path);
     if (file) records.push({ path, code: LIMITED, reason: 'indexed, cut short by a limit', size: file.size, mtimeMs: file.mtimeMs, cutBy });
+  }
+  for (const { path, pages } of ocrRetries) {
+    const file = byPath.get(path);
+    if (file) records.push({ path, code: OCR_RETRY, reason: 'indexed, pages OCR could not read', size: file.size, mtimeMs: file.mtimeMs, pages });
   }
   await writeFileAtomic(join(dbDir, FAILURES_FILE), JSON.stringify(records, null, 2) + '\n');
 }
@@ -101,7 +124,7 @@ export function separateKnownFailures(
   recorded: RecordedFailure[],
   discoveryFailures: FileFailure[],
 ): { failing: FileFailure[]; changed: IndexPlan['candidates'] } {
-  const byPath = new Map(recorded.filter((r) => r.code !== LIMITED).map((r) => [r.path, r]));
+  const byPath = new Map(recorded.filter((r) => !INDEXED_CODES.has(r.code)).map((r) => [r.path, r]));
   const failing: FileFailure[] = discoveryFailures.map(({ path, code, reason }) => ({ path, code, reason }));
   const changed: IndexPlan['candidates'] = [];
   for (const candidate of plan.candidates) {
@@ -154,6 +177,31 @@ export function rereadRaisedLimits(plan: IndexPlan, recorded: RecordedFailure[],
     });
     if (!raised) {
       carried.push({ path: file.path, cutBy });
+      return true;
+    }
+    plan.candidates.push({ file, stored: plan.storedByPath.get(file.path) ?? null, reread: true });
+    moved++;
+    return false;
+  });
+  return { moved, carried };
+}
+
+/**
+ * Moves to the plan's candidates (read again) the unchanged documents with pages OCR could not
+ * read last run through no fault of theirs; with OCR off this run they are carried, for a run
+ * with OCR on. Returns how many moved and the carried records, which the run writes again.
+ */
+export function rereadOcrRetries(plan: IndexPlan, recorded: RecordedFailure[], ocrOn: boolean): { moved: number; carried: OcrRetryDocument[] } {
+  const byPath = new Map(recorded.filter((r) => r.code === OCR_RETRY && r.pages?.length).map((r) => [r.path, r]));
+  const carried: OcrRetryDocument[] = [];
+  let moved = 0;
+  // A file touched since (same bytes, new mtime) would only be touched, its pages left unread.
+  for (const candidate of plan.candidates) if (ocrOn && byPath.has(candidate.file.path)) candidate.reread = true;
+  plan.unchanged = plan.unchanged.filter((file) => {
+    const record = byPath.get(file.path);
+    if (!record || record.size !== file.size || record.mtimeMs !== file.mtimeMs) return true;
+    if (!ocrOn) {
+      carried.push({ path: file.path, pages: record.pages ?? [] });
       return true;
     }
     plan.candidates.push({ file, stored: plan.storedByPath.get(file.path) ?? null, reread: true });

@@ -1,7 +1,8 @@
 /**
  * One run's use of the record beside the index (failureRecord.ts): at the start, files that cost
  * a thread or the time limit last run are skipped until they change, and documents a limit cut
- * short are read again when that limit is higher now; at the end, what failed and what was cut
+ * short are read again when that limit is higher now, and those with pages OCR could not read
+ * through no fault of theirs are read again; at the end, what failed and what was cut
  * short is written for the next run and for `status`. A shared index keeps no record.
  */
 import type { DiscoveredFile, ExtractedDocument, FileFailure } from '../types';
@@ -10,10 +11,12 @@ import type { IndexPlan } from './indexPlan';
 import {
   limitedDocument,
   readFailureRecord,
+  rereadOcrRetries,
   rereadRaisedLimits,
   skipCostlyFailures,
   writeFailureRecord,
   type LimitedDocument,
+  type OcrRetryDocument,
   type RecordedFailure,
   type RunLimits,
 } from './failureRecord';
@@ -21,6 +24,7 @@ import { plural } from './runText';
 
 export class RunRecord {
   private readonly limited: LimitedDocument[] = [];
+  private readonly ocrRetries: OcrRetryDocument[] = [];
 
   private constructor(
     private readonly recorded: RecordedFailure[],
@@ -50,15 +54,20 @@ export class RunRecord {
     const { moved, carried } = rereadRaisedLimits(plan, this.recorded, this.limits);
     this.limited.push(...carried);
     if (moved > 0) notices.push(`reading again ${plural(moved, 'document')} cut short by a limit that is higher now`);
+    // OCR is on when the run has a pixel limit for it (indexer.ts).
+    const retried = rereadOcrRetries(plan, this.recorded, this.limits.ocrMaxPixels !== undefined);
+    this.ocrRetries.push(...retried.carried);
+    if (retried.moved > 0) notices.push(`reading again ${plural(retried.moved, 'PDF')} with pages OCR could not read last run (its thread failed)`);
   }
 
   /** A document written this run: recorded if a limit cut it short. */
   written(doc: ExtractedDocument): void {
     if (doc.limitedBy?.length) this.limited.push(limitedDocument(doc.path, doc.limitedBy, this.limits));
+    if (doc.ocrRetry?.length) this.ocrRetries.push({ path: doc.path, pages: doc.ocrRetry });
   }
 
   /** Replaces the record (complete runs only: a cancelled one tried only some files). */
   async write(target: string, failed: FileFailure[], files: DiscoveredFile[]): Promise<void> {
-    if (this.enabled) await writeFailureRecord(target, failed, files, this.limits as FileLimits, this.limited);
+    if (this.enabled) await writeFailureRecord(target, failed, files, this.limits as FileLimits, this.limited, this.ocrRetries);
   }
 }

@@ -37,12 +37,14 @@ export interface OcrOutcome {
   overLimit: number[];
   /** Why OCR failed for the whole document (the PDF could not be opened, the OCR thread died). */
   error?: string;
+  /** Of `unreadable`, the pages that failed for a reason not their own, to read again next run (`ExtractedDocument.ocrRetry`). */
+  retry: number[];
 }
 
 export async function applyOcr(doc: ExtractedDocument, absPath: string, contentHash: string, context: OcrContext): Promise<OcrOutcome> {
   const candidates = doc.ocrCandidates ?? [];
   delete doc.ocrCandidates;
-  const outcome: OcrOutcome = { read: [], cached: 0, unreadable: [], overLimit: [] };
+  const outcome: OcrOutcome = { read: [], cached: 0, unreadable: [], overLimit: [], retry: [] };
   const chosen = candidates.slice(0, context.settings.maxPagesPerDocument);
   outcome.overLimit = candidates.slice(chosen.length);
 
@@ -70,10 +72,12 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
       );
       results.push(...read.pages);
       outcome.unreadable = read.failed;
+      outcome.retry = read.engineFailed;
     } catch (error) {
       if (context.signal?.aborted) throw error;
       // The PDF could not be opened, or the OCR thread died: its text layer stands.
       outcome.unreadable = misses;
+      outcome.retry = misses;
       outcome.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
     } finally {
       // Pages read before a cancel are kept: the next run does not read them again.
@@ -93,6 +97,7 @@ export async function applyOcr(doc: ExtractedDocument, absPath: string, contentH
     }
   }
   if (confidence.length > 0) doc.ocrPages = confidence;
+  if (outcome.retry.length > 0) doc.ocrRetry = outcome.retry;
 
   const textless = candidates.filter((page) => (doc.pages[page - 1] ?? '') === '');
   if (doc.pages.every((text) => text === '')) {

@@ -35,11 +35,14 @@ export interface OcrJobResult {
   pages: OcrPageResult[];
   /** Pages that could not be decoded or read. */
   failed: number[];
+  /** Of `failed`, those Tesseract could not start for (not the page's fault). */
+  engineFailed: number[];
 }
 
 interface Pending {
   request: OcrRequest;
-  onPage(result: OcrPageResult | number): void;
+  /** A page read, or the number of one that failed (`engine`: Tesseract could not start). */
+  onPage(result: OcrPageResult | number, engine?: boolean): void;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -66,13 +69,16 @@ export class OcrPool {
   /** Reads `job.pages`; `onPage` hears each page as it is done (for progress). Rejects on abort. */
   async recognize(job: OcrJob, onPage: (result: OcrPageResult | number) => void, signal?: AbortSignal): Promise<OcrJobResult> {
     signal?.throwIfAborted();
-    const result: OcrJobResult = { pages: [], failed: [] };
+    const result: OcrJobResult = { pages: [], failed: [], engineFailed: [] };
     const shares = Math.max(1, Math.min(this.size, job.pages.length));
     const parts = Array.from({ length: shares }, (_, index) => job.pages.filter((_, i) => i % shares === index));
     const mine: Pending[] = [];
-    const record = (page: OcrPageResult | number) => {
-      if (typeof page === 'number') result.failed.push(page);
-      else result.pages.push(page);
+    const record = (page: OcrPageResult | number, engine = false) => {
+      if (typeof page !== 'number') result.pages.push(page);
+      else {
+        result.failed.push(page);
+        if (engine) result.engineFailed.push(page);
+      }
       this.stats.pages++;
       onPage(page);
     };
@@ -103,6 +109,7 @@ export class OcrPool {
     }
     result.pages.sort((a, b) => a.page - b.page);
     result.failed.sort((a, b) => a - b);
+    result.engineFailed.sort((a, b) => a - b);
     return result;
   }
 
@@ -162,7 +169,7 @@ export class OcrPool {
     const pending = lane.current;
     if (!pending || pending.request.id !== response.id) return;
     if (response.type === 'page') pending.onPage(response.result);
-    else if (response.type === 'page-failed') pending.onPage(response.page);
+    else if (response.type === 'page-failed') pending.onPage(response.page, response.engine);
     else {
       lane.current = undefined;
       lane.worker.unref(); // an idle OCR thread must not keep a CLI process alive

@@ -27,6 +27,7 @@ export interface OcrPageResult {
 /** OCR thread -> main thread. */
 export type OcrResponse =
   | { type: 'page'; id: number; result: OcrPageResult }
-  | { type: 'page-failed'; id: number; page: number; message: string }
+  /** `engine`: Tesseract could not start (its files, its data), not the page's fault: read again next run. */
+  | { type: 'page-failed'; id: number; page: number; message: string; engine: boolean }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string; name: string };

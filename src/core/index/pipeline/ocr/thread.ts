@@ -55,6 +55,7 @@ async function run(request: OcrRequest): Promise<void> {
   try {
     pdf = await openForOcr(request.absPath, request.maxImagePixels);
     for (const page of request.pages) {
+      let engine = false;
       try {
         const scan = await readPageScan(pdf, page, request.maxImagePixels);
         if (scan.blank) {
@@ -62,7 +63,10 @@ async function run(request: OcrRequest): Promise<void> {
           continue;
         }
         // Started on the first page with ink: a run whose pages are all blank never loads Tesseract.
-        const worker = await tesseractFor(request);
+        const worker = await tesseractFor(request).catch((error: unknown) => {
+          engine = true;
+          throw error;
+        });
         const texts: string[] = [];
         const words: OcrWord[] = [];
         let confidence = 100;
@@ -76,7 +80,7 @@ async function run(request: OcrRequest): Promise<void> {
         }
         post({ type: 'page', id: request.id, result: { page, text: normalizePageText(texts.join('\n\n')), confidence, blank: false, words } });
       } catch (error) {
-        post({ type: 'page-failed', id: request.id, page, message: error instanceof Error ? error.message : String(error) });
+        post({ type: 'page-failed', id: request.id, page, message: error instanceof Error ? error.message : String(error), engine });
       }
     }
     post({ type: 'done', id: request.id });
