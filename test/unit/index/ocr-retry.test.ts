@@ -8,6 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withTempDir } from '../../support/tempDir';
 import { writeScannedPdf } from '../../support/scannedPdfs';
+import { makePdf } from '../../support/pdfs';
+import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { indexFolder, type IndexFolderOptions } from '../../../src/core/index/pipeline/indexer';
 import { createRetriever } from '../../../src/core/index/search/search';
 import { openIndexStore } from '../../../src/core/index/store';
@@ -69,4 +71,38 @@ describe('OCR pages that failed for a passing reason are read again', function (
       const settled = await run({ root: docs, dbDir: db, chunking });
       assert.deepEqual([settled.indexed, settled.ocr?.documents, settled.ocr?.recognized], [0, [], 0], 'read once: nothing left to retry');
     }));
+
+  it('a page whose own image cannot be decoded is warned about, not recorded for a retry: the next run reads nothing again', () =>
+    withTempDir(async (root) => {
+      const docs = join(root, 'docs');
+      await mkdir(docs);
+      await writeFile(join(docs, 'damaged.pdf'), await pdfWithDamagedScan());
+      const db = join(root, 'index');
+      const first = await run({ root: docs, dbDir: db });
+      assert.deepEqual(first.ocr?.documents, [{ path: 'damaged.pdf', read: [], unreadable: [2] }]);
+      const record = JSON.parse(await readFile(join(db, FAILURES_FILE), 'utf8')) as unknown[];
+      assert.deepEqual(record, [], 'the page failed by its own fault: nothing to retry');
+      const second = await run({ root: docs, dbDir: db });
+      assert.deepEqual([second.indexed, second.ocr?.documents], [0, []], 'not read again, not warned again');
+    }));
 });
+
+/** A text page, then a page painted with a JPEG image whose bytes are not a JPEG (a damaged scan). */
+async function pdfWithDamagedScan(): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await makePdf(['Installation\nRun the installer as an administrator.']));
+  const image = doc.context.register(
+    doc.context.stream(new Uint8Array(4096).fill(7), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 600,
+      Height: 800,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+      Filter: 'DCTDecode',
+    }),
+  );
+  const page = doc.addPage([612, 792]);
+  page.node.setXObject(PDFName.of('Im0'), image);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject('Im0'), popGraphicsState());
+  return doc.save();
+}
