@@ -50,8 +50,8 @@ function closestClauses(stems: readonly string[], sentences: readonly Clause[]):
 }
 
 /** The page sets the value too: one of its closest clauses holds it ("letting ϕ = 1"); a "D = 1" in a clause about something else is not it. */
-function settingHeld(setting: NumberFact, stems: readonly string[], sentences: readonly Clause[]): boolean {
-  return closestClauses(stems, sentences).some((sentence) => sentence.numbers.some((n) => sameNumber(setting, n)));
+function settingHeld(setting: NumberFact, closest: readonly Clause[]): boolean {
+  return closest.some((sentence) => sentence.numbers.some((n) => sameNumber(setting, n)));
 }
 
 /**
@@ -60,9 +60,9 @@ function settingHeld(setting: NumberFact, stems: readonly string[], sentences: r
  * others, only one may set a value ("setting the smoothing parameters to extreme values" sets none),
  * else which one the sentence restates is open.
  */
-function settingOtherwise(setting: NumberFact, stems: readonly string[], sentences: readonly Clause[]): string | null {
+function settingOtherwise(setting: NumberFact, closest: readonly Clause[]): string | null {
   let set: string | null = null;
-  for (const sentence of closestClauses(stems, sentences)) {
+  for (const sentence of closest) {
     const numbers = numbersIn(sentence.text, true);
     if (numbers.some((n) => n.value === setting.value)) return null;
     const value = numbers.find((n) => /[^<>=!]=\s*$/u.test(` ${sentence.text.slice(Math.max(0, n.start - 4), n.start)}`));
@@ -81,9 +81,12 @@ export function settingsOn(
 ): { settled: NumberFact[]; otherwise: Array<{ fact: NumberFact; passage: string }> } {
   const settled: NumberFact[] = [];
   const otherwise: Array<{ fact: NumberFact; passage: string }> = [];
+  if (settings.length === 0) return { settled, otherwise };
+  // The closest clauses depend on the sentence and the page, not on the value: found once for all its values.
+  const closest = closestClauses(stems, sentences);
   for (const fact of settings) {
-    if (settingHeld(fact, stems, sentences)) settled.push(fact);
-    const passage = settingOtherwise(fact, stems, sentences);
+    if (settingHeld(fact, closest)) settled.push(fact);
+    const passage = settingOtherwise(fact, closest);
     if (passage !== null) otherwise.push({ fact, passage });
   }
   return { settled, otherwise };
