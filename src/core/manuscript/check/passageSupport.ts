@@ -188,7 +188,7 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
   // Which of the claim's stems (then its context's) each sentence holds, found once; a window is
   // the union of WINDOW sentences' sets.
   const stems = [...claim.stems, ...claim.contextStems];
-  const weight = stems.map((stem) => weights.get(stem) ?? 1);
+  const weight = stems.map((stem) => (LINKING_STEMS.has(stem) ? 0 : (weights.get(stem) ?? 1)));
   const own = claim.stems.length;
   const held = (has: (i: number) => boolean, upTo: number) => {
     let total = 0;
@@ -228,6 +228,14 @@ function windowCoverage(claim: Claim, passage: PreparedPassage, weights: Readonl
   }
   return best;
 }
+
+/**
+ * Prepositions the stop words keep (a relation rule may read them) that weigh nothing in the
+ * coverage: a page says "without" and "within" in other words ("not constrained by" for "without
+ * restrictions", "in" for "within"). Others ("across", "along", "among") moved which page a
+ * claim is judged on in the eval sets and were left weighing.
+ */
+const LINKING_STEMS = new Set('within without'.split(' ').map(stemOf));
 
 /** A page holding less than this of the claim (all its sentences together) is far from saying it: its share is taken as is. */
 const NO_WINDOWS_BELOW = 0.2;
