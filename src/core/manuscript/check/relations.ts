@@ -29,6 +29,7 @@ import { namesSwapped } from './namesSwapped';
 import { sameClauseTopic } from './clauseTopic';
 import { negatedOn } from './negated';
 import { otherBest } from './otherBest';
+import { otherYear } from './otherYear';
 import { tradedRespectively } from './respectively';
 import { comparedBackwards } from './comparedBackwards';
 
@@ -93,7 +94,7 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
   });
   if (best === -1) return otherDefault(claim, sentences);
   // A superlative given to another thing is looked for near the closest sentence even when it says less of the claim (the crowning may come two sentences on).
-  if (bestCount < wanted) return otherBest(claim, sentences, best) ?? otherDefault(claim, sentences);
+  if (bestCount < wanted) return otherBest(claim, sentences, best) ?? otherYear(claim, sentences) ?? otherDefault(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
   return (
     opposite(claim, around) ??
@@ -104,6 +105,7 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
     otherBest(claim, sentences, best) ??
     comparedBackwards(claim, sentences, best) ??
     tradedRespectively(claim, sentences, best) ??
+    otherYear(claim, sentences) ??
     otherDefault(claim, sentences)
   );
 }
