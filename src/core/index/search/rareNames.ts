@@ -23,6 +23,27 @@ export function bothFound<T extends { text: string }>(lexicalFirst: T | undefine
 }
 
 /**
+ * The key of full-text's first passage (`lexicalFirst`) when it holds a rare name the question
+ * names (it is in one of `holding`) and one of the vector lists found it too; otherwise null.
+ * Hybrid keeps it first, as a passage both retrievers rank first (agreedFirst.ts): full-text
+ * search ranks it first through the lists of passages holding the name, which hybrid leaves out,
+ * and the definition lists' double weight in hybrid votes for the passages that merely define
+ * a named function. Papers dev p030 ("… what mean RMSE did svm() and randomForest() reach on the
+ * Ozone regression …": the page-5 output holding "RMSE", full-text rank 1, vector rank 2) fell to 3
+ * (docs/benchmarks.md, 2026-12-08, "Full-text's first holding a rare name").
+ */
+export function rareNameFirst<T extends { text: string }>(
+  lexicalFirst: T | undefined,
+  holding: readonly (readonly T[])[],
+  vectorLists: readonly (readonly T[])[],
+): string | null {
+  if (!lexicalFirst) return null;
+  const key = passageKey(lexicalFirst);
+  if (!holding.some((passages) => passages[0] !== undefined && passageKey(passages[0]) === key)) return null;
+  return bothFound(lexicalFirst, vectorLists).length > 0 ? key : null;
+}
+
+/**
  * `ranked` where each list of `holding` (the passages that hold one rare name) has a passage
  * among the first `within`: when none of them is there and a passage of `backed` (full-text's
  * first, when the vector lists hold it too) holds the name, that passage moves to the last of
