@@ -30,7 +30,10 @@ export function bothFound<T extends { text: string }>(lexicalFirst: T | undefine
  * and the definition lists' double weight in hybrid votes for the passages that merely define
  * a named function. Papers dev p030 ("… what mean RMSE did svm() and randomForest() reach on the
  * Ozone regression …": the page-5 output holding "RMSE", full-text rank 1, vector rank 2) fell to 3
- * (docs/benchmarks.md, 2026-12-08, "Full-text's first holding a rare name").
+ * (docs/benchmarks.md, 2026-12-08, "Full-text's first holding a rare name"). Only the name list's
+ * first: with any passage of it, held-out 3's pt01 fell from 1 to 2 (full-text's first was 5th in
+ * that list); the caller leaves out questions across documents (held-out 4's pq07, "Two vignettes
+ * …": 1 to 2 without that condition).
  */
 export function rareNameFirst<T extends { text: string }>(
   lexicalFirst: T | undefined,
