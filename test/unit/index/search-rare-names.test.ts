@@ -35,12 +35,15 @@ describe('hybrid search: a rare name the question names stays among the first hi
   });
 
   it("keeps full-text's first passage first when it leads a rare name's list and a vector list found it", () => {
-    const first = passage('n1');
-    assert.equal(rareNameFirst(first, [[passage('n1'), passage('n2')]], [[passage('x'), passage('n1')]]), 'n1');
-    assert.equal(rareNameFirst(first, [[passage('n2'), passage('n1')]], [[passage('n1')]]), null, 'another passage leads the name list');
-    assert.equal(rareNameFirst(first, [[passage('n1')]], [[passage('x')]]), null, 'no vector list found it');
-    assert.equal(rareNameFirst(first, [], [[passage('n1')]]), null, 'no rare name');
-    assert.equal(rareNameFirst(undefined, [[passage('n1')]], [[passage('n1')]]), null);
+    const first = passage('n1 NMES');
+    const other = passage('n2 NMES');
+    assert.equal(rareNameFirst(first, [[first, other]], [[passage('x'), first]], ['NMES']), 'n1 NMES');
+    assert.equal(rareNameFirst(first, [[other, first]], [[first]], ['NMES']), null, 'another passage leads the name list');
+    assert.equal(rareNameFirst(first, [[first]], [[passage('x')]], ['NMES']), null, 'no vector list found it');
+    assert.equal(rareNameFirst(first, [], [[first]], ['NMES']), null, 'no rare name');
+    assert.equal(rareNameFirst(passage('the nmes data'), [[passage('the nmes data')]], [[passage('the nmes data')]], ['NMES']), null, 'not as written');
+    assert.equal(rareNameFirst(passage('USAGE'), [[passage('USAGE')]], [[passage('USAGE')]], ['US']), null, 'inside another word');
+    assert.equal(rareNameFirst(undefined, [[first]], [[first]], ['NMES']), null);
   });
 
   it('in a real index: hybrid search keeps the passage holding a rare name among the first 5 (real all-MiniLM-L6-v2)', async () => {

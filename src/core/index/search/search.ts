@@ -240,7 +240,10 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         query,
         found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION),
       );
-      const rareFirst = options.rareNameFirst === false || severalDocuments ? null : rareNameFirst(lexical[0], identified.containing, [vecRows, ...partLists]);
+      const rareFirst =
+        options.rareNameFirst === false || severalDocuments
+          ? null
+          : rareNameFirst(lexical[0], identified.containing, [vecRows, ...partLists], analyzed.identifiers.flatMap(tokenPieces));
       const agreed = fts.ok && useVector ? (agreedFirstPassage(lexicalLists, vecRows[0], demote) ?? rareFirst) : null;
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
