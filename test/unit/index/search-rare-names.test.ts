@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createRetriever } from '../../../src/core/index/search/search';
-import { bothFound, rareNameFirst, reachRareNames } from '../../../src/core/index/search/rareNames';
+import { bothFound, reachRareNames } from '../../../src/core/index/search/rareNames';
 import type { Fused } from '../../../src/core/index/search/fusion';
 import { withMiniLmMarkdownIndex } from '../../support/miniLmMarkdownIndex';
 
@@ -34,18 +34,6 @@ describe('hybrid search: a rare name the question names stays among the first hi
     assert.deepEqual(bothFound(undefined, [[passage('x')]]), []);
   });
 
-  it("keeps full-text's first passage first when it leads a rare name's list and a vector list found it", () => {
-    const first = passage('n1 NMES');
-    const other = passage('n2 NMES');
-    assert.equal(rareNameFirst(first, [[first, other]], [[passage('x'), first]], ['NMES']), 'n1 NMES');
-    assert.equal(rareNameFirst(first, [[other, first]], [[first]], ['NMES']), null, 'another passage leads the name list');
-    assert.equal(rareNameFirst(first, [[first]], [[passage('x')]], ['NMES']), null, 'no vector list found it');
-    assert.equal(rareNameFirst(first, [], [[first]], ['NMES']), null, 'no rare name');
-    assert.equal(rareNameFirst(passage('the nmes data'), [[passage('the nmes data')]], [[passage('the nmes data')]], ['NMES']), null, 'not as written');
-    assert.equal(rareNameFirst(passage('USAGE'), [[passage('USAGE')]], [[passage('USAGE')]], ['US']), null, 'inside another word');
-    assert.equal(rareNameFirst(undefined, [[first]], [[first]], ['NMES']), null);
-  });
-
   it('in a real index: hybrid search keeps the passage holding a rare name among the first 5 (real all-MiniLM-L6-v2)', async () => {
     const prose = (i: number) =>
       `# Hurdle models ${i}\n\nHurdle models and zero-inflated models predict the number of zero counts. The expected number of zeros of a hurdle model and the observed number of zero counts are compared for count data of doctor visits ${i}. A negative binomial hurdle model expects zero counts close to the observed zeros.`;
@@ -64,10 +52,6 @@ describe('hybrid search: a rare name the question names stays among the first hi
       const hybrid = await retriever.search(question, { k: 10, mode: 'hybrid' });
       const at = hybrid.findIndex((h) => h.path === 'table.md');
       assert.ok(at >= 0 && at < 5, `the passage holding NMES is hit ${at + 1}`);
-      // Full-text's first, first of the NMES list and found by the vector lists: first (rareNameFirst).
-      assert.equal(hybrid[0]?.path, 'table.md');
-      const without = await createRetriever(store, embedder, { rareNameFirst: false }).search(question, { k: 10, mode: 'hybrid' });
-      assert.notEqual(without[0]?.path, 'table.md', 'without the rule the vector votes put a prose passage first');
     });
   });
 });

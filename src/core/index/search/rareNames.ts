@@ -23,34 +23,6 @@ export function bothFound<T extends { text: string }>(lexicalFirst: T | undefine
 }
 
 /**
- * The key of full-text's first passage (`lexicalFirst`) when it holds a rare name the question
- * names (it is in one of `holding`) and one of the vector lists found it too; otherwise null.
- * Hybrid keeps it first, as a passage both retrievers rank first (agreedFirst.ts): full-text
- * search ranks it first through the lists of passages holding the name, which hybrid leaves out,
- * and the definition lists' double weight in hybrid votes for the passages that merely define
- * a named function. Papers dev p030 ("… what mean RMSE did svm() and randomForest() reach on the
- * Ozone regression …": the page-5 output holding "RMSE", full-text rank 1, vector rank 2) fell to 3
- * (docs/benchmarks.md, 2026-12-08, "Full-text's first holding a rare name"). Only the name list's
- * first: with any passage of it, held-out 3's pt01 fell from 1 to 2 (full-text's first was 5th in
- * that list); the caller leaves out questions across documents (held-out 4's pq07, "Two vignettes
- * …": 1 to 2 without that condition). The passage must hold one of `names` (the pieces of the
- * question's code names) as written, case and all: the full-text query for a name matches other
- * words too ("US" matched a manual's "Usage" page, which then went above the glossary's "US:
- * double whole note", search-named-title.test.ts).
- */
-export function rareNameFirst<T extends { text: string }>(
-  lexicalFirst: T | undefined,
-  holding: readonly (readonly T[])[],
-  vectorLists: readonly (readonly T[])[],
-  names: readonly string[],
-): string | null {
-  if (!lexicalFirst || !names.some((name) => holdsAsWritten(lexicalFirst.text, name))) return null;
-  const key = passageKey(lexicalFirst);
-  if (!holding.some((passages) => passages[0] !== undefined && passageKey(passages[0]) === key)) return null;
-  return bothFound(lexicalFirst, vectorLists).length > 0 ? key : null;
-}
-
-/**
  * `ranked` where each list of `holding` (the passages that hold one rare name) has a passage
  * among the first `within`: when none of them is there and a passage of `backed` (full-text's
  * first, when the vector lists hold it too) holds the name, that passage moves to the last of
@@ -75,9 +47,4 @@ export function reachRareNames<T extends { text: string }>(
     result.splice(slot, 0, { ...entry!, score: result[slot]?.score ?? entry!.score });
   }
   return result;
-}
-
-/** Whether `text` holds `name` (letters and digits) as a word of its own, in the same case. */
-function holdsAsWritten(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }

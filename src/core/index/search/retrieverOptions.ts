@@ -58,8 +58,6 @@ export interface RetrieverOptions {
   paperWeight?: number;
   /** Leave the words that named a paper out of the main full-text list too (they match reference lists elsewhere). */
   stripPaperWords?: boolean;
-  /** Hybrid keeps first full-text's first passage when it leads a rare name's list and a vector list found it (rareNames.ts `rareNameFirst`); false turns it off to measure it. */
-  rareNameFirst?: boolean;
   /** The index's document paths for the steps that match names (./documentList.ts); default: read from the store, kept a few seconds. */
   documentList?: DocumentList;
 }

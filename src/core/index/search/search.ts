@@ -11,7 +11,7 @@ import type { Embedder } from '../embed/embedder';
 import { candidateLists, NO_IDENTIFIER_ROWS, noNamedRows, type Row, type VectorRows } from './candidates';
 import { reciprocalRankFusion } from './fusion';
 import { passageKey } from './distinct';
-import { bothFound, rareNameFirst, reachRareNames } from './rareNames';
+import { bothFound, reachRareNames } from './rareNames';
 import { agreedFirstPassage, lexicalOrder, withAgreedFirst } from './agreedFirst';
 import { agreedInScope, keepAgreedInScope } from './scopedAgreement';
 import { documentPassages, hitOfRow } from './documentPassages';
@@ -233,18 +233,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
         ...identified.containing.map((items) => ({ items, weight: identifierWeight })),
         ...identified.defining.map((items) => ({ items, weight: options.definitionWeight ?? DEFAULT_DEFINITION_WEIGHT.fullText })),
       ];
-      const lexical = fts.ok && useVector ? lexicalOrder(lexicalLists, demote) : [];
-      // Or full-text's first leading a rare name's list that a vector list found (rareNames.ts), unless
-      // the question wants a passage of each of several documents: one document's first is no answer alone.
-      const severalDocuments = asksAcrossDocuments(
-        query,
-        found.filter((m) => m.strength >= SIDE_BY_SIDE_MENTION),
-      );
-      const rareFirst =
-        options.rareNameFirst === false || severalDocuments
-          ? null
-          : rareNameFirst(lexical[0], identified.containing, [vecRows, ...partLists], analyzed.identifiers.flatMap(tokenPieces));
-      const agreed = fts.ok && useVector ? (agreedFirstPassage(lexicalLists, vecRows[0], demote) ?? rareFirst) : null;
+      const agreed = fts.ok && useVector ? agreedFirstPassage(lexicalLists, vecRows[0], demote) : null;
       const queryVector = vec.ok ? vec.value.queryVector : null;
       if (sentenceRerank > 0 && queryVector && sentenceEmbedder && vecRows.length > 0) {
         try {
@@ -279,6 +268,7 @@ export function createRetriever(store: IndexStore, embedder: Embedder | null, op
       fused = withAgreedFirst(fused, agreed);
       if (fts.ok && useVector) {
         // A rare name the question names (rareNames.ts); what full-text ranks first everywhere and inside the documents it names (scopedAgreement.ts).
+        const lexical = lexicalOrder(lexicalLists, demote);
         fused = keepAgreedInScope(
           reachRareNames(fused, identified.containing, bothFound(lexical[0], [vecRows, ...partLists])),
           agreedInScope(ftsRows, [named, ...papers]),
