@@ -101,7 +101,8 @@ export function prepared(text: string): PreparedPassage {
   const words: string[] = [];
   const stems = new Set<string>();
   let at = 0;
-  for (const piece of text.split(/(?<=[.!?;:])\s+|\n{2,}/u)) {
+  // A colon before a number is printed output's label ("Median : 0.12139"), not a sentence's end: the value stays with its label.
+  for (const piece of text.split(/(?<=[.!?;])\s+|(?<=:)\s+(?![-+]?\d)|\n{2,}/u)) {
     if (piece.trim() !== '') {
       const sentence = sentenceOf(piece, wordsOf(piece), at);
       for (const word of sentence.words) words.push(word);
