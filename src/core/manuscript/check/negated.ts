@@ -37,14 +37,24 @@ function negationAt(words: readonly string[], i: number): boolean {
 
 export function negatedOn(claim: Claim, sentences: readonly PassageSentence[], about: number): string | null {
   const claimWords = claim.text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  // "… the non-linear ones have none" denies too (a page's "None" may head a table's column: not read there), and "A rather than B" sets B aside.
-  if (claimWords.some((word, i) => negationAt(claimWords, i) || UNAVAILABLE.has(word) || CLAIM_DENIALS.has(word))) return null;
-  const stems = new Set(claim.stems);
   const sentence = sentences[about]!;
-  if (deniesClaimWord(sentence.words, stems) || deniesAvailability(sentence.words)) return sentence.text;
+  // A negation both write before the same word names a thing ("the null of no cointegration"): it denies nothing on either side.
+  const shared = sharedNegations(claimWords, sentence.words);
+  // "… the non-linear ones have none" denies too (a page's "None" may head a table's column: not read there), and "A rather than B" sets B aside.
+  if (claimWords.some((word, i) => (negationAt(claimWords, i) && !shared.has(claimWords[i + 1]!)) || UNAVAILABLE.has(word) || CLAIM_DENIALS.has(word)))
+    return null;
+  const stems = new Set(claim.stems);
+  if (deniesClaimWord(sentence.words, stems, shared) || deniesAvailability(sentence.words)) return sentence.text;
   const next = sentences[about + 1];
   if (next && POINTS_BACK.test(next.text) && deniesAvailability(next.words)) return next.text;
   return null;
+}
+
+/** The words that a negation comes right before in both texts ("cointegration" of "no cointegration"). */
+function sharedNegations(claimWords: readonly string[], words: readonly string[]): Set<string> {
+  const negated = (list: readonly string[]) => list.flatMap((_, i) => (negationAt(list, i) && i + 1 < list.length ? [list[i + 1]!] : []));
+  const page = new Set(negated(words));
+  return new Set(negated(claimWords).filter((word) => page.has(word)));
 }
 
 /** "not yet available", "is not supported", "unavailable". */
@@ -62,9 +72,9 @@ function negatedBefore(words: readonly string[], i: number): boolean {
 }
 
 /** "does not provide p values" against "provides p values": the first content word after the negation is the claim's. */
-function deniesClaimWord(words: readonly string[], stems: ReadonlySet<string>): boolean {
+function deniesClaimWord(words: readonly string[], stems: ReadonlySet<string>, shared: ReadonlySet<string>): boolean {
   for (let i = 0; i < words.length; i++) {
-    if (!negationAt(words, i)) continue;
+    if (!negationAt(words, i) || shared.has(words[i + 1]!)) continue;
     const end = Math.min(words.length, i + 1 + REACH);
     const at = words.slice(i + 1, end).findIndex((w) => !CLAIM_FUNCTION_WORDS.has(w) && !BETWEEN.has(w) && w.length > 1);
     if (at === -1 || !stems.has(stemOf(words[i + 1 + at]!))) continue;

@@ -24,7 +24,7 @@
  */
 import { CLAIM_FUNCTION_WORDS } from '../../text/stopWords';
 import { contentStems, stemOf } from './claimTerms';
-import type { Claim, PassageSentence, PreparedPassage } from './passageSupport';
+import { claimOf, type Claim, type PassageSentence, type PreparedPassage } from './passageSupport';
 import { namesSwapped } from './namesSwapped';
 import { sameClauseTopic } from './clauseTopic';
 import { negatedOn } from './negated';
@@ -94,7 +94,8 @@ export function invertedOn(claim: Claim, passage: PreparedPassage): string | nul
   });
   if (best === -1) return otherDefault(claim, sentences);
   // A superlative given to another thing is looked for near the closest sentence even when it says less of the claim (the crowning may come two sentences on).
-  if (bestCount < wanted) return otherBest(claim, sentences, best) ?? otherYear(claim, sentences) ?? otherDefault(claim, sentences);
+  if (bestCount < wanted)
+    return otherBest(claim, sentences, best) ?? otherYear(claim, sentences) ?? otherDefault(claim, sentences) ?? clauseNegated(claim, sentences);
   const around = sentences.slice(Math.max(0, best - 1), best + 2);
   return (
     opposite(claim, around) ??
@@ -254,4 +255,30 @@ function swapped(claim: Claim, sentence: PassageSentence): string | null {
 
 function stemSet(text: string): Set<string> {
   return new Set(contentStems(text).filter((stem) => !CLAIM_FUNCTION_WORDS.has(stem)));
+}
+
+/**
+ * A claim of two statements joined by a colon or semicolon ("The authors correct the test on page
+ * 169: the null … is in fact rejected") may have no page sentence about all of it: each statement is
+ * looked for on its own, and one the page's sentence about it denies (./negated.ts) is said.
+ */
+function clauseNegated(claim: Claim, sentences: readonly PassageSentence[]): string | null {
+  const clauses = claim.text.split(/[:;]\s+/u);
+  if (clauses.length < 2) return null;
+  for (const text of clauses) {
+    const clause = claimOf(text);
+    const wanted = Math.max(ABOUT_WORDS, Math.ceil(clause.stems.length * ABOUT_SHARE));
+    let best = -1;
+    let bestCount = wanted - 1;
+    sentences.forEach((sentence, i) => {
+      const count = clause.stems.filter((stem) => sentence.stems.has(stem)).length;
+      if (count > bestCount) {
+        best = i;
+        bestCount = count;
+      }
+    });
+    const denial = best === -1 ? null : negatedOn(clause, sentences, best);
+    if (denial) return denial;
+  }
+  return null;
 }
