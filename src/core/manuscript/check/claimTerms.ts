@@ -119,7 +119,7 @@ const UNIT_WORDS = 3;
  * another function word ("100 observations in each class": observations); nothing when a
  * conjunction or a stop follows it ("p = 0.0096 and the sum test": the number ends its phrase).
  */
-function unitAfter(text: string, form: (word: string) => string = stemOf): string[] {
+export function unitAfter(text: string, form: (word: string) => string = stemOf): string[] {
   // A mark right after the number (`,`, `)`, `$`) or a conjunction ends its phrase; so does any stop further on.
   if (/^\s*(?:[^\s\p{L}\p{N}-]|(?:and|or|but|against|versus|vs|while|whereas)\b)/iu.test(text)) return [];
   const phrase = text.split(/[,;:.()$[\]]/u)[0]!;

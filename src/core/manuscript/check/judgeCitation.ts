@@ -6,6 +6,7 @@
  * result into a verdict. With a locator, the cited pages and their neighbours (±1) are judged apart
  * from the rest of the paper: the writer asked for those.
  */
+import type { NumberFact } from './claimTerms';
 import { judgePassage, prepared, preparedParts, type Claim, type PassageJudgement } from './passageSupport';
 import type { Passage } from './citationCheck';
 import { invertedOn } from './relations';
@@ -93,7 +94,7 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
   const citedJudged = judgeAll(cited).map((page) =>
     named && page.missing.some((fact) => named.has(fact)) ? { ...page, missing: page.missing.filter((fact) => !named.has(fact)) } : page,
   );
-  outweighLoose(citedJudged, locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : citedJudged);
+  outweighLoose(citedJudged, locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : citedJudged, claim.onlyOne ?? null);
   const inWindow = locatorPages ? citedJudged.filter((p) => onLocatorPages(p.passage, locatorPages)) : [];
   const pool = locatorPages ? inWindow : citedJudged;
   const contradicting = pool.filter((page) => page.contradicted.length > 0).sort((a, b) => b.coverage - a.coverage)[0] ?? null;
@@ -117,13 +118,15 @@ export function judgeKey(claim: Claim, cited: readonly Page[], others: readonly 
  * is not stated when a page the claim is judged on gives another number for that very thing and
  * no page states the claim's number for it: "All six processes" outweighs an "eight" elsewhere.
  */
-function outweighLoose(pages: JudgedPage[], judgedOn: readonly JudgedPage[]): void {
+function outweighLoose(pages: JudgedPage[], judgedOn: readonly JudgedPage[], onlyOne: NumberFact | null): void {
   const contradicting = judgedOn.filter((page) => page.contradicted.length > 0);
   if (contradicting.length === 0) return;
   pages.forEach((page, i) => {
     // Only a page at least as close to the claim outweighs: a figure on a page about something else does not.
     const against = new Set(contradicting.filter((c) => c.coverage >= page.coverage).flatMap((c) => c.contradicted.map((x) => x.fact)));
-    const outweighed = page.loose.filter((fact) => against.has(fact));
+    // "The only X" is held by any page that gives no other count of X (./onlyOne.ts): loosely.
+    const held = onlyOne && !page.missing.includes(onlyOne) ? [...page.loose, onlyOne] : page.loose;
+    const outweighed = held.filter((fact) => against.has(fact));
     if (outweighed.length > 0) pages[i] = { ...page, missing: [...page.missing, ...outweighed], loose: page.loose.filter((fact) => !against.has(fact)) };
   });
 }

@@ -16,6 +16,7 @@ import { sameSpan } from './measures';
 import { oneLetterOff } from './misspelt';
 import { listCounts } from './listCount';
 import { settingsOf, settingsOn } from './settings';
+import { onlyOneOf } from './onlyOne';
 import { symbolCountOtherwise } from './symbolCount';
 
 export interface Claim {
@@ -28,6 +29,8 @@ export interface Claim {
   acronyms?: ReadonlyMap<string, readonly string[]>;
   /** Values it sets a parameter to that are no fact of its own ("set to one"; ./settings.ts): never missing, but a page's clause may set that parameter otherwise. */
   settings?: NumberFact[];
+  /** What the claim says is the only one of its kind ("the only explicit solver", ./onlyOne.ts): never missing, but a page may count more. */
+  onlyOne?: NumberFact | null;
 }
 
 export interface PassageJudgement {
@@ -82,6 +85,7 @@ export function claimOf(text: string, context = ''): Claim {
     contextStems: context ? contentStems(context).filter((stem) => !own.has(stem)) : [],
     acronyms: acronymsOf(text),
     settings: settingsOf(text, facts),
+    onlyOne: onlyOneOf(text),
   };
 }
 
@@ -168,8 +172,10 @@ export function judgePassage(claim: Claim, text: string | readonly string[], wei
     missing.push(fact);
     if (other) contradicted.push({ claim: fact.text, passage: other, fact });
   }
+  const only = claim.onlyOne;
+  const more = only ? otherNumberFor(only, passage.sentences, near, true) : null;
   const { settled, otherwise } = settingsOn(claim.settings ?? [], claim.stems, passage.sentences);
-  for (const { fact, passage: other } of otherwise) {
+  for (const { fact, passage: other } of [...otherwise, ...(only && more ? [{ fact: only, passage: more }] : [])]) {
     missing.push(fact);
     contradicted.push({ claim: fact.text, passage: other, fact });
   }
