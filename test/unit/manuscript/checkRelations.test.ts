@@ -3,13 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexFolder, openIndexForQueries } from '../../../src/core/index';
 import { checkCitations } from '../../../src/core/manuscript/check/checkCitations';
-import { claimOf, judgePassage, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
+import { claimOf, judgePassage } from '../../../src/core/manuscript/check/passageSupport';
+import { inverted } from '../../support/invertedOnPage';
 import { parseDraft } from '../../../src/core/manuscript/parse/parseDraft';
 import { withTempDir } from '../../support/tempDir';
 import { writePdf } from '../../support/pdfs';
 
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
 const contradicted = (sentence: string, page: string) => judgePassage(claimOf(sentence), page, new Map()).contradicted.map((c) => `${c.claim}/${c.passage}`);
 
 describe('manuscript check: a claim that changes a number or turns a relation around', function () {

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { claimOf, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
-
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
+import { inverted } from '../../support/invertedOnPage';
 
 describe('manuscript check: a superlative the page gives to another thing', () => {
   // The gbm guide's comparison of ways to choose the number of iterations (Ridgeway, p. 9).

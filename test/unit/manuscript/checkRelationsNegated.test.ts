@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { claimOf, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
-
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
+import { inverted } from '../../support/invertedOnPage';
 
 describe('manuscript check: a claim the page denies', () => {
   // The spatio-temporal kriging paper's page on neighbour selection (Gräler, Pebesma and Heuvelink 2016, p. 5).

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { claimOf, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
-
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
+import { inverted } from '../../support/invertedOnPage';
 
 describe('manuscript check: a denial of one statement of a claim, where both name a thing with "no"', () => {
   // The AER errata (Kleiber and Zeileis, p. 4), as the PDF's text gives it.

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { claimOf, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
-
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
+import { inverted } from '../../support/invertedOnPage';
 
 describe('manuscript check: values a page pairs with two things by "respectively", traded', () => {
   // The clue paper on cl_fuzziness() (Hornik, p. 3).

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { claimOf, prepared } from '../../../src/core/manuscript/check/passageSupport';
-import { invertedOn } from '../../../src/core/manuscript/check/relations';
-
-const inverted = (sentence: string, page: string) => invertedOn(claimOf(sentence), prepared(page));
+import { inverted } from '../../support/invertedOnPage';
 
 describe('manuscript check: a year the page gives the same event otherwise', () => {
   // The Rcpp paper's historical context (Eddelbuettel and François, p. 2).
